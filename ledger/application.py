@@ -1,0 +1,437 @@
+"""The command service: `Ledger`, one method per arbiter command, the only way anything is appended.
+
+A method loads the streams it needs, lets them check and refuse (`ledger.errors`), calls an engine
+where the command pairs, and saves everything in one transaction. When another desk wrote the same
+stream first, it reloads and runs the command again (its checks included), a few times at most.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Protocol, TypeVar
+from uuid import UUID
+
+from attrs import frozen
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import DomainEventProtocol
+from eventsourcing.persistence import IntegrityError, Notification
+
+from ledger.digest import input_digest
+from ledger.domain import PLAYER_FIELDS, Round, Tournament, round_id
+from ledger.errors import (
+    ConcurrentChange,
+    InvalidInput,
+    NoTournament,
+    RoundNotReady,
+    RuleViolation,
+    TournamentExists,
+    UnknownRound,
+)
+from ledger.persistence import ChainReport, environment, verify_chain
+from ledger.results import Game, MatchFormat, ResultRules
+from ledger.settings import TournamentSettings
+from pairing.model import Board, Bye, ByeKind, PairingInput, PairingOutcome, PlayerStatus
+from pairing.registry import engine_for
+
+ATTEMPTS = 3
+"""How often a command is tried when another desk wrote the same stream first."""
+
+T = TypeVar("T")
+
+
+class ReadPort(Protocol):
+    """What the service reads from the projections (implemented in `projections`, handed in at start-up)."""
+
+    def pairing_input(self, round_number: int) -> tuple[PairingInput, int]:
+        """The engines' input for `round_number` and the log position it was built from."""
+        ...
+
+
+def default_actor() -> str:
+    """Who is at the desk: `$ARBITER_ACTOR`, else the login name."""
+    try:
+        return os.environ.get("ARBITER_ACTOR") or getpass.getuser()
+    except (KeyError, OSError):
+        return "arbiter"
+
+
+def _fast_project(aggregate: Any, events: Iterable[Any]) -> Any:
+    """The library's projector without its run-time protocol check (half of replay time)."""
+    for domain_event in events:
+        aggregate = domain_event.mutate(aggregate)
+    return aggregate
+
+
+@frozen
+class PlayerDetails:
+    """A registration as the desk or a roster file gives it."""
+
+    name: str
+    rating: int = 0
+    federation: str = ""
+    club: str = ""
+    team: str = ""
+    title: str = ""
+    external_id: str = ""
+    number: int | None = None
+
+    def as_event_details(self) -> dict[str, Any]:
+        name = self.name.strip()
+        if not name:
+            raise InvalidInput("a player needs a name")
+        if self.rating < 0:
+            raise InvalidInput(f"rating {self.rating} of {name} is negative")
+        return {field: getattr(self, field) for field in PLAYER_FIELDS} | {"name": name}
+
+
+@frozen
+class PublishedPairing:
+    round: int
+    revision: int
+    boards: tuple[Board, ...]
+    byes: tuple[Bye, ...]
+
+
+class Ledger(Application):
+    """One tournament's ledger (a SQLite file or a PostgreSQL schema)."""
+
+    name = "Ledger"
+    snapshotting_intervals: ClassVar[dict[type, int]] = {Tournament: 200, Round: 200}
+    snapshotting_projectors: ClassVar[dict[type, Any]] = {Tournament: _fast_project, Round: _fast_project}
+    log_section_size = 1000
+
+    def __init__(self, location: str, actor: str | None = None) -> None:
+        self.location = location
+        self.actor = actor or default_actor()
+        self.read_port: ReadPort | None = None
+        self._tournament_id: UUID | None = None
+        super().__init__(env=environment(location))
+
+    # --- reading the streams -------------------------------------------------------------------
+
+    @property
+    def tournament_id(self) -> UUID:
+        """The ledger's tournament: the stream of its first event."""
+        if self._tournament_id is None:
+            first = self.recorder.select_notifications(start=1, limit=1)
+            if not first:
+                raise NoTournament("this ledger holds no tournament: create one with `arbiter new NAME ...`")
+            self._tournament_id = UUID(str(first[0].originator_id))
+        return self._tournament_id
+
+    def tournament(self) -> Tournament:
+        return self.repository.get(self.tournament_id, projector_func=_fast_project)
+
+    def round(self, number: int) -> Round:
+        try:
+            return self.repository.get(round_id(self.tournament_id, number), projector_func=_fast_project)
+        except AggregateNotFoundError:
+            raise UnknownRound(f"round {number} has not been paired yet: `arbiter pair` pairs the next round") from None
+
+    def position(self) -> int:
+        """The log position of the last event (0 for an empty ledger)."""
+        return self.recorder.max_notification_id() or 0
+
+    def notifications(self, stop: int | None = None, start: int = 1) -> Iterator[Notification]:
+        """Every stored event from `start` up to `stop` (inclusive), in log order."""
+        while True:
+            batch = self.recorder.select_notifications(start=start, limit=self.log_section_size, stop=stop)
+            yield from batch
+            if len(batch) < self.log_section_size:
+                return
+            start = batch[-1].id + 1
+
+    def log_events(self, stop: int | None = None, start: int = 1) -> Iterator[tuple[int, DomainEventProtocol[Any]]]:
+        """(position, domain event) from `start` to the end of the log, or up to position `stop`."""
+        for notification in self.notifications(stop, start):
+            yield notification.id, self.mapper.to_domain_event(notification)
+
+    def verify(self) -> ChainReport:
+        return verify_chain(self.recorder)  # type: ignore[arg-type]
+
+    def _attempt(self, command: Callable[[], T]) -> T:
+        """Run a load-check-save command; on a write conflict reload and run it again."""
+        for _ in range(ATTEMPTS - 1):
+            try:
+                return command()
+            except IntegrityError:
+                continue
+        try:
+            return command()
+        except IntegrityError as conflict:
+            raise ConcurrentChange(
+                f"another desk kept changing the same records; nothing was saved ({conflict}). "
+                "Check `arbiter log` and try again."
+            ) from conflict
+
+    # --- tournament and roster ---------------------------------------------------------------
+
+    def create_tournament(self, name: str, settings: TournamentSettings) -> UUID:
+        if self.position():
+            raise TournamentExists(f"{self.location} already holds a tournament; use another --ledger for a new one")
+        if not name.strip():
+            raise InvalidInput("a tournament needs a name")
+        engine_for(settings.system)
+        tournament = Tournament(
+            name=name.strip(),
+            game=settings.game.value,
+            system=settings.system,
+            rounds=settings.rounds,
+            settings=settings.as_event_settings(),
+            actor=self.actor,
+        )
+        self.save(tournament)
+        self._tournament_id = tournament.id
+        return tournament.id
+
+    def settings(self) -> TournamentSettings:
+        return TournamentSettings.from_tournament(self.tournament())
+
+    def register_players(self, players: Sequence[PlayerDetails]) -> list[int]:
+        """Register players in one transaction: all of them, or (on any refusal) none."""
+
+        def command() -> list[int]:
+            tournament = self.tournament()
+            numbers = [tournament.register(p.as_event_details(), p.number, self.actor) for p in players]
+            self.save(tournament)
+            return numbers
+
+        return self._attempt(command)
+
+    def _tournament_command(self, change: Callable[[Tournament], T]) -> T:
+        def command() -> T:
+            tournament = self.tournament()
+            outcome = change(tournament)
+            self.save(tournament)
+            return outcome
+
+        return self._attempt(command)
+
+    def correct_player(self, number: int, changes: Mapping[str, Any], reason: str, reference: str = "") -> None:
+        self._tournament_command(lambda t: t.correct_details(number, dict(changes), self.actor, reason, reference))
+
+    def withdraw(self, number: int, from_round: int | None, reason: str, reference: str = "") -> None:
+        self._tournament_command(
+            lambda t: t.withdraw(number, from_round or t.last_round + 1, self.actor, reason, reference)
+        )
+
+    def reenter(self, number: int, from_round: int | None, reason: str, reference: str = "") -> None:
+        self._tournament_command(
+            lambda t: t.reenter(number, from_round or t.last_round + 1, self.actor, reason, reference)
+        )
+
+    def request_bye(self, number: int, round_number: int | None, kind: ByeKind, reason: str = "") -> None:
+        if kind is ByeKind.PAIRING_ALLOCATED:
+            raise InvalidInput("the pairing-allocated bye is the engine's to give; request a full, half or zero bye")
+        self._tournament_command(
+            lambda t: t.request_bye(number, round_number or t.last_round + 1, kind.value, self.actor, reason)
+        )
+
+    def forbid(self, first: int, second: int, reason: str) -> None:
+        self._tournament_command(lambda t: t.forbid(first, second, self.actor, reason))
+
+    def override(self, subject: str, decision: str, reason: str, reference: str = "") -> None:
+        self._tournament_command(lambda t: t.override(subject, decision, self.actor, reason, reference))
+
+    def lodge_appeal(self, appellant: int, against: str, reason: str) -> int:
+        return self._tournament_command(lambda t: t.lodge_appeal(appellant, against, self.actor, reason))
+
+    def rule_appeal(self, appeal: int, votes: Mapping[str, bool], reason: str, reference: str = "") -> str:
+        return self._tournament_command(lambda t: t.rule_appeal(appeal, dict(votes), self.actor, reason, reference))
+
+    # --- rounds --------------------------------------------------------------------------------
+
+    def next_round(self) -> int:
+        """The round `pair` would pair: the last opened round if its pairing was withdrawn."""
+        tournament = self.tournament()
+        if tournament.last_round and not self.round(tournament.last_round).is_paired:
+            return tournament.last_round
+        return tournament.last_round + 1
+
+    def pair_next_round(
+        self,
+        manual: Sequence[tuple[int, int]] | None = None,
+        force_reason: str = "",
+        reason: str = "",
+        reference: str = "",
+    ) -> PublishedPairing:
+        """Pair the next round with the tournament's engine, or publish a hand pairing (`manual`)."""
+        intended = self.next_round()
+
+        def command() -> PublishedPairing:
+            tournament = self.tournament()
+            number = self.next_round()
+            if number != intended:
+                # A retry after a conflict: another desk paired (or unpaired) meanwhile. Pairing
+                # the round after the one the arbiter meant would be a second, unasked-for pairing.
+                raise ConcurrentChange(
+                    f"round {intended} was paired or unpaired at another desk meanwhile; nothing was saved. "
+                    f"Check `arbiter pairings {intended}` before pairing again."
+                )
+            if number > tournament.rounds:
+                raise RoundNotReady(f"all {tournament.rounds} rounds are paired; the tournament is complete")
+            self._check_previous_round(number, force_reason)
+            round_ = self._round_to_pair(tournament, number)
+            request, position = self._pairing_input(number)
+            if manual is None:
+                pairing = self._engine_pairing(tournament, request, position)
+            else:
+                pairing = self._manual_pairing(tournament, request, position, manual)
+            round_.publish(pairing, self.actor, reason or force_reason, reference)
+            self.save(tournament, round_)
+            return published(round_)
+
+        return self._attempt(command)
+
+    def _check_previous_round(self, number: int, force_reason: str) -> None:
+        if number == 1:
+            return
+        missing = self.round(number - 1).missing_results
+        if missing and not force_reason.strip():
+            boards = ", ".join(map(str, missing))
+            raise RoundNotReady(
+                f"round {number - 1} still has no result on board(s) {boards}: enter them with `arbiter result`, "
+                f'or pair anyway with --force --reason "..."'
+            )
+
+    def _round_to_pair(self, tournament: Tournament, number: int) -> Round:
+        if number <= tournament.last_round:
+            return self.round(number)
+        tournament.open_round(number, self.actor)
+        return Round(tournament_id=tournament.id, round=number, actor=self.actor)
+
+    def _pairing_input(self, number: int) -> tuple[PairingInput, int]:
+        if self.read_port is None:
+            raise RuntimeError("the ledger was opened without a read port; open it with tui.wiring.open_ledger")
+        return self.read_port.pairing_input(number)
+
+    def _engine_pairing(self, tournament: Tournament, request: PairingInput, position: int) -> dict[str, Any]:
+        engine = engine_for(tournament.system)
+        outcome = engine.pair(request)
+        return pairing_payload(request, outcome, position, engine.name, engine.version, engine.rules_edition)
+
+    def _manual_pairing(
+        self, tournament: Tournament, request: PairingInput, position: int, pairs: Sequence[tuple[int, int]]
+    ) -> dict[str, Any]:
+        outcome = manual_outcome(request, pairs)
+        return pairing_payload(request, outcome, position, "manual", "", "arbiter's hand pairing")
+
+    def unpair(self, round_number: int, reason: str, reference: str = "") -> None:
+        """Withdraw a round's published pairing (a compensating event; the round can be paired again)."""
+
+        def command() -> None:
+            tournament = self.tournament()
+            if round_number != tournament.last_round:
+                raise RoundNotReady(
+                    f"only the last paired round ({tournament.last_round}) can be unpaired; "
+                    f"unpair the rounds after {round_number} first"
+                )
+            round_ = self.round(round_number)
+            round_.withdraw_pairing(self.actor, reason, reference)
+            self.save(round_)
+
+        self._attempt(command)
+
+    def _round_command(self, round_number: int, change: Callable[[Round], None]) -> None:
+        def command() -> None:
+            round_ = self.round(round_number)
+            change(round_)
+            self.save(round_)
+
+        self._attempt(command)
+
+    def result_rules(self) -> ResultRules:
+        return self.settings().result_rules
+
+    def record_result(self, round_number: int, board: int, text: str) -> str:
+        result = self.result_rules().parse(text)
+        self._round_command(round_number, lambda r: r.record_result(board, result.code, self.actor))
+        return result.code
+
+    def correct_result(self, round_number: int, board: int, text: str, reason: str, reference: str = "") -> str:
+        result = self.result_rules().parse(text)
+        self._round_command(round_number, lambda r: r.correct_result(board, result.code, self.actor, reason, reference))
+        return result.code
+
+    def void_result(self, round_number: int, board: int, reason: str, reference: str = "") -> None:
+        self._round_command(round_number, lambda r: r.void_result(board, self.actor, reason, reference))
+
+    def seal_round(self, round_number: int) -> str:
+        """Seal a complete round with the chain head as it stands; returns the head (hex)."""
+
+        def command() -> str:
+            round_ = self.round(round_number)
+            report = self.verify()
+            if not report.ok:
+                raise RuleViolation(
+                    f"the ledger fails verification at position {report.first_bad_position}; it cannot be sealed"
+                )
+            round_.seal(report.head, self.position(), self.actor)
+            self.save(round_)
+            return report.head
+
+        return self._attempt(command)
+
+
+def published(round_: Round) -> PublishedPairing:
+    return PublishedPairing(
+        round=round_.number,
+        revision=round_.revision,
+        boards=tuple(Board(first, second) for first, second in round_.boards),
+        byes=tuple(Bye(b["number"], ByeKind(b["kind"]), b["points"]) for b in round_.byes),
+    )
+
+
+def requested_byes(request: PairingInput) -> list[Bye]:
+    """Players absent by request get their bye as requested (C.04.1: they are not paired)."""
+    byes = []
+    for player in request.players:
+        if player.status is PlayerStatus.ABSENT and player.requested_bye is not None:
+            kind = player.requested_bye
+            byes.append(Bye(player.number, kind, request.scoring.for_bye(kind)))
+    return byes
+
+
+def pairing_payload(
+    request: PairingInput, outcome: PairingOutcome, position: int, engine: str, version: str, edition: str
+) -> dict[str, Any]:
+    """The `Round.Paired` payload: the outcome plus what it takes to reproduce it."""
+    byes = [*outcome.byes, *requested_byes(request)]
+    return {
+        "boards": [[b.first, b.second] for b in outcome.boards],
+        "byes": [{"number": b.player, "kind": b.kind.value, "points": b.points} for b in byes],
+        "engine": engine,
+        "engine_version": version,
+        "rules_edition": edition,
+        "options": dict(request.options),
+        "seed": request.seed,
+        "input_digest": input_digest(request),
+        "input_position": position,
+        "explanation": [[d.article, d.text, d.satisfied] for d in outcome.explanation],
+    }
+
+
+def manual_outcome(request: PairingInput, pairs: Sequence[tuple[int, int]]) -> PairingOutcome:
+    """Check a hand pairing: known, active players, each once; one left-over player gets the PAB."""
+    to_pair = {p.number for p in request.players if p.status is PlayerStatus.ACTIVE}
+    known = set(request.by_number)
+    seated: list[int] = []
+    for first, second in pairs:
+        for number in (first, second):
+            if number not in known:
+                raise InvalidInput(f"player {number} is not registered")
+            if number not in to_pair:
+                raise InvalidInput(f"player {number} is not to be paired this round (withdrawn or on a requested bye)")
+            if number in seated:
+                raise InvalidInput(f"player {number} is seated twice")
+            seated.append(number)
+    left = sorted(to_pair - set(seated))
+    if len(left) > 1:
+        raise InvalidInput(f"players {', '.join(map(str, left))} are not paired; pair all but at most one")
+    byes = tuple(Bye(n, ByeKind.PAIRING_ALLOCATED, request.scoring.pairing_allocated_bye) for n in left)
+    return PairingOutcome(boards=tuple(Board(a, b) for a, b in pairs), byes=byes)
+
+
+__all__ = ["Game", "Ledger", "MatchFormat", "PlayerDetails", "PublishedPairing", "ReadPort"]

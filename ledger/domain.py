@@ -1,0 +1,587 @@
+"""The two kinds of stream: one `Tournament` (settings, roster, requests, rulings) and one `Round`
+per round (published pairing, results, corrections, seal). ARCHITECTURE.md, "The event log".
+
+Public methods check and refuse (`ledger.errors`); the private `@event` methods only mutate, so a
+replay never runs a check again. Event payloads are JSON primitives; aggregate state keeps string
+dict keys and no sets, so snapshots round-trip. Every event records its `actor`; every event that
+changes an earlier decision records a `reason` and an optional `reference`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+from eventsourcing.domain import Aggregate, event
+
+from ledger.errors import (
+    DuplicatePlayer,
+    InvalidInput,
+    NoResultToCorrect,
+    ReasonRequired,
+    ResultAlreadyRecorded,
+    RoundNotReady,
+    UnknownBoard,
+    UnknownPlayer,
+)
+
+ROUND_NAMESPACE = uuid5(NAMESPACE_URL, "https://arbiter-ledger.invalid/round")
+
+PLAYER_FIELDS = ("name", "rating", "federation", "club", "team", "title", "external_id")
+"""Details an arbiter may correct with `PlayerDetailsCorrected`."""
+
+
+def round_id(tournament_id: UUID, round_number: int) -> UUID:
+    """The deterministic stream id of a tournament's round: two desks pairing the same round
+    write to the same stream, so the second one conflicts instead of forking the round."""
+    return uuid5(ROUND_NAMESPACE, f"{tournament_id}/{round_number}")
+
+
+def require_reason(reason: str) -> str:
+    reason = reason.strip()
+    if not reason:
+        raise ReasonRequired('this changes an earlier decision: give a reason (--reason "...")')
+    return reason
+
+
+class Tournament(Aggregate):
+    """Settings, roster, requests and rulings of one tournament."""
+
+    TOPIC = "arbiter:Tournament"
+
+    class Created(Aggregate.Created):
+        TOPIC = "arbiter:Tournament.Created"
+        name: str
+        game: str
+        system: str
+        rounds: int
+        settings: dict[str, Any]
+        actor: str
+
+    class PlayerRegistered(Aggregate.Event):
+        TOPIC = "arbiter:Tournament.PlayerRegistered"
+        number: int
+        details: dict[str, Any]
+        actor: str
+
+    class PlayerDetailsCorrected(Aggregate.Event):
+        TOPIC = "arbiter:Tournament.PlayerDetailsCorrected"
+        number: int
+        changes: dict[str, Any]
+        actor: str
+        reason: str
+        reference: str
+
+    class PlayerWithdrew(Aggregate.Event):
+        TOPIC = "arbiter:Tournament.PlayerWithdrew"
+        number: int
+        from_round: int
+        actor: str
+        reason: str
+        reference: str
+
+    class PlayerReentered(Aggregate.Event):
+        TOPIC = "arbiter:Tournament.PlayerReentered"
+        number: int
+        from_round: int
+        actor: str
+        reason: str
+        reference: str
+
+    class ByeRequested(Aggregate.Event):
+        TOPIC = "arbiter:Tournament.ByeRequested"
+        number: int
+        round: int
+        kind: str
+        actor: str
+        reason: str
+
+    class PairForbidden(Aggregate.Event):
+        TOPIC = "arbiter:Tournament.PairForbidden"
+        first: int
+        second: int
+        actor: str
+        reason: str
+
+    class RoundOpened(Aggregate.Event):
+        TOPIC = "arbiter:Tournament.RoundOpened"
+        round: int
+        actor: str
+
+    class ArbiterOverrode(Aggregate.Event):
+        TOPIC = "arbiter:Tournament.ArbiterOverrode"
+        subject: str
+        decision: str
+        actor: str
+        reason: str
+        reference: str
+
+    class AppealLodged(Aggregate.Event):
+        TOPIC = "arbiter:Tournament.AppealLodged"
+        appeal: int
+        appellant: int
+        against: str
+        actor: str
+        reason: str
+
+    class AppealRuled(Aggregate.Event):
+        TOPIC = "arbiter:Tournament.AppealRuled"
+        appeal: int
+        committee: list[str]
+        votes: dict[str, bool]
+        """Member -> True where the member rules differently from the Director."""
+        outcome: str
+        actor: str
+        reason: str
+        reference: str
+
+    @event(Created)
+    def __init__(self, name: str, game: str, system: str, rounds: int, settings: dict[str, Any], actor: str) -> None:
+        self.name = name
+        self.game = game
+        self.system = system
+        self.rounds = rounds
+        self.settings = settings
+        self.players: dict[str, dict[str, Any]] = {}
+        self.byes: dict[str, dict[str, str]] = {}
+        """Round -> player number -> requested bye kind."""
+        self.forbidden: list[list[int]] = []
+        self.last_round = 0
+        self.appeals: dict[str, dict[str, Any]] = {}
+
+    # --- roster -------------------------------------------------------------------------------
+
+    def player(self, number: int) -> dict[str, Any]:
+        try:
+            return self.players[str(number)]
+        except KeyError:
+            raise UnknownPlayer(
+                f"no player number {number}: see `arbiter standings` or `arbiter log` for the roster"
+            ) from None
+
+    @property
+    def next_number(self) -> int:
+        return max((int(n) for n in self.players), default=0) + 1
+
+    def register(self, details: dict[str, Any], number: int | None, actor: str) -> int:
+        """Enter a player; the pairing number is the next in registration order unless given."""
+        number = self.next_number if number is None else number
+        if number < 1:
+            raise InvalidInput(f"player number {number} must be 1 or more")
+        if str(number) in self.players:
+            raise DuplicatePlayer(f"player number {number} is taken by {self.players[str(number)]['name']}")
+        self._refuse_duplicate(details)
+        self._register(number=number, details=details, actor=actor)
+        return number
+
+    def _refuse_duplicate(self, details: dict[str, Any]) -> None:
+        for number, known in self.players.items():
+            same_id = details.get("external_id") and details["external_id"] == known.get("external_id")
+            same_person = (details["name"].casefold(), details.get("federation", "")) == (
+                known["name"].casefold(),
+                known.get("federation", ""),
+            )
+            if same_id or same_person:
+                raise DuplicatePlayer(
+                    f"{details['name']} is already registered as number {number}; "
+                    "use `arbiter correct-player` to change details"
+                )
+
+    @event(PlayerRegistered)
+    def _register(self, number: int, details: dict[str, Any], actor: str) -> None:
+        self.players[str(number)] = {**details, "status": "active", "withdrawn_from": None}
+
+    def correct_details(self, number: int, changes: dict[str, Any], actor: str, reason: str, reference: str) -> None:
+        self.player(number)
+        unknown = set(changes) - set(PLAYER_FIELDS)
+        if unknown or not changes:
+            raise InvalidInput(f"correctable details are {', '.join(PLAYER_FIELDS)}; got {sorted(unknown) or 'none'}")
+        self._correct_details(
+            number=number, changes=changes, actor=actor, reason=require_reason(reason), reference=reference
+        )
+
+    @event(PlayerDetailsCorrected)
+    def _correct_details(self, number: int, changes: dict[str, Any], actor: str, reason: str, reference: str) -> None:
+        self.players[str(number)].update(changes)
+
+    def withdraw(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
+        player = self.player(number)
+        if player["status"] == "withdrawn":
+            raise InvalidInput(f"{player['name']} already withdrew from round {player['withdrawn_from']}")
+        self._check_round(from_round)
+        self._withdraw(
+            number=number,
+            from_round=from_round,
+            actor=actor,
+            reason=require_reason(reason),
+            reference=reference,
+        )
+
+    @event(PlayerWithdrew)
+    def _withdraw(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
+        self.players[str(number)].update(status="withdrawn", withdrawn_from=from_round)
+
+    def reenter(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
+        player = self.player(number)
+        if player["status"] != "withdrawn":
+            raise InvalidInput(f"{player['name']} has not withdrawn; nothing to re-enter")
+        self._check_round(from_round)
+        self._reenter(
+            number=number,
+            from_round=from_round,
+            actor=actor,
+            reason=require_reason(reason),
+            reference=reference,
+        )
+
+    @event(PlayerReentered)
+    def _reenter(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
+        self.players[str(number)].update(status="active", withdrawn_from=None)
+
+    def _check_round(self, round_number: int) -> None:
+        if not 1 <= round_number <= self.rounds:
+            raise InvalidInput(f"round {round_number} is outside this tournament's rounds 1..{self.rounds}")
+
+    def request_bye(self, number: int, round_number: int, kind: str, actor: str, reason: str) -> None:
+        self.player(number)
+        self._check_round(round_number)
+        if round_number <= self.last_round:
+            raise RoundNotReady(
+                f"round {round_number} is already paired; a bye now needs `arbiter unpair {round_number}` first"
+            )
+        self._request_bye(number=number, round=round_number, kind=kind, actor=actor, reason=reason)
+
+    @event(ByeRequested)
+    def _request_bye(self, number: int, round: int, kind: str, actor: str, reason: str) -> None:
+        self.byes.setdefault(str(round), {})[str(number)] = kind
+
+    def forbid(self, first: int, second: int, actor: str, reason: str) -> None:
+        self.player(first)
+        self.player(second)
+        if first == second:
+            raise InvalidInput("a forbidden pair needs two different players")
+        pair = sorted((first, second))
+        if pair in self.forbidden:
+            raise InvalidInput(f"{pair[0]} and {pair[1]} are already kept apart")
+        self._forbid(first=pair[0], second=pair[1], actor=actor, reason=require_reason(reason))
+
+    @event(PairForbidden)
+    def _forbid(self, first: int, second: int, actor: str, reason: str) -> None:
+        self.forbidden.append([first, second])
+
+    # --- rounds and rulings ------------------------------------------------------------------
+
+    def open_round(self, round_number: int, actor: str) -> None:
+        if round_number != self.last_round + 1:
+            raise RoundNotReady(f"the next round to open is {self.last_round + 1}, not {round_number}")
+        self._check_round(round_number)
+        self._open_round(round=round_number, actor=actor)
+
+    @event(RoundOpened)
+    def _open_round(self, round: int, actor: str) -> None:
+        self.last_round = round
+
+    def override(self, subject: str, decision: str, actor: str, reason: str, reference: str) -> None:
+        self._override(
+            subject=subject,
+            decision=decision,
+            actor=actor,
+            reason=require_reason(reason),
+            reference=reference,
+        )
+
+    @event(ArbiterOverrode)
+    def _override(self, subject: str, decision: str, actor: str, reason: str, reference: str) -> None:
+        pass
+
+    def lodge_appeal(self, appellant: int, against: str, actor: str, reason: str) -> int:
+        self.player(appellant)
+        appeal = len(self.appeals) + 1
+        self._lodge_appeal(
+            appeal=appeal, appellant=appellant, against=against, actor=actor, reason=require_reason(reason)
+        )
+        return appeal
+
+    @event(AppealLodged)
+    def _lodge_appeal(self, appeal: int, appellant: int, against: str, actor: str, reason: str) -> None:
+        self.appeals[str(appeal)] = {"appellant": appellant, "against": against, "outcome": None}
+
+    def rule_appeal(self, appeal: int, votes: dict[str, bool], actor: str, reason: str, reference: str) -> str:
+        """Rules guide 6.5: an even committee; a majority must rule differently from the Director to
+        overturn the ruling ("if the committee is two people, they must both rule differently ...;
+        if it is four people, three must")."""
+        if str(appeal) not in self.appeals:
+            raise InvalidInput(f"no appeal number {appeal}")
+        if self.appeals[str(appeal)]["outcome"] is not None:
+            raise InvalidInput(f"appeal {appeal} was already ruled: {self.appeals[str(appeal)]['outcome']}")
+        if not votes or len(votes) % 2:
+            raise InvalidInput(f"rules guide 6.5: the committee has an even number of members, not {len(votes)}")
+        against = sum(votes.values())
+        outcome = "upheld" if against > len(votes) // 2 else "rejected"
+        self._rule_appeal(
+            appeal=appeal,
+            committee=sorted(votes),
+            votes=votes,
+            outcome=outcome,
+            actor=actor,
+            reason=require_reason(reason),
+            reference=reference,
+        )
+        return outcome
+
+    @event(AppealRuled)
+    def _rule_appeal(
+        self,
+        appeal: int,
+        committee: list[str],
+        votes: dict[str, bool],
+        outcome: str,
+        actor: str,
+        reason: str,
+        reference: str,
+    ) -> None:
+        self.appeals[str(appeal)]["outcome"] = outcome
+
+
+class Round(Aggregate):
+    """One round: its published pairing (and any re-pairing), results, corrections and seal."""
+
+    TOPIC = "arbiter:Round"
+
+    class Created(Aggregate.Created):
+        TOPIC = "arbiter:Round.Created"
+        tournament_id: UUID
+        round: int
+        actor: str
+
+    class Paired(Aggregate.Event):
+        TOPIC = "arbiter:Round.Paired"
+        revision: int
+        boards: list[list[int]]
+        """[first, second] player numbers, board 1 first."""
+        byes: list[dict[str, Any]]
+        """{"number", "kind", "points"} for every player without an opponent."""
+        engine: str
+        engine_version: str
+        rules_edition: str
+        options: dict[str, Any]
+        seed: int
+        input_digest: str
+        input_position: int
+        explanation: list[list[Any]]
+        """[article, text, satisfied] decisions of the engine."""
+        actor: str
+        reason: str
+        reference: str
+
+    class PairingWithdrawn(Aggregate.Event):
+        TOPIC = "arbiter:Round.PairingWithdrawn"
+        revision: int
+        actor: str
+        reason: str
+        reference: str
+
+    class ResultRecorded(Aggregate.Event):
+        TOPIC = "arbiter:Round.ResultRecorded"
+        board: int
+        first: int
+        second: int
+        result: str
+        actor: str
+
+    class ResultCorrected(Aggregate.Event):
+        TOPIC = "arbiter:Round.ResultCorrected"
+        board: int
+        first: int
+        second: int
+        previous: str
+        result: str
+        actor: str
+        reason: str
+        reference: str
+
+    class ResultVoided(Aggregate.Event):
+        TOPIC = "arbiter:Round.ResultVoided"
+        board: int
+        first: int
+        second: int
+        previous: str
+        actor: str
+        reason: str
+        reference: str
+
+    class Sealed(Aggregate.Event):
+        TOPIC = "arbiter:Round.Sealed"
+        chain_head: str
+        position: int
+        actor: str
+
+    @staticmethod
+    def create_id(tournament_id: UUID, round: int) -> UUID:
+        return round_id(tournament_id, round)
+
+    @event(Created)
+    def __init__(self, tournament_id: UUID, round: int, actor: str) -> None:
+        self.tournament_id = tournament_id
+        self.number = round
+        self.revision = 0
+        self.boards: list[list[int]] = []
+        self.byes: list[dict[str, Any]] = []
+        self.is_paired = False
+        self.results: dict[str, str] = {}
+        """Board -> canonical result code."""
+        self.sealed_at: int | None = None
+
+    @property
+    def missing_results(self) -> list[int]:
+        return [b for b in range(1, len(self.boards) + 1) if str(b) not in self.results]
+
+    def publish(self, pairing: dict[str, Any], actor: str, reason: str, reference: str) -> None:
+        """Publish a pairing (or, after a withdrawal, a new one: its revision counts up)."""
+        if self.is_paired:
+            raise RoundNotReady(
+                f"round {self.number} is already paired; `arbiter unpair {self.number} --reason ...` withdraws it"
+            )
+        if self.revision and not reason.strip():
+            raise ReasonRequired(f"round {self.number} is being re-paired: give a reason (--reason \"...\")")
+        self._publish(revision=self.revision + 1, actor=actor, reason=reason, reference=reference, **pairing)
+
+    @event(Paired)
+    def _publish(
+        self,
+        revision: int,
+        boards: list[list[int]],
+        byes: list[dict[str, Any]],
+        engine: str,
+        engine_version: str,
+        rules_edition: str,
+        options: dict[str, Any],
+        seed: int,
+        input_digest: str,
+        input_position: int,
+        explanation: list[list[Any]],
+        actor: str,
+        reason: str,
+        reference: str,
+    ) -> None:
+        self.revision = revision
+        self.boards = boards
+        self.byes = byes
+        self.is_paired = True
+        self.results = {}
+
+    def withdraw_pairing(self, actor: str, reason: str, reference: str) -> None:
+        if not self.is_paired:
+            raise RoundNotReady(f"round {self.number} has no published pairing to withdraw")
+        if self.sealed_at is not None:
+            raise RoundNotReady(f"round {self.number} is sealed; its pairing can no longer be withdrawn")
+        self._withdraw_pairing(revision=self.revision, actor=actor, reason=require_reason(reason), reference=reference)
+
+    @event(PairingWithdrawn)
+    def _withdraw_pairing(self, revision: int, actor: str, reason: str, reference: str) -> None:
+        self.is_paired = False
+        self.boards = []
+        self.byes = []
+        self.results = {}
+
+    def board(self, board: int) -> list[int]:
+        if not self.is_paired:
+            raise UnknownBoard(
+                f"round {self.number} is not paired (its pairing was withdrawn): `arbiter pair` pairs it again"
+            )
+        if not 1 <= board <= len(self.boards):
+            raise UnknownBoard(
+                f"round {self.number} has boards 1..{len(self.boards)}, not {board}: "
+                f"see `arbiter pairings {self.number}`"
+            )
+        return self.boards[board - 1]
+
+    def _check_unsealed(self) -> None:
+        if self.sealed_at is not None:
+            raise RoundNotReady(
+                f"round {self.number} is sealed (position {self.sealed_at}); a change now needs an appeal ruling "
+                "or an arbiter override"
+            )
+
+    def record_result(self, board: int, result: str, actor: str) -> None:
+        first, second = self.board(board)
+        self._check_unsealed()
+        if str(board) in self.results:
+            raise ResultAlreadyRecorded(
+                f"round {self.number} board {board} already has {self.results[str(board)]}; "
+                f"use `arbiter correct {self.number} {board} RESULT --reason ...` to change it"
+            )
+        self._record_result(board=board, first=first, second=second, result=result, actor=actor)
+
+    @event(ResultRecorded)
+    def _record_result(self, board: int, first: int, second: int, result: str, actor: str) -> None:
+        self.results[str(board)] = result
+
+    def correct_result(self, board: int, result: str, actor: str, reason: str, reference: str) -> None:
+        first, second = self.board(board)
+        self._check_unsealed()
+        previous = self._recorded(board)
+        if previous == result:
+            raise InvalidInput(f"round {self.number} board {board} already has {result}; nothing to correct")
+        self._correct_result(
+            board=board,
+            first=first,
+            second=second,
+            previous=previous,
+            result=result,
+            actor=actor,
+            reason=require_reason(reason),
+            reference=reference,
+        )
+
+    @event(ResultCorrected)
+    def _correct_result(
+        self,
+        board: int,
+        first: int,
+        second: int,
+        previous: str,
+        result: str,
+        actor: str,
+        reason: str,
+        reference: str,
+    ) -> None:
+        self.results[str(board)] = result
+
+    def void_result(self, board: int, actor: str, reason: str, reference: str) -> None:
+        first, second = self.board(board)
+        self._check_unsealed()
+        self._void_result(
+            board=board,
+            first=first,
+            second=second,
+            previous=self._recorded(board),
+            actor=actor,
+            reason=require_reason(reason),
+            reference=reference,
+        )
+
+    @event(ResultVoided)
+    def _void_result(
+        self, board: int, first: int, second: int, previous: str, actor: str, reason: str, reference: str
+    ) -> None:
+        del self.results[str(board)]
+
+    def _recorded(self, board: int) -> str:
+        try:
+            return self.results[str(board)]
+        except KeyError:
+            raise NoResultToCorrect(
+                f"round {self.number} board {board} has no result yet; "
+                f"use `arbiter result {self.number} {board} RESULT`"
+            ) from None
+
+    def seal(self, chain_head: str, position: int, actor: str) -> None:
+        self._check_unsealed()
+        if not self.is_paired or self.missing_results:
+            raise RoundNotReady(f"round {self.number} cannot be sealed: boards {self.missing_results} have no result")
+        self._seal(chain_head=chain_head, position=position, actor=actor)
+
+    @event(Sealed)
+    def _seal(self, chain_head: str, position: int, actor: str) -> None:
+        self.sealed_at = position

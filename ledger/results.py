@@ -1,0 +1,161 @@
+"""Game results as the desk enters them, per game, and what each side scores.
+
+- Chess: `1-0`, `0-1`, `1/2` (also `½-½`, `1/2-1/2`, `=`), forfeits `+-`, `-+`, `--` (FIDE C.04.1:
+  forfeited games are not played games).
+- Backgammon: the final score of a match to N game-wins where a gammon counts 2 (rules guide 5.13),
+  or of a match to N points (the doubling cube allowed), entered as `3-1`; a score that cannot end
+  such a match is refused.
+- Scrabble: both scores, `412-380`; the spread follows. A tie is a half win (tsh).
+
+Every game also takes the forfeit codes `+-`, `-+` and `--`.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+
+from attrs import frozen
+
+from ledger.errors import InvalidResult
+from pairing.model import Outcome, Scoring
+
+
+class Game(enum.StrEnum):
+    CHESS = "chess"
+    BACKGAMMON = "backgammon"
+    SCRABBLE = "scrabble"
+
+
+class MatchFormat(enum.StrEnum):
+    """How a backgammon match is won."""
+
+    GAME_WINS = "game-wins"
+    """First to N game-wins, a gammon counting 2 (rules guide 5.13)."""
+    POINTS = "points"
+    """First to N points with the doubling cube."""
+
+
+FORFEITS = {
+    "+-": (Outcome.WIN, Outcome.LOSS),
+    "-+": (Outcome.LOSS, Outcome.WIN),
+    "--": (Outcome.LOSS, Outcome.LOSS),
+}
+_CHESS = {
+    "1-0": "1-0",
+    "0-1": "0-1",
+    "1/2": "1/2",
+    "½": "1/2",
+    "½-½": "1/2",
+    "1/2-1/2": "1/2",
+    "=": "1/2",
+    "0.5-0.5": "1/2",
+}
+_SCORE = re.compile(r"^\s*(\d{1,4})\s*[-:]\s*(\d{1,4})\s*$")
+GAMMON_VALUE = 2
+"""Rules guide 5.13: "A Gammon counts as 2 wins"; no game is worth more in a game-wins match."""
+
+
+@frozen
+class Result:
+    """A board's result: canonical text plus what each side made of it."""
+
+    code: str
+    """Canonical text: `1-0`, `1/2`, `+-`, `3-1`, `412-380`."""
+    first: Outcome
+    second: Outcome
+    forfeit: bool = False
+    score_first: int | None = None
+    score_second: int | None = None
+
+    @property
+    def played(self) -> bool:
+        return not self.forfeit
+
+    def points(self, scoring: Scoring) -> tuple[float, float]:
+        """Tournament points for (first, second) under `scoring`."""
+        return _points(self.first, self.forfeit, scoring), _points(self.second, self.forfeit, scoring)
+
+    @property
+    def spread(self) -> int:
+        """First side's score minus the second's (0 when there are no game scores)."""
+        if self.score_first is None or self.score_second is None:
+            return 0
+        return self.score_first - self.score_second
+
+
+def _points(outcome: Outcome, forfeit: bool, scoring: Scoring) -> float:
+    if forfeit:
+        return scoring.forfeit_win if outcome is Outcome.WIN else scoring.forfeit_loss
+    return {Outcome.WIN: scoring.win, Outcome.DRAW: scoring.draw, Outcome.LOSS: scoring.loss}[outcome]
+
+
+@frozen
+class ResultRules:
+    """What results a tournament accepts (from its settings)."""
+
+    game: Game
+    match_length: int = 3
+    match_format: MatchFormat = MatchFormat.GAME_WINS
+
+    def parse(self, text: str) -> Result:
+        """Read a result as typed at the desk; `InvalidResult` says what is wrong and what is expected."""
+        text = text.strip()
+        if text in FORFEITS:
+            first, second = FORFEITS[text]
+            return Result(text, first, second, forfeit=True)
+        match self.game:
+            case Game.CHESS:
+                return _parse_chess(text)
+            case Game.BACKGAMMON:
+                return self._parse_backgammon(text)
+            case Game.SCRABBLE:
+                return _parse_scrabble(text)
+
+    def _parse_backgammon(self, text: str) -> Result:
+        a, b = _two_scores(text, f"a final match score such as {self.match_length}-1")
+        winner, loser = max(a, b), min(a, b)
+        n = self.match_length
+        if self.match_format is MatchFormat.GAME_WINS:
+            highest = n + GAMMON_VALUE - 1
+            if not (n <= winner <= highest and loser < n):
+                raise InvalidResult(
+                    f"{text!r} cannot end a match to {n} game-wins where a gammon counts 2 "
+                    f"(rules guide 5.13): the winner ends on {n}"
+                    + (f" or {highest}" if highest > n else "")
+                    + f" and the loser below {n}"
+                )
+        elif not (winner >= n > loser):
+            raise InvalidResult(f"{text!r} cannot end a match to {n} points: one side reaches {n}, the other not")
+        first, second = (Outcome.WIN, Outcome.LOSS) if a > b else (Outcome.LOSS, Outcome.WIN)
+        return Result(f"{a}-{b}", first, second, score_first=a, score_second=b)
+
+
+def _parse_chess(text: str) -> Result:
+    code = _CHESS.get(text.replace(" ", ""))
+    if code is None:
+        raise InvalidResult(f"{text!r} is not a chess result: use 1-0, 0-1, 1/2, or a forfeit +-, -+, --")
+    first, second = {
+        "1-0": (Outcome.WIN, Outcome.LOSS),
+        "0-1": (Outcome.LOSS, Outcome.WIN),
+        "1/2": (Outcome.DRAW, Outcome.DRAW),
+    }[code]
+    return Result(code, first, second)
+
+
+def _parse_scrabble(text: str) -> Result:
+    a, b = _two_scores(text, "both scores such as 412-380")
+    if a > b:
+        first, second = Outcome.WIN, Outcome.LOSS
+    elif a < b:
+        first, second = Outcome.LOSS, Outcome.WIN
+    else:
+        first = second = Outcome.DRAW
+    return Result(f"{a}-{b}", first, second, score_first=a, score_second=b)
+
+
+def _two_scores(text: str, expected: str) -> tuple[int, int]:
+    found = _SCORE.match(text)
+    if found is None:
+        raise InvalidResult(f"{text!r} is not a score: expected {expected}, or a forfeit +-, -+, --")
+    return int(found[1]), int(found[2])

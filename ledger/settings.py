@@ -1,0 +1,109 @@
+"""A tournament's settings as `arbiter new` takes them and `Tournament.Created` records them."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from attrs import asdict, evolve, field, frozen
+
+from ledger.errors import InvalidInput
+from ledger.results import Game, MatchFormat, ResultRules
+from pairing.model import Scoring
+
+DEFAULT_TIEBREAKS: dict[tuple[Game, bool], tuple[str, ...]] = {
+    (Game.CHESS, True): ("DE", "WIN", "SB", "KS"),
+    (Game.CHESS, False): ("BH-C1", "BH", "SB", "DE", "WIN"),
+    (Game.BACKGAMMON, True): ("DE", "WIN"),
+    (Game.BACKGAMMON, False): ("BH", "WIN"),
+    (Game.SCRABBLE, True): ("SPREAD",),
+    (Game.SCRABBLE, False): ("SPREAD",),
+}
+"""Tie-breaks when `arbiter new` names none, by game and whether the system is a round robin
+(C.07: Buchholz is not for round robins; the usual round-robin list is DE, WIN, SB, KS)."""
+
+ROUND_ROBINS = frozenset({"round-robin", "lower-round-robin", "team-round-robin"})
+
+
+def _default_scoring(game: Game, system: str) -> Scoring:
+    """1/½/0 (a Scrabble tie is half a win); in a round robin the bye is a rest round worth 0
+    (C.05 Annex 1: "the highest number counts as a bye"; TRF-2026 writes it as `Z`)."""
+    scoring = Scoring()
+    if system in ROUND_ROBINS:
+        scoring = evolve(scoring, pairing_allocated_bye=0.0)
+    if game is Game.BACKGAMMON:
+        scoring = evolve(scoring, draw=0.0)
+    return scoring
+
+
+@frozen(kw_only=True)
+class TournamentSettings:
+    game: Game
+    system: str
+    rounds: int
+    scoring: Scoring
+    tiebreaks: tuple[str, ...]
+    rules_edition: str = ""
+    match_length: int = 3
+    match_format: MatchFormat = MatchFormat.GAME_WINS
+    seed: int = field(factory=lambda: secrets.randbelow(2**31))
+    options: dict[str, str] = field(factory=dict)
+
+    @classmethod
+    def for_game(
+        cls,
+        game: Game,
+        system: str,
+        rounds: int,
+        *,
+        scoring: Scoring | None = None,
+        tiebreaks: tuple[str, ...] = (),
+        **more: Any,
+    ) -> TournamentSettings:
+        """Settings with the defaults an arbiter expects for `game` and `system`."""
+        if rounds < 1:
+            raise InvalidInput(f"a tournament needs at least one round, not {rounds}")
+        if more.get("match_length", 3) < 1:
+            raise InvalidInput("a match is played to at least 1")
+        return cls(
+            game=game,
+            system=system,
+            rounds=rounds,
+            scoring=scoring or _default_scoring(game, system),
+            tiebreaks=tiebreaks or DEFAULT_TIEBREAKS[game, system in ROUND_ROBINS],
+            **more,
+        )
+
+    @property
+    def result_rules(self) -> ResultRules:
+        return ResultRules(self.game, self.match_length, self.match_format)
+
+    def as_event_settings(self) -> dict[str, Any]:
+        return {
+            "scoring": asdict(self.scoring),
+            "tiebreaks": list(self.tiebreaks),
+            "rules_edition": self.rules_edition,
+            "match_length": self.match_length,
+            "match_format": self.match_format.value,
+            "seed": self.seed,
+            "options": dict(self.options),
+        }
+
+    @classmethod
+    def from_event(cls, game: str, system: str, rounds: int, settings: dict[str, Any]) -> TournamentSettings:
+        return cls(
+            game=Game(game),
+            system=system,
+            rounds=rounds,
+            scoring=Scoring(**settings["scoring"]),
+            tiebreaks=tuple(settings["tiebreaks"]),
+            rules_edition=settings["rules_edition"],
+            match_length=settings["match_length"],
+            match_format=MatchFormat(settings["match_format"]),
+            seed=settings["seed"],
+            options=dict(settings["options"]),
+        )
+
+    @classmethod
+    def from_tournament(cls, tournament: Any) -> TournamentSettings:
+        return cls.from_event(tournament.game, tournament.system, tournament.rounds, tournament.settings)

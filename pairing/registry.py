@@ -1,0 +1,39 @@
+"""The map from system names (`arbiter new --system`) to engines (ARCHITECTURE.md, "Pairing engines")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pairing.model import Engine
+
+_FACTORIES: dict[str, Callable[[], Engine]] = {}
+
+
+def register(name: str, factory: Callable[[], Engine]) -> None:
+    """Make `factory` the engine for the system `name`."""
+    _FACTORIES[name] = factory
+
+
+def _load_builtin_engines() -> None:
+    from pairing import round_robin
+
+    register("round-robin", round_robin.RoundRobin)
+
+
+def systems() -> tuple[str, ...]:
+    """The names of every system that has an engine, sorted."""
+    if not _FACTORIES:
+        _load_builtin_engines()
+    return tuple(sorted(_FACTORIES))
+
+
+class UnknownSystem(KeyError):
+    def __str__(self) -> str:
+        return f"no pairing engine for system {self.args[0]!r}; known systems: {', '.join(systems())}"
+
+
+def engine_for(name: str) -> Engine:
+    """The engine that pairs `name`; `UnknownSystem` names the systems there are."""
+    if name not in systems():
+        raise UnknownSystem(name)
+    return _FACTORIES[name]()

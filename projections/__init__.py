@@ -1,0 +1,1 @@
+"""Folds of the event log into read models: roster, histories, standings, audit; the engines' input."""

@@ -1,0 +1,154 @@
+"""The tournament as a fold of its log: roster, rounds, results, requests (ARCHITECTURE.md, "Read models").
+
+`TournamentState.apply(position, event)` dispatches with `match` on the event classes and ignores
+any it does not know; `fold(events)` builds the state as of any position. The per-player round
+history, the engines' `PairingInput` and the standings are derived from this state
+(`projections.history`, `projections.standings`), never computed by the interfaces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from attrs import define, field
+
+from ledger.domain import Round, Tournament
+from ledger.results import Result, ResultRules
+from ledger.settings import TournamentSettings
+from pairing.model import Board, Bye, ByeKind
+
+
+@define
+class PlayerView:
+    number: int
+    name: str
+    rating: int = 0
+    federation: str = ""
+    club: str = ""
+    team: str = ""
+    title: str = ""
+    external_id: str = ""
+    withdrawn_from: int | None = None
+    """First round the player is out of, while withdrawn."""
+    registered_at: int = 0
+
+    def is_withdrawn_for(self, round_number: int) -> bool:
+        return self.withdrawn_from is not None and round_number >= self.withdrawn_from
+
+
+@define
+class RoundView:
+    number: int
+    revision: int = 0
+    boards: list[Board] = field(factory=list)
+    byes: list[Bye] = field(factory=list)
+    results: dict[int, Result] = field(factory=dict)
+    paired: bool = False
+    engine: str = ""
+    engine_version: str = ""
+    input_position: int = 0
+    paired_at: int = 0
+    explanation: list[list[Any]] = field(factory=list)
+    sealed_at: int | None = None
+    chain_head: str = ""
+
+    @property
+    def missing_results(self) -> list[int]:
+        return [b for b in range(1, len(self.boards) + 1) if b not in self.results]
+
+    @property
+    def complete(self) -> bool:
+        return self.paired and not self.missing_results
+
+
+@define
+class TournamentState:
+    position: int = 0
+    """The log position this state is as of."""
+    name: str = ""
+    settings: TournamentSettings | None = None
+    players: dict[int, PlayerView] = field(factory=dict)
+    rounds: dict[int, RoundView] = field(factory=dict)
+    requested_byes: dict[int, dict[int, ByeKind]] = field(factory=dict)
+    forbidden: list[tuple[int, int]] = field(factory=list)
+    round_streams: dict[Any, int] = field(factory=dict)
+    """Round stream id -> round number."""
+
+    @property
+    def rules(self) -> ResultRules:
+        assert self.settings is not None
+        return self.settings.result_rules
+
+    @property
+    def last_paired_round(self) -> int:
+        return max((n for n, r in self.rounds.items() if r.paired), default=0)
+
+    @property
+    def completed_rounds(self) -> int:
+        """Rounds 1..k all paired with every result in."""
+        k = 0
+        while k + 1 in self.rounds and self.rounds[k + 1].complete:
+            k += 1
+        return k
+
+    def apply(self, position: int, event: object) -> None:
+        self.position = position
+        match event:
+            case Tournament.Created():
+                self._created(event)
+            case Tournament.PlayerRegistered(number=number, details=details):
+                self.players[number] = PlayerView(number=number, registered_at=position, **details)
+            case Tournament.PlayerDetailsCorrected(number=number, changes=changes):
+                for key, value in changes.items():
+                    setattr(self.players[number], key, value)
+            case Tournament.PlayerWithdrew(number=number, from_round=from_round):
+                self.players[number].withdrawn_from = from_round
+            case Tournament.PlayerReentered(number=number):
+                self.players[number].withdrawn_from = None
+            case Tournament.ByeRequested(number=number, round=round_number, kind=kind):
+                self.requested_byes.setdefault(round_number, {})[number] = ByeKind(kind)
+            case Tournament.PairForbidden(first=first, second=second):
+                self.forbidden.append((first, second))
+            case Round.Created(round=round_number):
+                self.rounds[round_number] = RoundView(number=round_number)
+                self.round_streams[event.originator_id] = round_number
+            case Round.Paired():
+                self._paired(position, event)
+            case Round.PairingWithdrawn():
+                self._round_of(event).paired = False
+            case Round.ResultRecorded(board=board, result=code) | Round.ResultCorrected(board=board, result=code):
+                self._round_of(event).results[board] = self.rules.parse(code)
+            case Round.ResultVoided(board=board):
+                del self._round_of(event).results[board]
+            case Round.Sealed(position=sealed, chain_head=head):
+                view = self._round_of(event)
+                view.sealed_at, view.chain_head = sealed, head
+            case _:
+                pass
+
+    def _created(self, event: Tournament.Created) -> None:
+        self.name = event.name
+        self.settings = TournamentSettings.from_event(event.game, event.system, event.rounds, event.settings)
+
+    def _round_of(self, event: Any) -> RoundView:
+        return self.rounds[self.round_streams[event.originator_id]]
+
+    def _paired(self, position: int, event: Round.Paired) -> None:
+        view = self._round_of(event)
+        view.revision = event.revision
+        view.boards = [Board(first, second) for first, second in event.boards]
+        view.byes = [Bye(b["number"], ByeKind(b["kind"]), b["points"]) for b in event.byes]
+        view.results = {}
+        view.paired = True
+        view.engine, view.engine_version = event.engine, event.engine_version
+        view.input_position, view.paired_at = event.input_position, position
+        view.explanation = event.explanation
+
+
+def fold(events: Iterable[tuple[int, object]]) -> TournamentState:
+    """The state after the given (position, event) pairs."""
+    state = TournamentState()
+    for position, event in events:
+        state.apply(position, event)
+    return state

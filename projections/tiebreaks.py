@@ -1,0 +1,497 @@
+"""Tie-breaks: FIDE Handbook C.07 (edition applied from 1 March 2026), IBF Pairing Rules 4.10, tsh.
+
+Pure functions of the players' round records; no I/O. Articles are numbered as the project's digest
+numbers them (`../shared/research/fide/05-C07-tie-breaks.md`); the handbook's own wording was not read
+beyond Arts. 1-4, so quotations are the digest's. Every value is *higher is better*, so a standings
+table sorts each one descending (`projections/standings.py` does).
+
+Unplayed rounds (C.07 Arts. 15-16, 2026):
+
+- In a Swiss (15.3) Art. 16 applies to BH, SB and their modifiers: an opponent's score is their
+  *adjusted* score (16.3: rounds of category 16.2.5 count as draws), and each of the player's own
+  unplayed rounds is a game against a *dummy* whose score is the player's own score, capped (16.4, 2026)
+  at the scheduled opponent's adjusted score for a forfeit and at draw points x rounds otherwise.
+- With pre-determined pairings (a round robin, 15.2) forfeits are regular games, except that all
+  forfeits stay unplayed for the rating-based tie-breaks and forfeit losses stay unplayed for the
+  type-B ones. A round without an opponent there (the rest round of an odd field) contributes nothing.
+
+Readings where the digest leaves a choice (the module's rules, to be published with the tie-break list):
+
+- "Number of rounds" in 16.4 is `TiebreakContext.rounds`, the rounds completed so far.
+- "Draw points" is `Scoring.draw` for every game, so in backgammon (draw = 0) a category-16.2.5 round
+  counts 0 and a bye's dummy is capped at 0.
+- An unplayed round with no bye (absent, withdrawn) is a zero-point bye, hence a requested bye (16.1).
+- A game without a result yet counts as a paired game for BH/SB/KS with 0 points, and is left out of
+  DE, ARO, TPR and AOR until it has one.
+- Art. 10 drops rating tie-breaks when unrated players are present "unless detailed rules" exist. Ours:
+  opponents rated 0 (unrated) are left out of ARO, TPR and AOR; a player with no rated game gets 0.
+- TPR (10.2): p is rounded to a whole percentage, 0.5 up, before the B.02 8.1.1 table is read.
+- DE (Art. 6) ranks; its value here is the number of tied players it places below the player (0 for a
+  player alone on their score). 6.3 applies whenever the tied players have not all met, in any system.
+- KS (9.2): "the maximum possible score" is a win's points x the largest number of games any player
+  was paired for, forfeits included.
+- Scrabble: SPREAD counts a bye's or forfeit's scores as entered (tsh's `bye_spread`), else 0; OWINS
+  and AOR read games played only (tsh records a forfeit as a bye, against no opponent). AOR is the
+  average opponent *rating* (tsh's own "AOR" is the average opponent *ranking*).
+- Backgammon: WINS-REAL counts forfeit wins (their opponent is real); only byes are virtual.
+
+The dp table is B.02 8.1.1 as printed in the handbook (the digest points to Gacrux `fidetables.py`,
+which carries the same values).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from functools import cached_property
+
+from attrs import field, frozen
+from attrs.validators import ge, in_, instance_of
+
+from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
+
+GAMES = ("chess", "backgammon", "scrabble")
+
+
+@frozen(kw_only=True)
+class TiebreakContext:
+    """What the tie-breaks need to know about the tournament besides its players."""
+
+    game: str = field(validator=in_(GAMES))
+    """One of `GAMES`: "chess", "backgammon" or "scrabble"."""
+    scoring: Scoring = field(validator=instance_of(Scoring))
+    """The tournament's points table."""
+    rounds: int = field(validator=ge(0))
+    """Rounds completed so far: every `Entrant.history` holds exactly rounds 1..rounds."""
+    round_robin: bool = False
+    """Pre-determined pairings (C.07 15.2) rather than a Swiss (15.3)."""
+
+
+# --- The crosstable as the tie-breaks read it -----------------------------------------------------------
+
+
+def _is_requested_bye(record: RoundRecord) -> bool:
+    """16.1: "a requested bye is a half-point or zero-point bye"; "every round after a withdrawal is a
+    zero-point bye", and so is any round in which the player was not paired."""
+    return record.opponent is None and record.bye in (ByeKind.HALF_POINT, ByeKind.ZERO_POINT, None)
+
+
+def _is_forfeit(record: RoundRecord) -> bool:
+    return record.opponent is not None and not record.played
+
+
+def _is_voluntary_unplayed_round(record: RoundRecord) -> bool:
+    """16.1: a VUR "is a requested bye or a forfeit loss"."""
+    return _is_requested_bye(record) or (_is_forfeit(record) and record.outcome is Outcome.LOSS)
+
+
+@frozen
+class Contribution:
+    """One round's term in a Buchholz-type sum."""
+
+    value: float
+    voluntary: bool = False
+    """The round is a VUR of the player's own, which 16.5 cuts first."""
+
+
+@frozen
+class Crosstable:
+    """The players by number, with the context: what every tie-break function reads."""
+
+    players: Mapping[int, Entrant]
+    context: TiebreakContext
+
+    @classmethod
+    def of(cls, players: Sequence[Entrant], context: TiebreakContext) -> Crosstable:
+        by_number: dict[int, Entrant] = {}
+        for player in players:
+            if player.number in by_number:
+                raise ValueError(f"player {player.number} appears twice")
+            if len(player.history) != context.rounds:
+                raise ValueError(
+                    f"player {player.number} has {len(player.history)} round records, expected {context.rounds}"
+                )
+            by_number[player.number] = player
+        for player in players:
+            for record in player.history:
+                if record.opponent is not None and record.opponent not in by_number:
+                    raise ValueError(
+                        f"round {record.round}: opponent {record.opponent} of player {player.number} "
+                        "is not among the players"
+                    )
+        return cls(by_number, context)
+
+    def counts_as_game(self, record: RoundRecord) -> bool:
+        """A game for BH, SB, KS and DE: played, or (15.2) a forfeit with pre-determined pairings."""
+        return record.opponent is not None and (record.played or self.context.round_robin)
+
+    def counts_as_played_for_own_record(self, record: RoundRecord) -> bool:
+        """A played game for the type-B tie-breaks (Art. 7). 15.2 (2026): in a round robin forfeits
+        are regular games, but "forfeit losses stay unplayed for type-B tie-breaks"."""
+        if record.opponent is None:
+            return False
+        if record.played:
+            return True
+        return self.context.round_robin and record.outcome is Outcome.WIN
+
+    @cached_property
+    def adjusted_scores(self) -> Mapping[int, float]:
+        """16.3: a player's score as their opponents see it. Rounds of category 16.2.5 ("requested bye
+        followed only by VURs, or in the last round") count "as draws"; every other round counts the
+        points actually awarded. Art. 16 is for a Swiss (15.3); in a round robin it is the score."""
+        if self.context.round_robin:
+            return {number: player.score for number, player in self.players.items()}
+        draw = self.context.scoring.draw
+        scores = {}
+        for number, player in self.players.items():
+            score = player.score
+            for index, record in enumerate(player.history):
+                later = player.history[index + 1 :]
+                if _is_requested_bye(record) and all(_is_voluntary_unplayed_round(r) for r in later):
+                    score += draw - record.points
+            scores[number] = score
+        return scores
+
+    def dummy_score(self, player: Entrant, record: RoundRecord) -> float:
+        """16.4: an own unplayed round is a game against a dummy scored as the player's own score,
+        capped (2026) "for forfeits (.2, .4), at the scheduled opponent's adjusted score (16.3); for all
+        other unplayed rounds, at draw points x number of rounds"."""
+        if record.opponent is not None:
+            cap = self.adjusted_scores[record.opponent]
+        else:
+            cap = self.context.scoring.draw * self.context.rounds
+        return min(player.score, cap)
+
+    def buchholz_terms(self, player: Entrant) -> list[tuple[float, bool, RoundRecord]]:
+        """(opponent's or dummy's score, is a VUR, record) for each round that enters BH and SB."""
+        terms = []
+        for record in player.history:
+            if record.opponent is not None and self.counts_as_game(record):
+                terms.append((self.adjusted_scores[record.opponent], False, record))
+            elif not self.context.round_robin:
+                terms.append((self.dummy_score(player, record), _is_voluntary_unplayed_round(record), record))
+        return terms
+
+    @cached_property
+    def direct_encounter_below(self) -> Mapping[int, int]:
+        """Per player: how many players on the same score Art. 6 places below them."""
+        encounters: dict[tuple[int, int], list[float]] = defaultdict(list)
+        for number, player in self.players.items():
+            for record in player.history:
+                # 6.1.1: forfeits are excluded in a Swiss; 15.2 makes them regular games in a round robin.
+                if record.opponent is not None and self.counts_as_game(record) and record.outcome is not None:
+                    encounters[number, record.opponent].append(record.points)
+        # 6.1.2: "Players who met more than once contribute the average score of their games."
+        average = {pair: sum(points) / len(points) for pair, points in encounters.items()}
+        groups: dict[float, list[int]] = defaultdict(list)
+        for number, player in self.players.items():
+            groups[player.score].append(number)
+        below: dict[int, int] = {}
+        for group in groups.values():
+            places = _direct_encounter_places(sorted(group), average, self.context.scoring.win)
+            for number in group:
+                below[number] = sum(1 for other in group if places[other] > places[number])
+        return below
+
+    @cached_property
+    def koya_threshold(self) -> float:
+        """9.2: 50 % of the maximum possible score (see the module docstring for the maximum)."""
+        games = max((sum(1 for r in p.history if r.opponent is not None) for p in self.players.values()), default=0)
+        return 0.5 * self.context.scoring.win * games
+
+
+def _direct_encounter_places(group: list[int], average: Mapping[tuple[int, int], float], win: float) -> dict[int, int]:
+    """Art. 6 within `group`: player -> number of group players placed strictly above them."""
+    if len(group) == 1:
+        return {group[0]: 0}
+    met = {p: [q for q in group if q != p and (p, q) in average] for p in group}
+    points = {p: sum(average[p, q] for q in met[p]) for p in group}
+    places: dict[int, int] = {}
+    if all(len(met[p]) == len(group) - 1 for p in group):
+        # 6.2: "rank by these sub-standings and reapply DE to any remaining sub-ties".
+        levels = sorted(set(points.values()), reverse=True)
+        if len(levels) == 1:
+            return dict.fromkeys(group, 0)
+        above = 0
+        for level in levels:
+            tied = [p for p in group if points[p] == level]
+            for p, place in _direct_encounter_places(tied, average, win).items():
+                places[p] = above + place
+            above += len(tied)
+        return places
+    # 6.3: a player alone at the top "whatever the outcome of the missing games" ranks first; then
+    # the same test for second place, and so on. A missing game may still be won.
+    best_case = {p: points[p] + win * (len(group) - 1 - len(met[p])) for p in group}
+    remaining = list(group)
+    while len(remaining) > 1:
+        top = max(remaining, key=lambda p: points[p])
+        if not all(points[top] > best_case[q] for q in remaining if q != top):
+            break
+        places[top] = len(places)
+        remaining.remove(top)
+    above = len(places)
+    if len(remaining) < len(group):
+        shared = _direct_encounter_places(remaining, average, win)
+    else:
+        shared = dict.fromkeys(remaining, 0)
+    for p, place in shared.items():
+        places[p] = above + place
+    return places
+
+
+def _cut(contributions: list[Contribution], *, lowest: int, highest: int = 0) -> float:
+    """Cut-n and Median-n (Art. 14), with the 16.5 exception: "when Cut/Median removes the least
+    significant value of a player who has VURs, remove the lowest VUR contribution instead, as long as
+    such contribution is not lower than the least significant value". The lowest values go first,
+    then the highest ("in that order"); the exception is for the lowest only."""
+    remaining = sorted(contributions, key=lambda c: c.value)
+    for _ in range(min(lowest, len(remaining))):
+        least = remaining[0]
+        voluntary = [c for c in remaining if c.voluntary]
+        if voluntary and voluntary[0].value >= least.value:
+            least = voluntary[0]
+        remaining.remove(least)
+    for _ in range(min(highest, len(remaining))):
+        remaining.pop()
+    return sum(c.value for c in remaining)
+
+
+def _round_half_up(value: Fraction) -> int:
+    """The nearest integer, "the higher, if the division ends for 0.5" (C.04.4.1 1.6.1, C.07 10.1)."""
+    return int((value * 2 + 1) // 2)
+
+
+# --- Art. 6: Direct Encounter (type A) ------------------------------------------------------------------
+
+
+def direct_encounter(player: Entrant, table: Crosstable) -> float:
+    """C.07 6: "Among the tied players, sum each player's points from games against the other tied
+    players, and rank by that sum" (6.1.1 forfeits excluded, 6.1.2 repeated games averaged, 6.2
+    sub-ties reapplied, 6.3 a player first only "whatever the outcome of the missing games").
+    The value is the number of players on the same score that DE places below this one."""
+    return float(table.direct_encounter_below[player.number])
+
+
+# --- Art. 7: the player's own results (type B) --------------------------------------------------------
+
+
+def number_of_wins(player: Entrant, table: Crosstable) -> float:
+    """C.07 7.1 WIN: the rounds in which the player obtained a win's points, "with or without playing":
+    forfeit wins, full-point byes and a pairing-allocated bye worth a win count."""
+    win = table.context.scoring.win
+    return float(sum(1 for r in player.history if r.points >= win))
+
+
+def number_of_games_won(player: Entrant, table: Crosstable) -> float:
+    """C.07 7.2 WON: games won over the board (in a round robin, forfeit wins too: 15.2)."""
+    return float(
+        sum(1 for r in player.history if r.outcome is Outcome.WIN and table.counts_as_played_for_own_record(r))
+    )
+
+
+def number_of_games_played_with_black(player: Entrant, table: Crosstable) -> float:
+    """C.07 7.3 BPG: games played over the board with Black (`Side.SECOND`)."""
+    return float(sum(1 for r in player.history if r.side is Side.SECOND and table.counts_as_played_for_own_record(r)))
+
+
+def progressive_scores(player: Entrant, table: Crosstable) -> float:
+    """C.07 7.5 PS: "the sum of the cumulative score after each round"."""
+    total = cumulative = 0.0
+    for record in player.history:
+        cumulative += record.points
+        total += cumulative
+    return total
+
+
+# --- Art. 8: Buchholz (type C) --------------------------------------------------------------------------
+
+
+def _buchholz_contributions(player: Entrant, table: Crosstable) -> list[Contribution]:
+    return [Contribution(score, voluntary) for score, voluntary, _ in table.buchholz_terms(player)]
+
+
+def buchholz(player: Entrant, table: Crosstable) -> float:
+    """C.07 8.1 BH: "the sum of the (adjusted) final scores of the player's opponents, plus a dummy
+    value for each of the player's own unplayed rounds (Art. 16)"."""
+    return sum(c.value for c in _buchholz_contributions(player, table))
+
+
+def buchholz_cut_1(player: Entrant, table: Crosstable) -> float:
+    """C.07 8.1 with Cut-1: "drops the lowest contribution", subject to 16.5."""
+    return _cut(_buchholz_contributions(player, table), lowest=1)
+
+
+def buchholz_cut_2(player: Entrant, table: Crosstable) -> float:
+    """C.07 8.1 with Cut-2: "drops the two lowest", subject to 16.5."""
+    return _cut(_buchholz_contributions(player, table), lowest=2)
+
+
+def buchholz_median_1(player: Entrant, table: Crosstable) -> float:
+    """C.07 8.1 with Median-1: "drops the lowest and the highest, in that order", subject to 16.5."""
+    return _cut(_buchholz_contributions(player, table), lowest=1, highest=1)
+
+
+# --- Art. 9: Sonneborn-Berger and Koya (type BC) ------------------------------------------------------
+
+
+def sonneborn_berger(player: Entrant, table: Crosstable) -> float:
+    """C.07 9.1 SB: "Σ over rounds of (opponent's final adjusted score x points the player scored
+    against that opponent)"; "unplayed rounds follow Art. 16" (the dummy scores the player's points)."""
+    return sum(score * record.points for score, _, record in table.buchholz_terms(player))
+
+
+def koya_system(player: Entrant, table: Crosstable) -> float:
+    """C.07 9.2 KS: "points scored against all participants who finished with ≥ 50 % of the maximum
+    possible score". For round robins."""
+    threshold = table.koya_threshold
+    return sum(
+        r.points
+        for r in player.history
+        if r.opponent is not None and table.counts_as_game(r) and table.players[r.opponent].score >= threshold
+    )
+
+
+# --- Art. 10: rating-based (type D) ---------------------------------------------------------------------
+
+DP_BY_PERCENTAGE: tuple[int, ...] = (
+    -800,
+    *(-677, -589, -538, -501, -470, -444, -422, -401, -383, -366),
+    *(-351, -336, -322, -309, -296, -284, -273, -262, -251, -240),
+    *(-230, -220, -211, -202, -193, -184, -175, -166, -158, -149),
+    *(-141, -133, -125, -117, -110, -102, -95, -87, -80, -72),
+    *(-65, -57, -50, -43, -36, -29, -21, -14, -7, 0),
+    *(7, 14, 21, 29, 36, 43, 50, 57, 65, 72),
+    *(80, 87, 95, 102, 110, 117, 125, 133, 141, 149),
+    *(158, 166, 175, 184, 193, 202, 211, 220, 230, 240),
+    *(251, 262, 273, 284, 296, 309, 322, 336, 351, 366),
+    *(383, 401, 422, 444, 470, 501, 538, 589, 677, 800),
+)
+"""FIDE Handbook B.02 8.1.1, the conversion of a fractional score p into rating differences dp,
+indexed by p as a whole percentage (p = .00 -> -800, p = 1.0 -> +800)."""
+
+
+def conversion_dp(p: Fraction) -> int:
+    """B.02 8.1.1: dp for the fractional score p, read at p rounded to a whole percentage, 0.5 up."""
+    return DP_BY_PERCENTAGE[_round_half_up(p * 100)]
+
+
+_RATING_RESULT = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcome.LOSS: Fraction(0)}
+
+
+def _rated_games(player: Entrant, table: Crosstable) -> list[tuple[int, Fraction]]:
+    """(opponent's rating, result 1/½/0) for games played over the board, with a result, against a
+    rated opponent. 15.2 (2026): "all forfeits stay unplayed for rating-based tie-breaks"."""
+    games = []
+    for r in player.history:
+        if r.opponent is None or not r.played or r.outcome is None:
+            continue
+        rating = table.players[r.opponent].rating
+        if rating > 0:
+            games.append((rating, _RATING_RESULT[r.outcome]))
+    return games
+
+
+def _average_rating(games: list[tuple[int, Fraction]]) -> int:
+    return _round_half_up(Fraction(sum(rating for rating, _ in games), len(games))) if games else 0
+
+
+def average_rating_of_opponents(player: Entrant, table: Crosstable) -> float:
+    """C.07 10.1 ARO: "the average rating of opponents played over the board, rounded to the nearest
+    integer with 0.5 rounded up"."""
+    return float(_average_rating(_rated_games(player, table)))
+
+
+def tournament_performance_rating(player: Entrant, table: Crosstable) -> float:
+    """C.07 10.2 TPR: "ARO + dp(p)", p = "the fractional score in over-the-board games (points ÷
+    games)", dp from the B.02 8.1.1 table."""
+    games = _rated_games(player, table)
+    if not games:
+        return 0.0
+    p = Fraction(sum(result for _, result in games), len(games))
+    return float(_average_rating(games) + conversion_dp(p))
+
+
+# --- Scrabble (tsh) -------------------------------------------------------------------------------------
+
+
+def spread(player: Entrant, table: Crosstable) -> float:
+    """tsh: "Spread = myscore - oppscore", summed over rounds. A bye counts the score it was entered
+    with (tsh records it against opponent 0 with `bye_spread`, e.g. +50, or -50 for a forfeit); a
+    round with no scores entered counts 0."""
+    return float(
+        sum(
+            r.score_for - r.score_against
+            for r in player.history
+            if r.score_for is not None and r.score_against is not None
+        )
+    )
+
+
+def average_opponent_rating(player: Entrant, table: Crosstable) -> float:
+    """Average rating of the opponents played, rounded as ARO (C.07 10.1). Not tsh's "Average Opponent
+    Ranking", which averages the opponents' final *rankings*."""
+    return float(_average_rating(_rated_games(player, table)))
+
+
+def _tsh_wins(player: Entrant) -> float:
+    """tsh `Synch`: a game is ½(1 + sign(spread)), a tie being half a win; a bye with a positive score
+    is a win (the ledger gives such a bye the outcome WIN), a zero or negative one is not."""
+    return float(sum(_RATING_RESULT[r.outcome] for r in player.history if r.outcome is not None))
+
+
+def opponents_wins(player: Entrant, table: Crosstable) -> float:
+    """tsh's "Sum of Opponent Scores": the wins of the opponents played (a forfeit is a bye in tsh,
+    against opponent 0, so it brings no opponent)."""
+    return sum(_tsh_wins(table.players[r.opponent]) for r in player.history if r.opponent is not None and r.played)
+
+
+# --- Backgammon (IBF) -----------------------------------------------------------------------------------
+
+
+def wins_not_against_virtual_opponents(player: Entrant, table: Crosstable) -> float:
+    """IBF Pairing Rules 4.10: "The number of wins (a win against a virtual opponent does not count)".
+    A bye is a virtual opponent; a forfeit win is against a real one and counts."""
+    return float(sum(1 for r in player.history if r.opponent is not None and r.outcome is Outcome.WIN))
+
+
+# --- Registry -------------------------------------------------------------------------------------------
+
+TiebreakFunction = Callable[[Entrant, Crosstable], float]
+
+_REGISTRY: dict[str, tuple[str, TiebreakFunction]] = {
+    "BH": ("Buchholz (C.07 8.1; unplayed rounds 16.3, 16.4)", buchholz),
+    "BH-C1": ("Buchholz Cut-1 (C.07 8.1, 14.1; VURs cut first 16.5)", buchholz_cut_1),
+    "BH-C2": ("Buchholz Cut-2 (C.07 8.1, 14.1; VURs cut first 16.5)", buchholz_cut_2),
+    "BH-M1": ("Buchholz Median-1 (C.07 8.1, Art. 14; VURs cut first 16.5)", buchholz_median_1),
+    "SB": ("Sonneborn-Berger (C.07 9.1; unplayed rounds 16.3, 16.4)", sonneborn_berger),
+    "DE": ("Direct Encounter: tied players it places below (C.07 6.1-6.3)", direct_encounter),
+    "WIN": ("Number of Wins, with or without playing (C.07 7.1)", number_of_wins),
+    "WON": ("Number of Games Won over the board (C.07 7.2)", number_of_games_won),
+    "BPG": ("Number of Games Played with Black (C.07 7.3)", number_of_games_played_with_black),
+    "PS": ("(Sum of) Progressive Scores (C.07 7.5)", progressive_scores),
+    "KS": ("Koya System for Round Robin, 50 % (C.07 9.2)", koya_system),
+    "ARO": ("Average Rating of Opponents (C.07 10.1)", average_rating_of_opponents),
+    "TPR": ("Tournament Performance Rating, ARO + dp (C.07 10.2; B.02 8.1.1)", tournament_performance_rating),
+    "SPREAD": ("Spread, own score minus opponent's score summed (tsh standing order)", spread),
+    "AOR": ("Average Opponent Rating (Scrabble; rounded as C.07 10.1)", average_opponent_rating),
+    "OWINS": ("Opponents' wins (tsh Sum of Opponent Scores)", opponents_wins),
+    "WINS-REAL": ("Wins not counting wins against virtual opponents (IBF 4.10)", wins_not_against_virtual_opponents),
+}
+
+TIEBREAKS: dict[str, str] = {code: description for code, (description, _) in _REGISTRY.items()}
+"""Code -> one-line description with its article."""
+
+
+def compute_tiebreaks(
+    players: Sequence[Entrant], codes: Sequence[str], context: TiebreakContext
+) -> dict[int, tuple[float, ...]]:
+    """Player number -> the values of `codes`, in order. Unknown code -> ValueError naming the known codes."""
+    unknown = [code for code in codes if code not in _REGISTRY]
+    if unknown:
+        raise ValueError(
+            f"unknown tie-break code(s) {', '.join(map(repr, unknown))}; known codes: {', '.join(TIEBREAKS)}"
+        )
+    table = Crosstable.of(players, context)
+    functions = [_REGISTRY[code][1] for code in codes]
+    return {player.number: tuple(float(f(player, table)) for f in functions) for player in players}

@@ -1,0 +1,48 @@
+"""Shared fixtures: a fresh ledger on every backend (SQLite file, PostgreSQL schema).
+
+PostgreSQL tests use the machine's server (`$ARBITER_TEST_POSTGRES`, default
+postgresql://postgres@localhost:5432/test). When it is unreachable they skip, except under
+`CI=true`, where they fail: CI must prove both backends.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import psycopg
+import pytest
+from psycopg import sql
+
+POSTGRES_URL = os.environ.get("ARBITER_TEST_POSTGRES", "postgresql://postgres@localhost:5432/test")
+
+
+def _postgres_schema() -> Iterator[str]:
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    try:
+        conn = psycopg.connect(POSTGRES_URL, autocommit=True, connect_timeout=5)
+    except psycopg.OperationalError as error:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PostgreSQL at {POSTGRES_URL} is unreachable under CI=true: {error}")
+        pytest.skip(f"PostgreSQL at {POSTGRES_URL} is unreachable: {error}")
+    with conn:
+        conn.execute(sql.SQL("CREATE SCHEMA {}").format(sql.Identifier(schema)))
+        try:
+            yield f"{POSTGRES_URL}?schema={schema}"
+        finally:
+            conn.execute(sql.SQL("DROP SCHEMA {} CASCADE").format(sql.Identifier(schema)))
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def location(request: pytest.FixtureRequest, tmp_path: os.PathLike[str]) -> Iterator[str]:
+    """Where a fresh, empty ledger lives, on each backend in turn."""
+    if request.param == "sqlite":
+        yield os.path.join(tmp_path, "tournament.ledger")
+    else:
+        yield from _postgres_schema()
+
+
+@pytest.fixture
+def sqlite_location(tmp_path: os.PathLike[str]) -> str:
+    return os.path.join(tmp_path, "tournament.ledger")

@@ -1,0 +1,220 @@
+"""The `arbiter` command as a user meets it: exit codes, messages, formats, and nothing appended on refusal."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tui import exit_codes
+from tui.cli import build_parser, main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def events(ledger: str, capsys: pytest.CaptureFixture[str]) -> int:
+    code, out, _ = run(capsys, "verify", "--ledger", ledger)
+    assert code == exit_codes.OK, out
+    return int(out.split()[1])
+
+
+@pytest.fixture
+def club(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """A 6-player chess round robin with round 1 paired and two of three results in."""
+    ledger = str(tmp_path / "club.ledger")
+    new = ("new", "Club", "--game", "chess", "--system", "round-robin", "--rounds", "5", "--ledger", ledger)
+    assert run(capsys, *new)[0] == 0
+    for name, rating in (("Ann", 2100), ("Ben", 2000), ("Cid", 1900), ("Dan", 1800), ("Eve", 1700), ("Fay", 1600)):
+        assert run(capsys, "register", name, "--rating", str(rating), "--ledger", ledger)[0] == 0
+    assert run(capsys, "pair", "--ledger", ledger)[0] == 0
+    assert run(capsys, "result", "1", "1", "1-0", "--ledger", ledger)[0] == 0
+    assert run(capsys, "result", "1", "2", "½-½", "--ledger", ledger)[0] == 0
+    return ledger
+
+
+def test_demo_runs_a_round_robin_and_verifies(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`arbiter demo`: every round's pairings, the final standings, the log's tail and `verify`."""
+    ledger = str(tmp_path / "demo.ledger")
+    code, out, _ = run(capsys, "demo", "--ledger", ledger, "--seed", "7")
+    assert code == exit_codes.OK
+    for round_number in range(1, 10):
+        assert f"round {round_number}" in out
+    assert "final standings" in out
+    assert "verify: ok" in out
+    code, out, _ = run(capsys, "standings", "--format", "json", "--ledger", ledger)
+    rows = json.loads(out)["rows"]
+    assert len(rows) == 10
+    assert sum(row["score"] for row in rows) == 45  # 45 games of a 10-player round robin, one point each
+
+
+def test_demo_refuses_an_existing_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ledger = tmp_path / "old.ledger"
+    ledger.write_bytes(b"")
+    code, out, _ = run(capsys, "demo", "--ledger", str(ledger))
+    assert code == exit_codes.REFUSED
+    assert "fresh ledger" in out
+
+
+def test_result_on_a_board_that_does_not_exist(club: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Bad input: a clear message naming the boards there are, exit 3, and nothing appended."""
+    before = events(club, capsys)
+    code, _, err = run(capsys, "result", "1", "9", "1-0", "--ledger", club)
+    assert code == exit_codes.REFUSED
+    assert "round 1 has boards 1..3, not 9" in err
+    assert events(club, capsys) == before
+
+
+def test_second_result_points_to_correct(club: str, capsys: pytest.CaptureFixture[str]) -> None:
+    before = events(club, capsys)
+    code, _, err = run(capsys, "result", "1", "1", "0-1", "--ledger", club)
+    assert code == exit_codes.REFUSED
+    assert "arbiter correct 1 1" in err
+    assert events(club, capsys) == before
+
+
+def test_correct_needs_a_reason_and_records_it(club: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as usage:
+        run(capsys, "correct", "1", "1", "0-1", "--ledger", club)
+    assert usage.value.code == exit_codes.USAGE
+    assert "required: --reason" in capsys.readouterr().err
+    assert run(capsys, "correct", "1", "1", "0-1", "--reason", "scoresheet", "--ledger", club)[0] == 0
+    _, out, _ = run(capsys, "log", "--round", "1", "--json", "--ledger", club)
+    corrected = [line for line in json.loads(out) if line["kind"] == "ResultCorrected"]
+    assert corrected[0]["reason"] == "scoresheet"
+    assert "1-0 -> 0-1" in corrected[0]["summary"]
+
+
+def test_bad_result_text_is_refused_as_bad_input(club: str, capsys: pytest.CaptureFixture[str]) -> None:
+    before = events(club, capsys)
+    code, _, err = run(capsys, "result", "1", "3", "2-0", "--ledger", club)
+    assert code == exit_codes.BAD_INPUT
+    assert "not a chess result" in err
+    assert events(club, capsys) == before
+
+
+def test_pair_refuses_while_results_are_missing(club: str, capsys: pytest.CaptureFixture[str]) -> None:
+    before = events(club, capsys)
+    code, _, err = run(capsys, "pair", "--ledger", club)
+    assert code == exit_codes.REFUSED
+    assert "board(s) 3" in err and "--force" in err
+    assert events(club, capsys) == before
+    assert run(capsys, "pair", "--force", "--reason", "board 3 adjourned", "--ledger", club)[0] == 0
+
+
+def test_pairings_json_format(club: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 2, item 7: the documented shape; first = White, IBF Appendix 1 round 1 for 6 players."""
+    _, out, _ = run(capsys, "pairings", "--format", "json", "--ledger", club)
+    document = json.loads(out)
+    assert document["round"] == 1
+    assert document["boards"][0] == {
+        "board": 1,
+        "first": {"number": 1, "name": "Ann"},
+        "second": {"number": 6, "name": "Fay"},
+        "result": "1-0",
+    }
+    assert [(b["first"]["number"], b["second"]["number"]) for b in document["boards"]] == [(1, 6), (2, 5), (3, 4)]
+    assert document["boards"][1]["result"] == "1/2"
+    assert document["boards"][2]["result"] is None
+    assert document["byes"] == []
+
+
+def test_standings_json_csv_and_as_of(club: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Standings now and as of an earlier position: before board 2's result, Ben had 0."""
+    _, out, _ = run(capsys, "standings", "--format", "json", "--ledger", club)
+    rows = {row["number"]: row for row in json.loads(out)["rows"]}
+    assert rows[1]["score"] == 1 and rows[1]["rank"] == 1
+    assert rows[2]["score"] == 0.5 and rows[5]["score"] == 0.5
+    assert set(rows[1]["tiebreaks"]) == {"DE", "WIN", "SB", "KS"}
+    last = json.loads(out)["as_of"]
+    _, out, _ = run(capsys, "standings", "--format", "json", "--as-of", str(last - 1), "--ledger", club)
+    earlier = {row["number"]: row for row in json.loads(out)["rows"]}
+    assert earlier[2]["score"] == 0 and earlier[1]["score"] == 1
+    _, out, _ = run(capsys, "standings", "--format", "csv", "--ledger", club)
+    assert out.splitlines()[0] == "rank,number,name,rating,score,DE,WIN,SB,KS"
+
+
+def test_roster_import_is_all_or_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ledger = str(tmp_path / "r.ledger")
+    run(capsys, "new", "Open", "--game", "scrabble", "--system", "round-robin", "--rounds", "3", "--ledger", ledger)
+    bad = tmp_path / "bad.csv"
+    bad.write_text("name,rating\nAnn,2000\nBen,lots\n", encoding="utf-8")
+    before = events(ledger, capsys)
+    code, _, err = run(capsys, "import-roster", str(bad), "--ledger", ledger)
+    assert code == exit_codes.BAD_INPUT
+    assert "line 3, column rating" in err
+    assert events(ledger, capsys) == before
+    good = tmp_path / "good.csv"
+    good.write_text("name,rating,fed\nAnn,2000,ENG\nBen,1900,SCO\n", encoding="utf-8")
+    assert run(capsys, "import-roster", str(good), "--ledger", ledger)[0] == 0
+    code, _, err = run(capsys, "import-roster", str(good), "--ledger", ledger)
+    assert code == exit_codes.REFUSED and "already registered" in err
+
+
+def test_unknown_player_and_missing_ledger(club: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    before = events(club, capsys)
+    code, _, err = run(capsys, "withdraw", "99", "--reason", "ill", "--ledger", club)
+    assert code == exit_codes.REFUSED and "no player number 99" in err
+    assert events(club, capsys) == before
+    code, _, err = run(capsys, "standings", "--ledger", str(tmp_path / "nowhere.ledger"))
+    assert code == exit_codes.NO_LEDGER and "arbiter new" in err
+    assert not (tmp_path / "nowhere.ledger").exists()
+
+
+def test_unpair_asks_for_confirmation(club: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Withdrawing a pairing is a recorded decision: a reason and a confirmation (stdin is no terminal here)."""
+    before = events(club, capsys)
+    code, _, err = run(capsys, "unpair", "1", "--reason", "wrong roster", "--ledger", club)
+    assert code == exit_codes.REFUSED and "--yes" in err
+    assert events(club, capsys) == before
+    assert run(capsys, "unpair", "1", "--reason", "wrong roster", "--yes", "--ledger", club)[0] == 0
+    code, out, _ = run(capsys, "pair", "--reason", "roster fixed", "--ledger", club)
+    assert code == 0 and "revision 2" in out
+
+
+def test_verify_names_the_edited_and_the_deleted_row(club: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Tamper evidence: an edited row fails at its position, a deleted one at the next."""
+    total = events(club, capsys)
+    with sqlite3.connect(club) as db:
+        db.execute(
+            "UPDATE stored_events SET state = CAST(REPLACE(CAST(state AS TEXT), 'Eve', 'Bob') AS BLOB) WHERE rowid = 6"
+        )
+    code, out, _ = run(capsys, "verify", "--ledger", club)
+    assert code == exit_codes.VERIFY_FAILED
+    assert "FAILED at position 6" in out
+    with sqlite3.connect(club) as db:
+        db.execute("DELETE FROM stored_events WHERE rowid = 6")
+    code, out, _ = run(capsys, "verify", "--ledger", club)
+    assert code == exit_codes.VERIFY_FAILED and "FAILED at position 7" in out
+    assert total > 7
+
+
+def test_every_verb_has_help_with_examples() -> None:
+    parser = build_parser()
+    assert "examples:" in parser.format_help()
+    verbs = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    for name, sub in verbs.items():
+        text = sub.format_help()
+        assert "exit codes:" in text, name
+        assert "--ledger" in text, name
+
+
+def test_console_script_entry_point(tmp_path: Path) -> None:
+    """`python -m tui.cli` (what the `arbiter` script runs) exits with the documented code."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tui.cli", "verify", "--ledger", str(tmp_path / "none.ledger")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == exit_codes.NO_LEDGER
+    assert "there is no ledger" in done.stderr

@@ -1,0 +1,623 @@
+"""The `arbiter` command: one verb per ledger command, data to stdout, messages to stderr.
+
+Never imports Textual: `arbiter tui` loads the desk lazily.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from eventsourcing.persistence import PersistenceError
+
+from ledger.application import Ledger, PlayerDetails
+from ledger.errors import ConcurrentChange, InvalidInput, LedgerError, NoTournament
+from ledger.persistence import DEFAULT_LEDGER, resolve_location
+from ledger.results import Game, MatchFormat
+from ledger.settings import TournamentSettings
+from pairing.model import ByeKind, Scoring
+from pairing.registry import systems
+from projections.audit import audit_lines
+from projections.reader import LedgerReader
+from projections.standings import standings
+from tui import exit_codes, render
+from tui.roster import read_roster
+from tui.wiring import open_ledger
+
+Handler = Callable[[argparse.Namespace], int]
+
+DESCRIPTION = f"""\
+arbiter: an event-sourced tournament ledger for chess, backgammon and Scrabble.
+
+Every command appends immutable, hash-chained events to a ledger; standings, pairings and the
+audit log are read from it. The ledger is --ledger PATH, else $ARBITER_LEDGER, else
+./{DEFAULT_LEDGER}; a postgresql://user@host/db?schema=NAME URL selects PostgreSQL.
+
+examples:
+  arbiter demo                                   watch a 10-player round robin being run
+  arbiter new "Club Championship" --game chess --system round-robin --rounds 7
+  arbiter register "Magnus Carlsen" --rating 2830 --federation NOR
+  arbiter import-roster players.csv
+  arbiter pair                                   pair the next round
+  arbiter result 1 3 1-0                         round 1, board 3: first player won
+  arbiter correct 1 3 0-1 --reason "scoresheets show Black won"
+  arbiter standings --format json
+  arbiter log --player 5
+  arbiter verify
+"""
+
+
+def _location(args: argparse.Namespace) -> str:
+    return resolve_location(args.ledger)
+
+
+def _open(args: argparse.Namespace, *, create: bool = False) -> tuple[Ledger, LedgerReader]:
+    return open_ledger(_location(args), args.actor, create=create)
+
+
+def _say(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+# --- commands -----------------------------------------------------------------------------------
+
+
+def _scoring(args: argparse.Namespace, game: Game, system: str) -> Scoring | None:
+    if args.points is None:
+        return None
+    base = TournamentSettings.for_game(game, system, 1).scoring
+    win, draw, loss = args.points
+    return Scoring(
+        win=win,
+        draw=draw,
+        loss=loss,
+        pairing_allocated_bye=win if base.pairing_allocated_bye else 0.0,
+        full_point_bye=win,
+        half_point_bye=draw,
+        zero_point_bye=0.0,
+        forfeit_win=win,
+        forfeit_loss=loss,
+    )
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    game = Game(args.game)
+    settings = TournamentSettings.for_game(
+        game,
+        args.system,
+        args.rounds,
+        scoring=_scoring(args, game, args.system),
+        tiebreaks=tuple(args.tiebreaks.split(",")) if args.tiebreaks else (),
+        match_length=args.match_length,
+        match_format=MatchFormat(args.match_format),
+        options=dict(args.option),
+        **({"seed": args.seed} if args.seed is not None else {}),
+    )
+    ledger, _ = _open(args, create=True)
+    ledger.create_tournament(args.name, settings)
+    _say(
+        f"created {args.name!r} ({game}, {args.system}, {args.rounds} rounds, "
+        f"tie-breaks {', '.join(settings.tiebreaks)}) in {ledger.location}"
+    )
+    return exit_codes.OK
+
+
+def _details(args: argparse.Namespace) -> PlayerDetails:
+    return PlayerDetails(
+        name=args.name,
+        rating=args.rating,
+        federation=args.federation,
+        club=args.club,
+        team=args.team,
+        title=args.title,
+        external_id=args.id,
+        number=args.number,
+    )
+
+
+def cmd_register(args: argparse.Namespace) -> int:
+    ledger, _ = _open(args)
+    (number,) = ledger.register_players([_details(args)])
+    print(number)
+    _say(f"registered {args.name} as number {number}")
+    return exit_codes.OK
+
+
+def cmd_import_roster(args: argparse.Namespace) -> int:
+    players = read_roster(Path(args.file))
+    ledger, _ = _open(args)
+    numbers = ledger.register_players(players)
+    _say(f"registered {len(numbers)} players, numbers {numbers[0]}..{numbers[-1]}")
+    return exit_codes.OK
+
+
+def cmd_correct_player(args: argparse.Namespace) -> int:
+    changes = dict(args.set)
+    if "rating" in changes:
+        changes["rating"] = _whole_number(changes["rating"], "rating")
+    ledger, _ = _open(args)
+    ledger.correct_player(args.player, changes, args.reason, args.reference)
+    _say(f"corrected player {args.player}: {', '.join(f'{k}={v}' for k, v in changes.items())}")
+    return exit_codes.OK
+
+
+def _whole_number(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise InvalidInput(f"{what} must be a whole number, not {text!r}")
+    return int(text)
+
+
+def cmd_withdraw(args: argparse.Namespace) -> int:
+    ledger, _ = _open(args)
+    ledger.withdraw(args.player, args.from_round, args.reason, args.reference)
+    _say(f"player {args.player} withdrawn")
+    return exit_codes.OK
+
+
+def cmd_reenter(args: argparse.Namespace) -> int:
+    ledger, _ = _open(args)
+    ledger.reenter(args.player, args.from_round, args.reason, args.reference)
+    _say(f"player {args.player} re-entered")
+    return exit_codes.OK
+
+
+def cmd_bye(args: argparse.Namespace) -> int:
+    ledger, _ = _open(args)
+    ledger.request_bye(args.player, args.round, ByeKind(f"{args.kind}-point"), args.reason)
+    _say(f"player {args.player}: {args.kind}-point bye requested")
+    return exit_codes.OK
+
+
+def cmd_forbid(args: argparse.Namespace) -> int:
+    ledger, _ = _open(args)
+    ledger.forbid(args.first, args.second, args.reason)
+    _say(f"players {args.first} and {args.second} will not be paired together")
+    return exit_codes.OK
+
+
+def parse_manual(text: str) -> list[tuple[int, int]]:
+    """ "1-2,3-4" -> [(1, 2), (3, 4)]: first-named player on the first side."""
+    pairs = []
+    for item in text.split(","):
+        parts = item.strip().split("-")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            raise InvalidInput(f'{item.strip()!r} is not a pair: write pairs like "1-2,3-4" (first player first)')
+        pairs.append((int(parts[0]), int(parts[1])))
+    return pairs
+
+
+def cmd_pair(args: argparse.Namespace) -> int:
+    if args.force and not args.reason:
+        raise InvalidInput('--force needs --reason "...": pairing over missing results is a recorded decision')
+    manual = parse_manual(args.manual) if args.manual else None
+    ledger, reader = _open(args)
+    pairing = ledger.pair_next_round(manual=manual, force_reason=args.reason if args.force else "", reason=args.reason)
+    state = reader.state()
+    render.console().print(render.pairings_table(state, state.rounds[pairing.round]))
+    return exit_codes.OK
+
+
+def _confirm(args: argparse.Namespace, question: str) -> bool:
+    if args.yes:
+        return True
+    if not sys.stdin.isatty():
+        _say(f"{question}\nnot confirmed: add --yes to confirm without a prompt")
+        return False
+    return input(f"{question} [y/N] ").strip().lower() in ("y", "yes")
+
+
+def cmd_unpair(args: argparse.Namespace) -> int:
+    ledger, reader = _open(args)
+    view = reader.state().rounds.get(args.round)
+    boards = len(view.boards) if view else 0
+    results = len(view.results) if view else 0
+    question = (
+        f"withdraw the pairing of round {args.round} ({boards} boards, {results} results recorded)? "
+        "It stays in the log; the round can then be paired again."
+    )
+    if not _confirm(args, question):
+        return exit_codes.REFUSED
+    ledger.unpair(args.round, args.reason, args.reference)
+    _say(f"round {args.round} pairing withdrawn; `arbiter pair` pairs it again")
+    return exit_codes.OK
+
+
+def cmd_result(args: argparse.Namespace) -> int:
+    ledger, _ = _open(args)
+    code = ledger.record_result(args.round, args.board, args.result)
+    _say(f"round {args.round} board {args.board}: {code}")
+    return exit_codes.OK
+
+
+def cmd_correct(args: argparse.Namespace) -> int:
+    ledger, _ = _open(args)
+    code = ledger.correct_result(args.round, args.board, args.result, args.reason, args.reference)
+    _say(f"round {args.round} board {args.board} corrected to {code}")
+    return exit_codes.OK
+
+
+def cmd_void(args: argparse.Namespace) -> int:
+    ledger, _ = _open(args)
+    ledger.void_result(args.round, args.board, args.reason, args.reference)
+    _say(f"round {args.round} board {args.board}: result voided")
+    return exit_codes.OK
+
+
+def cmd_seal(args: argparse.Namespace) -> int:
+    ledger, _ = _open(args)
+    head = ledger.seal_round(args.round)
+    print(head)
+    _say(f"round {args.round} sealed; chain head {head} (print it on the results sheet)")
+    return exit_codes.OK
+
+
+def cmd_pairings(args: argparse.Namespace) -> int:
+    _, reader = _open(args)
+    state = reader.state(args.as_of)
+    number = args.round or state.last_paired_round
+    view = state.rounds.get(number)
+    if view is None or not view.paired:
+        raise LedgerError(
+            f"round {number} has no published pairing" + (f" as of position {args.as_of}" if args.as_of else "")
+        )
+    if args.format == "json":
+        print(render.pairings_json(state, view))
+    else:
+        render.console().print(render.pairings_table(state, view))
+    return exit_codes.OK
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    _, reader = _open(args)
+    state = reader.state(args.as_of)
+    rows = standings(state)
+    if args.format == "json":
+        print(render.standings_json(rows, state.position))
+    elif args.format == "csv":
+        print(render.standings_csv(rows), end="")
+    else:
+        title = f"{state.name}: standings after round {state.last_paired_round} (log position {state.position})"
+        render.console().print(render.standings_table(state, rows, title))
+    return exit_codes.OK
+
+
+def cmd_log(args: argparse.Namespace) -> int:
+    ledger, _ = _open(args)
+    lines = audit_lines(ledger.log_events(stop=args.as_of))
+    if args.player is not None:
+        lines = [line for line in lines if args.player in line.players]
+    if args.round is not None:
+        lines = [line for line in lines if line.round == args.round]
+    if args.tail:
+        lines = lines[-args.tail :]
+    if args.json:
+        print(render.audit_json(lines))
+    else:
+        render.console().print(render.audit_table(lines))
+    return exit_codes.OK
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    ledger, _ = _open(args)
+    report = ledger.verify()
+    if report.ok:
+        print(f"ok: {report.events} events, chain head {report.head}")
+        return exit_codes.OK
+    print(
+        f"FAILED at position {report.first_bad_position}: {report.problem} ({report.events} events verified before it)"
+    )
+    return exit_codes.VERIFY_FAILED
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from tui.demo import run_demo
+
+    return run_demo(args.ledger, args.seed, args.actor)
+
+
+def cmd_tui(args: argparse.Namespace) -> int:
+    from tui.app import run_desk  # Textual is loaded only here
+
+    return run_desk(_location(args), args.actor)
+
+
+# --- the parser ---------------------------------------------------------------------------------
+
+
+def _key_value(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    return key.strip(), value.strip()
+
+
+def _points_table(text: str) -> tuple[float, float, float]:
+    try:
+        win, draw, loss = (float(p) for p in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIN/DRAW/LOSS, e.g. 3/1/0") from None
+    return win, draw, loss
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 1 or more")
+    return int(text)
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    pass
+
+
+def _verb(
+    verbs: argparse._SubParsersAction, name: str, handler: Handler, summary: str, examples: str = ""
+) -> argparse.ArgumentParser:  # type: ignore[type-arg]
+    parser = verbs.add_parser(
+        name,
+        help=summary,
+        description=summary + (f"\n\nexamples:\n{examples}" if examples else ""),
+        formatter_class=_Formatter,
+        epilog=exit_codes.EPILOG,
+    )
+    parser.set_defaults(handler=handler, verb=name)
+    common = parser.add_argument_group("ledger")
+    common.add_argument(
+        "--ledger", help=f"ledger file or postgresql:// URL (default $ARBITER_LEDGER or ./{DEFAULT_LEDGER})"
+    )
+    common.add_argument("--actor", help="who is acting, recorded in every event (default $ARBITER_ACTOR or login name)")
+    return parser
+
+
+def _reason(parser: argparse.ArgumentParser, required: bool = True) -> None:
+    parser.add_argument("--reason", required=required, default="", help="why: recorded in the log for appeals")
+    parser.add_argument("--reference", default="", help="appeal number or rule article backing the decision")
+
+
+def _add_tournament_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = _verb(
+        verbs,
+        "new",
+        cmd_new,
+        "create a tournament in a new ledger",
+        '  arbiter new "Club Championship" --game chess --system round-robin --rounds 9\n'
+        '  arbiter new "Spring Open" --game backgammon --system round-robin --rounds 5 --match-length 5',
+    )
+    p.add_argument("name", help="the tournament's name")
+    p.add_argument("--game", required=True, choices=[g.value for g in Game])
+    p.add_argument("--system", required=True, choices=systems(), help="pairing system")
+    p.add_argument("--rounds", required=True, type=_positive, help="number of rounds")
+    p.add_argument("--points", type=_points_table, help="points for win/draw/loss, e.g. 3/1/0 (default 1/0.5/0)")
+    p.add_argument("--tiebreaks", help="ordered tie-break codes, comma-separated, e.g. BH-C1,BH,SB (see docs)")
+    p.add_argument(
+        "--match-length",
+        type=_positive,
+        default=3,
+        help="backgammon: match to N (default 3, rules guide 5.13)",
+    )
+    p.add_argument(
+        "--match-format",
+        choices=[f.value for f in MatchFormat],
+        default=MatchFormat.GAME_WINS.value,
+        help="backgammon: game-wins (a gammon counts 2) or points (doubling cube)",
+    )
+    p.add_argument("--seed", type=int, help="random seed for systems that draw lots (default: chosen and recorded)")
+    p.add_argument(
+        "--option",
+        type=_key_value,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="system option, e.g. cycles=2 for a double round robin",
+    )
+
+    p = _verb(
+        verbs,
+        "register",
+        cmd_register,
+        "register a player (numbers follow registration order)",
+        '  arbiter register "Judit Polgar" --rating 2735 --federation HUN --title GM',
+    )
+    p.add_argument("name")
+    p.add_argument("--rating", type=int, default=0)
+    p.add_argument("--federation", default="")
+    p.add_argument("--club", default="")
+    p.add_argument("--team", default="")
+    p.add_argument("--title", default="")
+    p.add_argument("--id", default="", help="external id (FIDE id, federation id)")
+    p.add_argument("--number", type=_positive, help="pairing number (default: the next free one)")
+
+    p = _verb(
+        verbs,
+        "import-roster",
+        cmd_import_roster,
+        "register every player of a CSV file (all or none)",
+        "  arbiter import-roster players.csv   # headings: name,rating,federation,club,team,title,id,number",
+    )
+    p.add_argument("file")
+
+    p = _verb(
+        verbs,
+        "correct-player",
+        cmd_correct_player,
+        "correct a player's details (with a reason)",
+        '  arbiter correct-player 4 --set rating=2105 --reason "rating list of November"',
+    )
+    p.add_argument("player", type=_positive)
+    p.add_argument("--set", type=_key_value, action="append", required=True, metavar="DETAIL=VALUE")
+    _reason(p)
+
+    for name, handler, summary in (
+        ("withdraw", cmd_withdraw, "withdraw a player from a round onwards"),
+        ("reenter", cmd_reenter, "let a withdrawn player back in from a round onwards"),
+    ):
+        p = _verb(verbs, name, handler, summary, f'  arbiter {name} 7 --reason "illness"')
+        p.add_argument("player", type=_positive)
+        p.add_argument("--from-round", type=_positive, help="first round concerned (default: the next round)")
+        _reason(p)
+
+    p = _verb(
+        verbs,
+        "bye",
+        cmd_bye,
+        "record a player's bye request for a coming round",
+        "  arbiter bye 12 --round 4 --kind half",
+    )
+    p.add_argument("player", type=_positive)
+    p.add_argument("--round", type=_positive, help="the round (default: the next round)")
+    p.add_argument("--kind", choices=["half", "zero", "full"], default="half")
+    p.add_argument("--reason", default="")
+
+    p = _verb(
+        verbs,
+        "forbid",
+        cmd_forbid,
+        "keep two players from being paired together",
+        '  arbiter forbid 3 8 --reason "same family"',
+    )
+    p.add_argument("first", type=_positive)
+    p.add_argument("second", type=_positive)
+    p.add_argument("--reason", required=True)
+
+
+def _add_round_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = _verb(
+        verbs,
+        "pair",
+        cmd_pair,
+        "pair the next round with the tournament's system (or by hand)",
+        '  arbiter pair\n  arbiter pair --manual "1-4,2-3"\n'
+        '  arbiter pair --force --reason "board 7 adjourned, result due tomorrow"',
+    )
+    p.add_argument("--manual", help='hand pairing "1-2,3-4": first-named player on the first side')
+    p.add_argument("--force", action="store_true", help="pair although the previous round has missing results")
+    p.add_argument("--reason", default="", help="why (required with --force, and when re-pairing)")
+
+    p = _verb(
+        verbs,
+        "unpair",
+        cmd_unpair,
+        "withdraw the last round's pairing (it stays in the log)",
+        '  arbiter unpair 5 --reason "wrong result in round 4 was used" --yes',
+    )
+    p.add_argument("round", type=_positive)
+    _reason(p)
+    p.add_argument("--yes", action="store_true", help="confirm without a prompt")
+
+    p = _verb(
+        verbs,
+        "result",
+        cmd_result,
+        "enter a board's result",
+        "  arbiter result 3 1 1-0      chess: 1-0 0-1 1/2, forfeits +- -+ --\n"
+        "  arbiter result 3 2 3-1      backgammon: the final match score\n"
+        "  arbiter result 3 4 412-380  Scrabble: both scores",
+    )
+    p.add_argument("round", type=_positive)
+    p.add_argument("board", type=_positive)
+    p.add_argument("result")
+
+    p = _verb(
+        verbs,
+        "correct",
+        cmd_correct,
+        "correct a recorded result (with a reason)",
+        '  arbiter correct 3 1 0-1 --reason "scoresheets signed 0-1" --reference "appeal 2"',
+    )
+    p.add_argument("round", type=_positive)
+    p.add_argument("board", type=_positive)
+    p.add_argument("result")
+    _reason(p)
+
+    p = _verb(verbs, "void", cmd_void, "void a recorded result (with a reason)")
+    p.add_argument("round", type=_positive)
+    p.add_argument("board", type=_positive)
+    _reason(p)
+
+    p = _verb(verbs, "seal", cmd_seal, "seal a complete round with the chain head (prints the head)")
+    p.add_argument("round", type=_positive)
+
+
+def _add_read_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = _verb(
+        verbs,
+        "pairings",
+        cmd_pairings,
+        "show a round's pairings (default: the last paired round)",
+        "  arbiter pairings 2 --format json\n  arbiter pairings 2 --as-of 40",
+    )
+    p.add_argument("round", nargs="?", type=_positive)
+    p.add_argument("--format", choices=["table", "json"], default="table")
+    p.add_argument("--as-of", type=_positive, help="as the ledger was at this log position")
+
+    p = _verb(
+        verbs,
+        "standings",
+        cmd_standings,
+        "show the standings with the tournament's tie-breaks",
+        "  arbiter standings --format csv > standings.csv\n  arbiter standings --as-of 120",
+    )
+    p.add_argument("--format", choices=["table", "csv", "json"], default="table")
+    p.add_argument("--as-of", type=_positive, help="as the ledger was at this log position")
+
+    p = _verb(
+        verbs,
+        "log",
+        cmd_log,
+        "show the audit log: position, time, actor, what, why",
+        "  arbiter log --player 5\n  arbiter log --round 3 --json\n  arbiter log --tail 10",
+    )
+    p.add_argument("--player", type=_positive)
+    p.add_argument("--round", type=_positive)
+    p.add_argument("--as-of", type=_positive, help="only events up to this position")
+    p.add_argument("--tail", type=_positive, help="only the last N lines")
+    p.add_argument("--json", action="store_true")
+
+    _verb(verbs, "verify", cmd_verify, "check the ledger's hash chain; exit 1 naming the first bad position")
+
+    p = _verb(
+        verbs,
+        "demo",
+        cmd_demo,
+        "run a demo 10-player round robin in a fresh ledger and show it",
+        "  arbiter demo\n  arbiter demo --ledger /tmp/demo.ledger --seed 7",
+    )
+    p.add_argument("--seed", type=int, default=2026, help="seed of the demo's random results")
+
+    _verb(verbs, "tui", cmd_tui, "open the arbiter's desk (a terminal interface) on the ledger")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="arbiter", description=DESCRIPTION, formatter_class=_Formatter, epilog=exit_codes.EPILOG
+    )
+    verbs = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    _add_tournament_verbs(verbs)
+    _add_round_verbs(verbs)
+    _add_read_verbs(verbs)
+    return parser
+
+
+ERROR_CODES: tuple[tuple[type[Exception], int], ...] = (
+    (InvalidInput, exit_codes.BAD_INPUT),
+    (NoTournament, exit_codes.NO_LEDGER),
+    (ConcurrentChange, exit_codes.CONFLICT),
+    (LedgerError, exit_codes.REFUSED),
+)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.handler(args)
+    except LedgerError as error:
+        _say(f"arbiter {args.verb}: {error}")
+        return next(code for kind, code in ERROR_CODES if isinstance(error, kind))
+    except PersistenceError as error:
+        _say(f"arbiter: cannot use the ledger at {_location(args)}: {error}")
+        return exit_codes.NO_LEDGER
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,24 @@
+"""Exit codes of `arbiter`, in one place (documented in `arbiter --help` and docs/cli.md)."""
+
+OK = 0
+VERIFY_FAILED = 1
+"""`arbiter verify` found a broken chain."""
+USAGE = 2
+"""The command line itself is wrong (argparse's code)."""
+REFUSED = 3
+"""The ledger refused the command (unknown player or board, rule, state); nothing was appended."""
+BAD_INPUT = 4
+"""A file or value could not be read (malformed CSV, result, pairing list); nothing was appended."""
+NO_LEDGER = 5
+"""The ledger could not be opened or holds no tournament."""
+CONFLICT = 6
+"""Another desk changed the same records at the same moment; nothing was appended."""
+
+EPILOG = """exit codes:
+  0  done
+  1  verify: the ledger's hash chain is broken
+  2  the command line is wrong
+  3  the ledger refused the command (nothing was appended)
+  4  a file or value could not be read (nothing was appended)
+  5  the ledger could not be opened, or holds no tournament
+  6  another desk changed the same records first (nothing was appended; check and retry)"""

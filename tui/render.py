@@ -1,0 +1,184 @@
+"""Text, CSV and JSON renderings of the read models for the CLI (data to stdout)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from projections.audit import AuditLine
+from projections.standings import StandingRow
+from projections.state import RoundView, TournamentState
+
+SIDE_HEADINGS = {
+    "chess": ("White", "Black"),
+    "backgammon": ("Top (light)", "Bottom"),
+    "scrabble": ("First", "Second"),
+}
+
+
+def _name(state: TournamentState, number: int) -> str:
+    player = state.players.get(number)
+    return player.name if player else "?"
+
+
+def _points(value: float) -> str:
+    return f"{value:g}"
+
+
+def pairings_json(state: TournamentState, view: RoundView) -> str:
+    def seat(number: int) -> dict[str, Any]:
+        return {"number": number, "name": _name(state, number)}
+
+    document = {
+        "round": view.number,
+        "boards": [
+            {
+                "board": index,
+                "first": seat(board.first),
+                "second": seat(board.second),
+                "result": view.results[index].code if index in view.results else None,
+            }
+            for index, board in enumerate(view.boards, start=1)
+        ],
+        "byes": [{**seat(bye.player), "kind": bye.kind.value, "points": bye.points} for bye in view.byes],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2)
+
+
+def pairings_table(state: TournamentState, view: RoundView) -> Table:
+    assert state.settings is not None
+    first, second = SIDE_HEADINGS[state.settings.game.value]
+    revision = f", revision {view.revision}" if view.revision > 1 else ""
+    table = Table(title=f"{state.name}: round {view.number}{revision}", title_justify="left")
+    for heading, justify in (
+        ("Bd", "right"),
+        ("No", "right"),
+        (first, "left"),
+        ("Result", "center"),
+        ("No", "right"),
+        (second, "left"),
+    ):
+        table.add_column(heading, justify=justify)  # type: ignore[arg-type]
+    for index, board in enumerate(view.boards, start=1):
+        result = view.results[index].code if index in view.results else ""
+        table.add_row(
+            str(index),
+            str(board.first),
+            _name(state, board.first),
+            result,
+            str(board.second),
+            _name(state, board.second),
+        )
+    for bye in view.byes:
+        table.add_row(
+            "",
+            str(bye.player),
+            _name(state, bye.player),
+            f"{bye.kind.value} bye ({_points(bye.points)})",
+            "",
+            "",
+        )
+    return table
+
+
+def standings_rows(rows: Sequence[StandingRow]) -> list[dict[str, Any]]:
+    return [
+        {
+            "rank": row.rank,
+            "number": row.number,
+            "name": row.name,
+            "rating": row.rating,
+            "score": row.score,
+            "tiebreaks": dict(row.tiebreaks),
+            "games": row.games,
+            "withdrawn": row.withdrawn,
+        }
+        for row in rows
+    ]
+
+
+def standings_json(rows: Sequence[StandingRow], as_of: int) -> str:
+    return json.dumps({"as_of": as_of, "rows": standings_rows(rows)}, ensure_ascii=False, indent=2)
+
+
+def standings_csv(rows: Sequence[StandingRow]) -> str:
+    out = io.StringIO()
+    codes = [code for code, _ in rows[0].tiebreaks] if rows else []
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["rank", "number", "name", "rating", "score", *codes])
+    for row in rows:
+        writer.writerow(
+            [
+                row.rank,
+                row.number,
+                row.name,
+                row.rating,
+                _points(row.score),
+                *(_points(v) for _, v in row.tiebreaks),
+            ]
+        )
+    return out.getvalue()
+
+
+def standings_table(state: TournamentState, rows: Sequence[StandingRow], title: str) -> Table:
+    table = Table(title=title, title_justify="left")
+    codes = (
+        [code for code, _ in rows[0].tiebreaks] if rows else list(state.settings.tiebreaks if state.settings else ())
+    )
+    for heading in ("Rank", "No", "Name", "Rating", "Score", *codes):
+        table.add_column(heading, justify="left" if heading == "Name" else "right")
+    for row in rows:
+        name = f"{row.name} (withdrawn)" if row.withdrawn else row.name
+        table.add_row(
+            str(row.rank),
+            str(row.number),
+            name,
+            str(row.rating or ""),
+            _points(row.score),
+            *(_points(v) for _, v in row.tiebreaks),
+        )
+    return table
+
+
+def audit_json(lines: Sequence[AuditLine]) -> str:
+    return json.dumps(
+        [
+            {
+                "position": line.position,
+                "time": line.time.isoformat(),
+                "actor": line.actor,
+                "kind": line.kind,
+                "summary": line.summary,
+                "round": line.round,
+                "players": list(line.players),
+                "reason": line.reason,
+                "reference": line.reference,
+            }
+            for line in lines
+        ],
+        ensure_ascii=False,
+        indent=2,
+    )
+
+
+def audit_table(lines: Sequence[AuditLine]) -> Table:
+    table = Table(title="Audit log", title_justify="left")
+    for heading in ("Pos", "Time (UTC)", "Actor", "What", "Reason"):
+        table.add_column(heading, justify="right" if heading == "Pos" else "left")
+    for line in lines:
+        why = line.reason + (f" [{line.reference}]" if line.reference else "")
+        table.add_row(str(line.position), line.time.strftime("%Y-%m-%d %H:%M:%S"), line.actor, line.summary, why)
+    return table
+
+
+def console() -> Console:
+    """stdout, plain when it is not a terminal (pipes and files get no colour codes)."""
+    interactive = sys.stdout.isatty()
+    return Console(highlight=False, soft_wrap=False, width=None if interactive else 132)
