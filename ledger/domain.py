@@ -443,7 +443,7 @@ class Round(Aggregate):
                 f"round {self.number} is already paired; `arbiter unpair {self.number} --reason ...` withdraws it"
             )
         if self.revision and not reason.strip():
-            raise ReasonRequired(f"round {self.number} is being re-paired: give a reason (--reason \"...\")")
+            raise ReasonRequired(f'round {self.number} is being re-paired: give a reason (--reason "...")')
         self._publish(revision=self.revision + 1, actor=actor, reason=reason, reference=reference, **pairing)
 
     @event(Paired)

@@ -23,7 +23,7 @@ from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
 from psycopg import Cursor
 from psycopg.rows import DictRow
-from psycopg.sql import SQL, Identifier
+from psycopg.sql import SQL, Identifier, Literal
 
 GENESIS = bytes(32)
 """The link before the first event."""
@@ -103,6 +103,9 @@ class HashChainedPostgresRecorder(PostgresApplicationRecorder):
     def __init__(self, datastore: Any, *, events_table_name: str = "stored_events") -> None:
         super().__init__(datastore, events_table_name=events_table_name)
         schema, table = Identifier(datastore.schema), Identifier(events_table_name)
+        self._serialize_ddl = SQL("SELECT pg_advisory_xact_lock(hashtext({}))").format(
+            Literal(f"arbiter-ledger create {datastore.schema}.{events_table_name}")
+        )
         self.head_table = Identifier(f"{events_table_name}_chain_head")
         self.sql_create_statements.append(
             SQL("ALTER TABLE {}.{} ADD COLUMN IF NOT EXISTS chain_link bytea").format(schema, table)
@@ -123,6 +126,13 @@ class HashChainedPostgresRecorder(PostgresApplicationRecorder):
             "SELECT notification_id, originator_id, originator_version, topic, state, chain_link "
             "FROM {}.{} ORDER BY notification_id"
         ).format(schema, table)
+
+    def _create_table(self, curs: Cursor[DictRow]) -> None:
+        """Run the create statements one opener at a time: every `Ledger` runs them when it opens,
+        and two desks opening at once deadlocked (one's ALTER TABLE waiting for the other's index
+        lock while that one waited for the first's CREATE OR REPLACE FUNCTION)."""
+        curs.execute(self._serialize_ddl, prepare=False)
+        super()._create_table(curs)
 
     def _fetch_ids_after_insert_events(
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any

@@ -80,24 +80,27 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
             return type(event).__name__, None, ()
 
 
+def audit_line(position: int, event: Any, rounds: dict[Any, int]) -> AuditLine:
+    """The audit line of one event; `rounds` maps round stream ids to round numbers."""
+    summary, round_number, players = _summary(event, rounds)
+    return AuditLine(
+        position=position,
+        time=event.timestamp,
+        actor=getattr(event, "actor", ""),
+        kind=type(event).__name__,
+        summary=summary,
+        round=round_number,
+        players=players,
+        reason=getattr(event, "reason", ""),
+        reference=getattr(event, "reference", ""),
+    )
+
+
 def audit_lines(events: Iterable[tuple[int, Any]]) -> list[AuditLine]:
     lines = []
     rounds: dict[Any, int] = {}
     for position, event in events:
         if isinstance(event, Round.Created):
             rounds[event.originator_id] = event.round
-        summary, round_number, players = _summary(event, rounds)
-        lines.append(
-            AuditLine(
-                position=position,
-                time=event.timestamp,
-                actor=getattr(event, "actor", ""),
-                kind=type(event).__name__,
-                summary=summary,
-                round=round_number,
-                players=players,
-                reason=getattr(event, "reason", ""),
-                reference=getattr(event, "reference", ""),
-            )
-        )
+        lines.append(audit_line(position, event, rounds))
     return lines

@@ -20,8 +20,8 @@ from ledger.settings import TournamentSettings
 from pairing.model import ByeKind, Scoring
 from pairing.registry import systems
 from projections.audit import audit_lines
-from projections.reader import LedgerReader
 from projections.standings import standings
+from projections.views import ReadModels
 from tui import exit_codes, render
 from tui.roster import read_roster
 from tui.wiring import open_ledger
@@ -53,8 +53,11 @@ def _location(args: argparse.Namespace) -> str:
     return resolve_location(args.ledger)
 
 
-def _open(args: argparse.Namespace, *, create: bool = False) -> tuple[Ledger, LedgerReader]:
-    return open_ledger(_location(args), args.actor, create=create)
+def _open(args: argparse.Namespace, *, create: bool = False) -> tuple[Ledger, ReadModels]:
+    """Open the ledger; `main` brings its read models up to date after the command."""
+    ledger, views = open_ledger(_location(args), args.actor, create=create)
+    args.views = views
+    return ledger, views
 
 
 def _say(message: str) -> None:
@@ -610,7 +613,10 @@ ERROR_CODES: tuple[tuple[type[Exception], int], ...] = (
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.handler(args)
+        code = args.handler(args)
+        if getattr(args, "views", None) is not None:
+            args.views.catch_up()
+        return code
     except LedgerError as error:
         _say(f"arbiter {args.verb}: {error}")
         return next(code for kind, code in ERROR_CODES if isinstance(error, kind))

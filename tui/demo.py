@@ -46,7 +46,7 @@ def run_demo(given: str | None, seed: int, actor: str | None) -> int:
         print(f"arbiter demo: {path} exists; the demo needs a fresh ledger (name another with --ledger)")
         return exit_codes.REFUSED
     out = render.console()
-    ledger, reader = open_ledger(str(path), actor or "demo-arbiter", create=True)
+    ledger, views = open_ledger(str(path), actor or "demo-arbiter", create=True)
     ledger.create_tournament("Demo Round Robin", TournamentSettings.for_game(Game.CHESS, "round-robin", 9, seed=seed))
     ledger.register_players([PlayerDetails(name, rating=rating, federation=fed) for name, rating, fed in PLAYERS])
     rng = random.Random(seed)
@@ -55,13 +55,14 @@ def run_demo(given: str | None, seed: int, actor: str | None) -> int:
         for board in range(1, len(pairing.boards) + 1):
             ledger.record_result(pairing.round, board, rng.choices(RESULTS, weights=(4, 3, 3))[0])
         if pairing.round == 4:
-            recorded = reader.state().rounds[4].results[1].code
+            recorded = views.state().rounds[4].results[1].code
             corrected = "1/2" if recorded != "1/2" else "1-0"
             ledger.correct_result(4, 1, corrected, "both scoresheets are signed " + corrected, "demo")
         ledger.seal_round(pairing.round)
-        state = reader.state()
+        views.catch_up()
+        state = views.state()
         out.print(render.pairings_table(state, state.rounds[pairing.round]))
-    state = reader.state()
+    state = views.state()
     title = f"{state.name}: final standings (log position {state.position})"
     out.print(render.standings_table(state, standings(state), title))
     out.print(render.audit_table(audit_lines(ledger.log_events())[-8:]))

@@ -7,11 +7,11 @@ from pathlib import Path
 from ledger.application import Ledger
 from ledger.errors import NoTournament
 from ledger.persistence import is_postgres
-from projections.reader import LedgerReader
+from projections.views import ReadModels
 
 
-def open_ledger(location: str, actor: str | None = None, *, create: bool = False) -> tuple[Ledger, LedgerReader]:
-    """The ledger at `location` (a file path or a postgresql:// URL) and its reader.
+def open_ledger(location: str, actor: str | None = None, *, create: bool = False) -> tuple[Ledger, ReadModels]:
+    """The ledger at `location` (a file path or a postgresql:// URL) and its read models.
 
     Without `create`, a missing ledger file is refused rather than created empty."""
     if not create and not is_postgres(location) and not Path(location).exists():
@@ -20,6 +20,6 @@ def open_ledger(location: str, actor: str | None = None, *, create: bool = False
             "or name an existing one with --ledger or $ARBITER_LEDGER"
         )
     ledger = Ledger(location, actor)
-    reader = LedgerReader(ledger)
-    ledger.read_port = reader
-    return ledger, reader
+    views = ReadModels(ledger)
+    ledger.read_port = views
+    return ledger, views

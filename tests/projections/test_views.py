@@ -1,0 +1,161 @@
+"""Read models: a rebuild equals catch-up, "as of" any position, async reads that never block the writer,
+versioned tables (issue 3; ARCHITECTURE.md, "Read models")."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ledger.application import PlayerDetails
+from ledger.errors import LedgerError
+from ledger.results import Game
+from ledger.settings import TournamentSettings
+from projections.async_views import AsyncViews
+from projections.standings import standings
+from projections.views import TABLES, ReadModels, table
+from tui.wiring import open_ledger
+
+CHESS = ("1-0", "0-1", "1/2", "+-", "-+", "--")
+
+
+def new_tournament(path: Path, players: int = 6, rounds: int = 5):
+    ledger, views = open_ledger(str(path), "tester", create=True)
+    ledger.create_tournament("T", TournamentSettings.for_game(Game.CHESS, "round-robin", rounds))
+    ledger.register_players([PlayerDetails(f"P{n}", rating=2000 - 10 * n) for n in range(1, players + 1)])
+    return ledger, views
+
+
+def table_contents(views: ReadModels) -> dict[str, list[tuple[object, ...]]]:
+    contents = {name: views.rows(name) for name in TABLES if name != "meta"}
+    contents["position"] = [(views.position,)]
+    return contents
+
+
+def apply_command(ledger, step: tuple[int, int, int]) -> None:
+    """One arbiter command chosen by `step`; refusals are part of the game (nothing is appended)."""
+    kind, a, b = step
+    last = ledger.tournament().last_round
+    try:
+        match kind:
+            case 0 | 1 | 2:
+                if last:
+                    ledger.record_result(last, 1 + a % 3, CHESS[b % len(CHESS)])
+            case 3:
+                if last:
+                    ledger.correct_result(1 + a % last, 1 + b % 3, CHESS[(a + b) % len(CHESS)], "scoresheet")
+            case 4:
+                if last:
+                    ledger.void_result(1 + a % last, 1 + b % 3, "illegal position")
+            case 5:
+                ledger.pair_next_round(force_reason="test" if b % 2 else "")
+            case 6:
+                ledger.withdraw(1 + a % 6, None, "ill")
+            case 7:
+                ledger.reenter(1 + a % 6, None, "recovered")
+            case 8:
+                if last:
+                    ledger.unpair(last, "wrong data", "")
+            case _:
+                ledger.register_players([PlayerDetails(f"Late {a}-{b}")])
+    except LedgerError:
+        pass
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 20), st.integers(0, 20)), min_size=5, max_size=30))
+def test_rebuild_equals_catch_up(tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[int, int, int]]) -> None:
+    """Tables kept current command by command equal the tables rebuilt from the whole log."""
+    ledger, views = new_tournament(tmp_path_factory.mktemp("t") / "t.ledger")
+    ledger.pair_next_round()
+    for step in steps:
+        apply_command(ledger, step)
+        views.catch_up()
+    live = table_contents(views)
+    views.rebuild()
+    assert table_contents(views) == live
+    fresh = ReadModels(ledger, views.path.with_suffix(".fresh"))
+    assert table_contents(fresh) == live
+
+
+def test_standings_as_of_several_positions(tmp_path: Path) -> None:
+    """A correction and a withdrawal: the standings at each position, by hand."""
+    ledger, views = new_tournament(tmp_path / "t.ledger", players=4, rounds=3)
+    ledger.pair_next_round()  # IBF Appendix 1, 4 players, round 1: 1-4, 2-3
+    ledger.record_result(1, 1, "1-0")
+    after_first = ledger.position()
+    ledger.record_result(1, 2, "1/2")
+    ledger.correct_result(1, 1, "0-1", "scoresheet signed 0-1")
+    corrected = ledger.position()
+    ledger.withdraw(2, None, "ill")
+    ledger.pair_next_round()  # round 2: 4-3, 1-2; 2 has withdrawn but the table is fixed
+    ledger.record_result(2, 2, "+-")
+
+    def scores(as_of: int | None) -> dict[int, float]:
+        return {row.number: row.score for row in standings(views.state(as_of))}
+
+    assert scores(after_first) == {1: 1.0, 2: 0.0, 3: 0.0, 4: 0.0}
+    assert scores(corrected) == {1: 0.0, 2: 0.5, 3: 0.5, 4: 1.0}
+    assert scores(None) == {1: 1.0, 2: 0.5, 3: 0.5, 4: 1.0}
+    now = {row.number: row for row in standings(views.state())}
+    assert now[2].withdrawn and not now[1].withdrawn
+
+
+def test_views_are_kept_beside_a_sqlite_ledger_and_versioned(tmp_path: Path) -> None:
+    ledger, views = new_tournament(tmp_path / "club.ledger")
+    assert views.path == tmp_path / "club.ledger.views"
+    views.db.execute("CREATE TABLE standings_v0 (x)")
+    views.close()
+    views.path.unlink()
+    Path(str(views.path) + "-wal").unlink(missing_ok=True)
+    with sqlite3.connect(views.path) as db:
+        db.execute("CREATE TABLE standings_v0 (x)")
+    rebuilt = ReadModels(ledger)
+    names = {row[0] for row in rebuilt.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert table("standings") in names and "standings_v0" not in names
+    assert rebuilt.position == ledger.position()
+
+
+async def test_async_reads_are_not_blocked_by_a_writer(tmp_path: Path) -> None:
+    """WAL: while another connection holds the write lock, the desk's reads still answer."""
+    ledger, views = new_tournament(tmp_path / "t.ledger")
+    ledger.pair_next_round()
+    ledger.record_result(1, 1, "1-0")
+    views.catch_up()
+    writer = sqlite3.connect(views.path, isolation_level=None, check_same_thread=False)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute(f"UPDATE {table('players')} SET name = 'renamed' WHERE number = 1")
+    try:
+        async with AsyncViews(views.path) as reader:
+            rows = await asyncio.wait_for(reader.standings(), timeout=2)
+            boards = await asyncio.wait_for(reader.boards(1), timeout=2)
+            log = await reader.log(player=1)
+    finally:
+        writer.execute("ROLLBACK")
+    assert rows[0].number == 1 and rows[0].score == 1.0
+    assert boards[0].first_name == "P1" and boards[0].result == "1-0"
+    assert [line.kind for line in log][-1] == "ResultRecorded"
+
+
+async def test_a_reader_does_not_block_the_writer(tmp_path: Path) -> None:
+    """A read transaction stays open while the ledger's views are caught up in a thread."""
+    ledger, views = new_tournament(tmp_path / "t.ledger")
+    ledger.pair_next_round()
+    async with AsyncViews(views.path) as reader:
+        assert reader._db is not None
+        await reader._db.execute("BEGIN")
+        assert await reader.position() == views.position  # the snapshot the reader holds
+        ledger.record_result(1, 2, "1/2")
+        done = threading.Event()
+        thread = threading.Thread(target=lambda: (views.catch_up(), done.set()))
+        thread.start()
+        thread.join(timeout=5)
+        assert done.is_set(), "the writer waited for the reader"
+        assert await reader.position() < views.position  # still the old snapshot
+        await reader._db.execute("COMMIT")
+        assert await reader.position() == views.position
