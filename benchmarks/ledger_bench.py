@@ -46,8 +46,8 @@ def shape(events: int) -> tuple[int, int]:
     return players, rounds
 
 
-def build(path: Path, events: int, seed: int = 1) -> Ledger:
-    players, rounds = shape(events)
+def build(path: Path, players: int, rounds: int, seed: int = 1) -> Ledger:
+    """A round robin of `players` with `rounds` played, the last one half without results."""
     ledger, _ = open_ledger(str(path), "bench", create=True)
     ledger.create_tournament("Bench", TournamentSettings.for_game(Game.CHESS, "round-robin", players - 1))
     ledger.register_players([PlayerDetails(f"Player {n}", rating=1000 + n) for n in range(1, players + 1)])
@@ -138,7 +138,7 @@ def main() -> None:
         for size in args.sizes:
             path = Path(folder) / f"bench-{size}.ledger"
             started = time.perf_counter()
-            ledger = build(path, size)
+            ledger = build(path, *shape(size))
             built = time.perf_counter() - started
             players, rounds = shape(size)
             print(f"\n{ledger.position():,} events ({players} players, {rounds} rounds), built in {built:.1f} s")

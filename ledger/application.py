@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import getpass
 import os
+import random
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 from uuid import UUID
@@ -35,8 +37,11 @@ from ledger.settings import TournamentSettings
 from pairing.model import Board, Bye, ByeKind, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import engine_for
 
-ATTEMPTS = 3
+ATTEMPTS = 5
 """How often a command is tried when another desk wrote the same stream first."""
+BACKOFF = 0.01
+"""Seconds: the longest first wait before a retry; it doubles each time, with random jitter so two
+desks that collided do not collide again in step."""
 
 T = TypeVar("T")
 
@@ -153,11 +158,11 @@ class Ledger(Application):
 
     def _attempt(self, command: Callable[[], T]) -> T:
         """Run a load-check-save command; on a write conflict reload and run it again."""
-        for _ in range(ATTEMPTS - 1):
+        for attempt in range(ATTEMPTS - 1):
             try:
                 return command()
             except IntegrityError:
-                continue
+                time.sleep(random.uniform(0, BACKOFF * 2**attempt))
         try:
             return command()
         except IntegrityError as conflict:

@@ -8,9 +8,8 @@ counts as a downfloat.
 
 from __future__ import annotations
 
-from attrs import evolve
-
 from pairing.model import (
+    ByeKind,
     Entrant,
     Float,
     Outcome,
@@ -19,50 +18,65 @@ from pairing.model import (
     RoundRecord,
     Side,
 )
-from projections.state import RoundView, TournamentState
+from projections.state import PlayerView, RoundView, TournamentState
 
 
-def round_records(state: TournamentState, round_view: RoundView) -> dict[int, RoundRecord]:
-    """Player number -> record of `round_view` for every player seated or given a bye in it."""
+def round_records(
+    state: TournamentState,
+    round_view: RoundView,
+    scores_before: dict[int, float],
+    earlier: tuple[object, dict[int, object], dict[int, RoundRecord]] | None = None,
+) -> dict[int, RoundRecord]:
+    """Player number -> record of `round_view` for every player seated or given a bye in it.
+
+    `earlier` is (boards, results, records) of a previous computation of the same round over the
+    same earlier rounds: a board whose result object is unchanged keeps its two records."""
     assert state.settings is not None
     scoring = state.settings.scoring
+    number = round_view.number
     records: dict[int, RoundRecord] = {}
-    for number, board in enumerate(round_view.boards, start=1):
-        result = round_view.results.get(number)
-        sides = ((board.first, board.second, Side.FIRST), (board.second, board.first, Side.SECOND))
-        for player, opponent, side in sides:
-            if result is None:
-                outcome, points, played, score_for, score_against = None, 0.0, True, None, None
-            else:
-                first_points, second_points = result.points(scoring)
-                mine = side is Side.FIRST
-                outcome = result.first if mine else result.second
-                points = first_points if mine else second_points
-                played = result.played
-                score_for = result.score_first if mine else result.score_second
-                score_against = result.score_second if mine else result.score_first
+    reuse = earlier is not None and earlier[0] is round_view.boards
+    for index, board in enumerate(round_view.boards, start=1):
+        result = round_view.results.get(index)
+        if reuse and earlier is not None and earlier[1].get(index) is result and board.first in earlier[2]:
+            records[board.first], records[board.second] = earlier[2][board.first], earlier[2][board.second]
+            continue
+        points = result.points(scoring) if result is not None else (0.0, 0.0)
+        played = result is None or result.played
+        sides = ((board.first, board.second, Side.FIRST, 0), (board.second, board.first, Side.SECOND, 1))
+        for player, opponent, side, i in sides:
+            mine = i == 0
             records[player] = RoundRecord(
-                round=round_view.number,
+                round=number,
                 opponent=opponent,
                 side=side if played else None,
-                outcome=outcome,
-                points=points,
+                outcome=None if result is None else result.first if mine else result.second,
+                points=points[i],
                 played=played,
-                score_for=score_for,
-                score_against=score_against,
+                float=_float(scores_before.get(player, 0.0), scores_before.get(opponent, 0.0))
+                if played
+                else Float.NONE,
+                score_for=None if result is None else result.score_first if mine else result.score_second,
+                score_against=None if result is None else result.score_second if mine else result.score_first,
             )
     for bye in round_view.byes:
         records[bye.player] = RoundRecord(
-            round=round_view.number,
+            round=number,
             opponent=None,
             side=None,
             outcome=Outcome.WIN if bye.points >= scoring.win else None,
             points=bye.points,
             played=False,
             bye=bye.kind,
-            float=Float.DOWN if bye.kind.value == "pairing-allocated" else Float.NONE,
+            float=Float.DOWN if bye.kind is ByeKind.PAIRING_ALLOCATED else Float.NONE,
         )
     return records
+
+
+def _float(mine: float, theirs: float) -> Float:
+    """C.04.3 A.4: an upfloat when the opponent had more points before the round, a downfloat when
+    fewer (a played game only; the pairing-allocated bye counts as a downfloat)."""
+    return Float.UP if theirs > mine else Float.DOWN if theirs < mine else Float.NONE
 
 
 def unpaired(round_number: int) -> RoundRecord:
@@ -70,35 +84,53 @@ def unpaired(round_number: int) -> RoundRecord:
     return RoundRecord(round=round_number, opponent=None, side=None, outcome=None, points=0.0, played=False)
 
 
+def _rounds(
+    state: TournamentState, up_to: int
+) -> tuple[tuple[int, ...], list[tuple[dict[int, RoundRecord], RoundRecord]]]:
+    """The rounds' versions, and per round 1..up_to: (records of the seated, the record of everyone
+    else). A round's records are kept in `state.history_cache` while it and every round before it
+    are unchanged."""
+    rounds = []
+    scores: dict[int, float] = {}
+    versions: tuple[int, ...] = ()
+    for number in range(1, up_to + 1):
+        view = state.rounds.get(number)
+        before = versions
+        versions = (*versions, view.version if view is not None and view.paired else -1)
+        cached = state.history_cache.get(number)
+        if cached is not None and cached[0] == versions:
+            records, scores = cached[1], cached[2]
+        else:
+            earlier = cached[3] if cached is not None and cached[0][:-1] == before else None
+            records = round_records(state, view, scores, earlier) if view is not None and view.paired else {}
+            scores = dict(scores)
+            for player, record in records.items():
+                scores[player] = scores.get(player, 0.0) + record.points
+            basis = (view.boards, dict(view.results), records) if view is not None else None
+            state.history_cache[number] = (versions, records, scores, basis)
+        rounds.append((records, unpaired(number)))
+    return versions, rounds
+
+
 def histories(state: TournamentState, up_to: int) -> dict[int, tuple[RoundRecord, ...]]:
     """Every player's records for rounds 1..up_to (paired rounds only), floats filled in."""
-    table: dict[int, list[RoundRecord]] = {number: [] for number in state.players}
-    scores = dict.fromkeys(state.players, 0.0)
-    for round_number in range(1, up_to + 1):
-        view = state.rounds.get(round_number)
-        records = round_records(state, view) if view is not None and view.paired else {}
-        for number in state.players:
-            record = records.get(number) or unpaired(round_number)
-            table[number].append(_with_float(number, record, scores))
-        for number in state.players:
-            scores[number] += table[number][-1].points
-    return {number: tuple(records) for number, records in table.items()}
-
-
-def _with_float(number: int, record: RoundRecord, scores_before: dict[int, float]) -> RoundRecord:
-    """C.04.3 A.4: an upfloat when the opponent had more points before the round, a downfloat when
-    fewer (a played game only; the pairing-allocated bye already counts as a downfloat)."""
-    if record.opponent is None or not record.played:
-        return record
-    mine, theirs = scores_before[number], scores_before.get(record.opponent, 0.0)
-    direction = Float.UP if theirs > mine else Float.DOWN if theirs < mine else Float.NONE
-    return evolve(record, float=direction)
+    versions, rounds = _rounds(state, up_to)
+    key = (versions, len(state.players))
+    cached = state.history_cache.get(("histories", up_to))
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    table = {number: tuple(records.get(number) or absent for records, absent in rounds) for number in state.players}
+    state.history_cache["histories", up_to] = (key, table)
+    return table
 
 
 def entrants(state: TournamentState, up_to: int, status_round: int) -> tuple[Entrant, ...]:
-    """Players with their histories through round `up_to` and their status for `status_round`."""
+    """Players with their histories through round `up_to` and their status for `status_round`.
+
+    An `Entrant` is rebuilt only when something it carries changed (kept in `state.history_cache`)."""
     table = histories(state, up_to)
     byes = state.requested_byes.get(status_round, {})
+    made: dict[int, Entrant] = state.history_cache.get(("entrants", up_to, status_round), {})
     result = []
     for number, player in sorted(state.players.items()):
         history = table[number]
@@ -108,7 +140,7 @@ def entrants(state: TournamentState, up_to: int, status_round: int) -> tuple[Ent
             status = PlayerStatus.ABSENT
         else:
             status = PlayerStatus.ACTIVE
-        result.append(
+        entrant = (
             Entrant(
                 number=number,
                 pairing_number=number,
@@ -122,8 +154,29 @@ def entrants(state: TournamentState, up_to: int, status_round: int) -> tuple[Ent
                 federation=player.federation,
                 club=player.club,
             )
+            if not _unchanged(made.get(number), history, player, status, byes.get(number))
+            else made[number]
         )
+        result.append(entrant)
+    state.history_cache["entrants", up_to, status_round] = {e.number: e for e in result}
     return tuple(result)
+
+
+def _unchanged(
+    entrant: Entrant | None,
+    history: tuple[RoundRecord, ...],
+    player: PlayerView,
+    status: PlayerStatus,
+    bye: ByeKind | None,
+) -> bool:
+    return (
+        entrant is not None
+        and len(entrant.history) == len(history)
+        and all(a is b for a, b in zip(entrant.history, history, strict=True))
+        and (entrant.status, entrant.requested_bye) == (status, bye)
+        and (entrant.name, entrant.rating, entrant.team, entrant.federation, entrant.club)
+        == (player.name, player.rating, player.team, player.federation, player.club)
+    )
 
 
 def pairing_input(state: TournamentState, round_number: int) -> PairingInput:

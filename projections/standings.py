@@ -1,11 +1,22 @@
 """Standings: score under the tournament's scoring, then its ordered tie-breaks (C.07; IBF 4.10;
-tsh: wins, then spread). Players equal on everything share the place."""
+tsh: wins, then spread). Players equal on everything share the place.
+
+`standings(state)` computes every tie-break; a `TiebreakMemo` kept between calls lets the read models
+recompute only the players whose values a change can reach: the players whose own records changed,
+their opponents (Buchholz-type values read opponents' scores), and everyone on the old and new
+scores of those players (direct encounter ranks a score group). Anything wider (a pairing, a new
+player, another round count or Koya threshold) recomputes everyone. A property test checks the memo
+against a full computation (`tests/projections/test_views.py`, rebuild equals catch-up).
+"""
 
 from __future__ import annotations
 
-from attrs import frozen
+from collections.abc import Collection, Sequence
+
+from attrs import define, field, frozen
 
 from ledger.settings import ROUND_ROBINS
+from pairing.model import Entrant
 from projections.history import entrants
 from projections.state import TournamentState
 from projections.tiebreaks import TiebreakContext, compute_tiebreaks
@@ -23,20 +34,55 @@ class StandingRow:
     withdrawn: bool
 
 
-def standings(state: TournamentState) -> list[StandingRow]:
-    """The table after every paired round with its results so far (a missing result counts nothing yet)."""
+@define
+class TiebreakMemo:
+    """Tie-break values of the last computation and what they were computed under."""
+
+    key: tuple[object, ...] = ()
+    values: dict[int, tuple[float, ...]] = field(factory=dict)
+    scores: dict[int, float] = field(factory=dict)
+
+
+def _affected(players: Sequence[Entrant], memo: TiebreakMemo, changed: Collection[int]) -> set[int]:
+    by_number = {p.number: p for p in players}
+    affected = set(changed)
+    for number in changed:
+        affected.update(by_number[number].opponents)
+    touched_scores = {memo.scores.get(n) for n in changed} | {by_number[n].score for n in changed}
+    affected.update(p.number for p in players if p.score in touched_scores)
+    return affected
+
+
+def standings(
+    state: TournamentState, memo: TiebreakMemo | None = None, changed: Collection[int] | None = None
+) -> list[StandingRow]:
+    """The table after every paired round with its results so far (a missing result counts nothing yet).
+
+    With `memo` and `changed` (players whose own round records changed since the memo), only the
+    values those changes can reach are recomputed; the memo is updated in place."""
     settings = state.settings
     if settings is None:
         return []
     rounds = state.last_paired_round
     players = entrants(state, rounds, rounds + 1)
     context = TiebreakContext(
-        game=settings.game.value,
-        scoring=settings.scoring,
-        rounds=rounds,
-        round_robin=settings.system in ROUND_ROBINS,
+        game=settings.game.value, scoring=settings.scoring, rounds=rounds, round_robin=settings.system in ROUND_ROBINS
     )
-    values = compute_tiebreaks(players, settings.tiebreaks, context)
+    codes = settings.tiebreaks
+    most_games = max((sum(1 for r in p.history if r.opponent is not None) for p in players), default=0)
+    key = (codes, context, tuple(p.number for p in players), most_games)
+    if memo is not None and changed is not None and memo.key == key:
+        values = {**memo.values, **compute_tiebreaks(players, codes, context, _affected(players, memo, changed))}
+    else:
+        values = compute_tiebreaks(players, codes, context)
+    if memo is not None:
+        memo.key, memo.values, memo.scores = key, values, {p.number: p.score for p in players}
+    return _ranked(players, values, codes)
+
+
+def _ranked(
+    players: Sequence[Entrant], values: dict[int, tuple[float, ...]], codes: Sequence[str]
+) -> list[StandingRow]:
     order = sorted(players, key=lambda p: (-p.score, *(-v for v in values[p.number]), p.number))
     rows: list[StandingRow] = []
     for index, player in enumerate(order):
@@ -49,7 +95,7 @@ def standings(state: TournamentState) -> list[StandingRow]:
                 name=player.name,
                 rating=player.rating,
                 score=player.score,
-                tiebreaks=tuple(zip(settings.tiebreaks, values[player.number], strict=True)),
+                tiebreaks=tuple(zip(codes, values[player.number], strict=True)),
                 games=sum(1 for r in player.history if r.played and r.opponent is not None),
                 withdrawn=player.status.value == "withdrawn",
             )

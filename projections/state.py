@@ -48,10 +48,15 @@ class RoundView:
     engine: str = ""
     engine_version: str = ""
     input_position: int = 0
+    input_digest: str = ""
+    options: dict[str, Any] = field(factory=dict)
+    seed: int = 0
     paired_at: int = 0
     explanation: list[list[Any]] = field(factory=list)
     sealed_at: int | None = None
     chain_head: str = ""
+    version: int = 0
+    """Counts the changes to this round (pairing, results), so derived records can be cached."""
 
     @property
     def missing_results(self) -> list[int]:
@@ -74,6 +79,8 @@ class TournamentState:
     forbidden: list[tuple[int, int]] = field(factory=list)
     round_streams: dict[Any, int] = field(factory=dict)
     """Round stream id -> round number."""
+    history_cache: dict[int, Any] = field(factory=dict, eq=False, repr=False)
+    """Derived per-round records (`projections.history`), keyed by the rounds' versions."""
 
     @property
     def rules(self) -> ResultRules:
@@ -132,7 +139,9 @@ class TournamentState:
         self.settings = TournamentSettings.from_event(event.game, event.system, event.rounds, event.settings)
 
     def _round_of(self, event: Any) -> RoundView:
-        return self.rounds[self.round_streams[event.originator_id]]
+        view = self.rounds[self.round_streams[event.originator_id]]
+        view.version += 1
+        return view
 
     def _paired(self, position: int, event: Round.Paired) -> None:
         view = self._round_of(event)
@@ -143,6 +152,7 @@ class TournamentState:
         view.paired = True
         view.engine, view.engine_version = event.engine, event.engine_version
         view.input_position, view.paired_at = event.input_position, position
+        view.input_digest, view.options, view.seed = event.input_digest, event.options, event.seed
         view.explanation = event.explanation
 
 

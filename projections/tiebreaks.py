@@ -41,8 +41,9 @@ which carries the same values).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
 
@@ -101,6 +102,7 @@ class Crosstable:
 
     players: Mapping[int, Entrant]
     context: TiebreakContext
+    _direct_encounter_below: dict[float, dict[int, int]] = field(factory=dict, init=False, eq=False)
 
     @classmethod
     def of(cls, players: Sequence[Entrant], context: TiebreakContext) -> Crosstable:
@@ -146,10 +148,11 @@ class Crosstable:
         scores = {}
         for number, player in self.players.items():
             score = player.score
-            for index, record in enumerate(player.history):
-                later = player.history[index + 1 :]
-                if _is_requested_bye(record) and all(_is_voluntary_unplayed_round(r) for r in later):
+            only_unplayed_after = True  # every round after this one is a VUR
+            for record in reversed(player.history):
+                if only_unplayed_after and _is_requested_bye(record):
                     score += draw - record.points
+                only_unplayed_after = only_unplayed_after and _is_voluntary_unplayed_round(record)
             scores[number] = score
         return scores
 
@@ -174,25 +177,32 @@ class Crosstable:
         return terms
 
     @cached_property
-    def direct_encounter_below(self) -> Mapping[int, int]:
-        """Per player: how many players on the same score Art. 6 places below them."""
-        encounters: dict[tuple[int, int], list[float]] = defaultdict(list)
-        for number, player in self.players.items():
-            for record in player.history:
-                # 6.1.1: forfeits are excluded in a Swiss; 15.2 makes them regular games in a round robin.
-                if record.opponent is not None and self.counts_as_game(record) and record.outcome is not None:
-                    encounters[number, record.opponent].append(record.points)
-        # 6.1.2: "Players who met more than once contribute the average score of their games."
-        average = {pair: sum(points) / len(points) for pair, points in encounters.items()}
+    def score_groups(self) -> Mapping[float, list[int]]:
         groups: dict[float, list[int]] = defaultdict(list)
         for number, player in self.players.items():
             groups[player.score].append(number)
-        below: dict[int, int] = {}
-        for group in groups.values():
-            places = _direct_encounter_places(sorted(group), average, self.context.scoring.win)
-            for number in group:
-                below[number] = sum(1 for other in group if places[other] > places[number])
-        return below
+        return groups
+
+    def direct_encounter_below(self, number: int) -> int:
+        """How many players on `number`'s score Art. 6 places below them (the group is ranked once)."""
+        score = self.players[number].score
+        if score not in self._direct_encounter_below:
+            self._direct_encounter_below[score] = self._rank_group(sorted(self.score_groups[score]))
+        return self._direct_encounter_below[score][number]
+
+    def _rank_group(self, group: list[int]) -> dict[int, int]:
+        members = set(group)
+        encounters: dict[tuple[int, int], list[float]] = defaultdict(list)
+        for number in group:
+            for record in self.players[number].history:
+                # 6.1.1: forfeits are excluded in a Swiss; 15.2 makes them regular games in a round robin.
+                if record.opponent in members and self.counts_as_game(record) and record.outcome is not None:
+                    encounters[number, record.opponent].append(record.points)
+        # 6.1.2: "Players who met more than once contribute the average score of their games."
+        average = {pair: sum(points) / len(points) for pair, points in encounters.items()}
+        places = _direct_encounter_places(group, average, self.context.scoring.win)
+        ordered = sorted(places.values())
+        return {number: len(ordered) - bisect_right(ordered, places[number]) for number in group}
 
     @cached_property
     def koya_threshold(self) -> float:
@@ -205,7 +215,11 @@ def _direct_encounter_places(group: list[int], average: Mapping[tuple[int, int],
     """Art. 6 within `group`: player -> number of group players placed strictly above them."""
     if len(group) == 1:
         return {group[0]: 0}
-    met = {p: [q for q in group if q != p and (p, q) in average] for p in group}
+    members = set(group)
+    met: dict[int, list[int]] = {p: [] for p in group}
+    for p, q in average:
+        if p in members and q in members:
+            met[p].append(q)
     points = {p: sum(average[p, q] for q in met[p]) for p in group}
     places: dict[int, int] = {}
     if all(len(met[p]) == len(group) - 1 for p in group):
@@ -214,8 +228,11 @@ def _direct_encounter_places(group: list[int], average: Mapping[tuple[int, int],
         if len(levels) == 1:
             return dict.fromkeys(group, 0)
         above = 0
+        by_level: dict[float, list[int]] = defaultdict(list)
+        for p in group:
+            by_level[points[p]].append(p)
         for level in levels:
-            tied = [p for p in group if points[p] == level]
+            tied = by_level[level]
             for p, place in _direct_encounter_places(tied, average, win).items():
                 places[p] = above + place
             above += len(tied)
@@ -270,7 +287,7 @@ def direct_encounter(player: Entrant, table: Crosstable) -> float:
     players, and rank by that sum" (6.1.1 forfeits excluded, 6.1.2 repeated games averaged, 6.2
     sub-ties reapplied, 6.3 a player first only "whatever the outcome of the missing games").
     The value is the number of players on the same score that DE places below this one."""
-    return float(table.direct_encounter_below[player.number])
+    return float(table.direct_encounter_below(player.number))
 
 
 # --- Art. 7: the player's own results (type B) --------------------------------------------------------
@@ -484,9 +501,13 @@ TIEBREAKS: dict[str, str] = {code: description for code, (description, _) in _RE
 
 
 def compute_tiebreaks(
-    players: Sequence[Entrant], codes: Sequence[str], context: TiebreakContext
+    players: Sequence[Entrant],
+    codes: Sequence[str],
+    context: TiebreakContext,
+    only: Collection[int] | None = None,
 ) -> dict[int, tuple[float, ...]]:
-    """Player number -> the values of `codes`, in order. Unknown code -> ValueError naming the known codes."""
+    """Player number -> the values of `codes`, in order (for the players in `only`, if given).
+    Unknown code -> ValueError naming the known codes."""
     unknown = [code for code in codes if code not in _REGISTRY]
     if unknown:
         raise ValueError(
@@ -494,4 +515,5 @@ def compute_tiebreaks(
         )
     table = Crosstable.of(players, context)
     functions = [_REGISTRY[code][1] for code in codes]
-    return {player.number: tuple(float(f(player, table)) for f in functions) for player in players}
+    chosen = players if only is None else [table.players[number] for number in only]
+    return {player.number: tuple(float(f(player, table)) for f in functions) for player in chosen}

@@ -29,7 +29,7 @@ from pairing.model import PairingInput, RoundRecord
 from projections.audit import AuditLine, audit_line
 from projections.colours import colour_standing
 from projections.history import histories, pairing_input
-from projections.standings import standings
+from projections.standings import TiebreakMemo, standings
 from projections.state import TournamentState, fold
 
 SCHEMA_VERSION = 1
@@ -76,9 +76,16 @@ class Changes:
         self.players: set[int] = set()
         self.rounds: set[int] = set()
         self.audit: list[AuditLine] = []
+        self.results_of: set[int] | None = set()
+        """Players whose own round records changed through results only; None: anything wider."""
 
     def note(self, state: TournamentState, position: int, event: Any) -> None:
         self.audit.append(audit_line(position, event, state.round_streams))
+        if isinstance(event, Round.ResultRecorded | Round.ResultCorrected | Round.ResultVoided):
+            if self.results_of is not None:
+                self.results_of.update((event.first, event.second))
+        elif not isinstance(event, Round.Sealed):
+            self.results_of = None
         if isinstance(event, Round.Event):
             self.rounds.add(state.round_streams[event.originator_id])
         elif isinstance(event, Tournament.Created):
@@ -102,6 +109,8 @@ class ReadModels:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self._live = TournamentState()
         self._pending = Changes()
+        self._memo = TiebreakMemo()
+        self._written_standings: dict[int, tuple[Any, ...]] = {}
         self._ensure_tables()
         self._live = self._load_state()
 
@@ -205,21 +214,23 @@ class ReadModels:
                 self.db.execute(f"DROP TABLE IF EXISTS {table(name)}")
                 self.db.execute(f"ALTER TABLE {table(name, '_new')} RENAME TO {table(name)}")
         self._live, self._pending = state, Changes()
+        self._memo, self._written_standings = TiebreakMemo(), {}
         return state.position
 
     # --- writing rows ------------------------------------------------------------------------------
 
     def _write(self, state: TournamentState, changes: Changes, suffix: str, since: int) -> None:
         self._write_audit(changes.audit, suffix, since)
-        self._write_players(state, changes.players, suffix)
+        # A player's status reads the next round, which a pairing or its withdrawal moves.
+        self._write_players(state, changes.players if changes.results_of is not None else set(state.players), suffix)
         self._write_rounds(state, changes.rounds, suffix)
         if changes.rounds or changes.players:
-            self._write_history(state, min(changes.rounds, default=1), suffix)
-            self._write_standings(state, suffix)
+            self._write_history(state, min(changes.rounds, default=1), changes.results_of, suffix)
+            self._write_standings(state, changes.results_of, suffix)
         self._set_meta("position", state.position, suffix)
         last = int(self._meta("state_position", suffix) or 0)
         if state.position - last >= STATE_SNAPSHOT_EVERY or suffix:
-            self._set_meta("state", pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), suffix)
+            self._set_meta("state", _pickled(state), suffix)
             self._set_meta("state_position", state.position, suffix)
 
     def _write_audit(self, lines: list[AuditLine], suffix: str, since: int) -> None:
@@ -299,38 +310,49 @@ class ReadModels:
                 [(number, bye.player, bye.kind.value, bye.points) for bye in view.byes],
             )
 
-    def _write_history(self, state: TournamentState, from_round: int, suffix: str) -> None:
-        """Rows of rounds `from_round` onwards (a change there can move later floats), and colours."""
+    def _write_history(self, state: TournamentState, from_round: int, changed: set[int] | None, suffix: str) -> None:
+        """Rows of rounds `from_round` onwards (a change there can move later floats), and the side
+        standing of the players whose records changed (everyone's when `changed` is None)."""
         table_ = histories(state, state.last_paired_round)
-        self.db.execute(f"DELETE FROM {table('history', suffix)} WHERE round >= ?", (from_round,))
+        numbers = table_ if changed is None else changed
+        if changed is not None and from_round == state.last_paired_round:
+            rewritten = numbers  # results in the last round move nobody else's records
+        else:
+            rewritten = table_
+            self.db.execute(f"DELETE FROM {table('history', suffix)} WHERE round >= ?", (from_round,))
         self.db.executemany(
-            f"INSERT INTO {table('history', suffix)} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [_history_row(number, r) for number, records in table_.items() for r in records[from_round - 1 :]],
+            f"INSERT OR REPLACE INTO {table('history', suffix)} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [_history_row(number, r) for number in rewritten for r in table_[number][from_round - 1 :]],
         )
-        self.db.execute(f"DELETE FROM {table('colours', suffix)}")
         self.db.executemany(
-            f"INSERT INTO {table('colours', suffix)} VALUES (?, ?, ?, ?, ?, ?)",
-            [(number, *colour_standing(records)) for number, records in table_.items()],
+            f"INSERT OR REPLACE INTO {table('colours', suffix)} VALUES (?, ?, ?, ?, ?, ?)",
+            [(number, *colour_standing(table_[number])) for number in numbers],
         )
 
-    def _write_standings(self, state: TournamentState, suffix: str) -> None:
-        self.db.execute(f"DELETE FROM {table('standings', suffix)}")
+    def _write_standings(self, state: TournamentState, changed: set[int] | None, suffix: str) -> None:
+        """Rewrite the rows that differ from the ones last written (ranks move for a few players)."""
+        memo, written = (self._memo, self._written_standings) if not suffix else (TiebreakMemo(), {})
+        rows = {
+            row.number: (
+                row.number,
+                row.rank,
+                row.name,
+                row.rating,
+                row.score,
+                json.dumps(dict(row.tiebreaks)),
+                row.games,
+                int(row.withdrawn),
+            )
+            for row in standings(state, memo, changed)
+        }
+        if not written:
+            self.db.execute(f"DELETE FROM {table('standings', suffix)}")
         self.db.executemany(
-            f"INSERT INTO {table('standings', suffix)} VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    row.number,
-                    row.rank,
-                    row.name,
-                    row.rating,
-                    row.score,
-                    json.dumps(dict(row.tiebreaks)),
-                    row.games,
-                    int(row.withdrawn),
-                )
-                for row in standings(state)
-            ],
+            f"INSERT OR REPLACE INTO {table('standings', suffix)} VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [row for number, row in rows.items() if written.get(number) != row],
         )
+        written.clear()
+        written.update(rows)
 
     # --- reading (synchronous; the TUI reads through `projections.async_views`) -------------------
 
@@ -340,6 +362,15 @@ class ReadModels:
 
     def close(self) -> None:
         self.db.close()
+
+
+def _pickled(state: TournamentState) -> bytes:
+    """The fold without its derived caches (they are rebuilt on demand)."""
+    cache, state.history_cache = state.history_cache, {}
+    try:
+        return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+    finally:
+        state.history_cache = cache
 
 
 def _history_row(number: int, record: RoundRecord) -> tuple[Any, ...]:

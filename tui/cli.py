@@ -20,6 +20,7 @@ from ledger.settings import TournamentSettings
 from pairing.model import ByeKind, Scoring
 from pairing.registry import systems
 from projections.audit import audit_lines
+from projections.explain import explain_round
 from projections.standings import standings
 from projections.views import ReadModels
 from tui import exit_codes, render
@@ -302,6 +303,17 @@ def cmd_log(args: argparse.Namespace) -> int:
     return exit_codes.OK
 
 
+def cmd_explain(args: argparse.Namespace) -> int:
+    _, views = _open(args)
+    now = views.state()
+    view = now.rounds.get(args.round)
+    as_recorded = views.state(view.input_position) if view is not None else now
+    out = render.console()
+    for part in render.explanation_text(explain_round(now, as_recorded, args.round)):
+        out.print(part)
+    return exit_codes.OK
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     ledger, _ = _open(args)
     report = ledger.verify()
@@ -576,6 +588,11 @@ def _add_read_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--as-of", type=_positive, help="only events up to this position")
     p.add_argument("--tail", type=_positive, help="only the last N lines")
     p.add_argument("--json", action="store_true")
+
+    p = _verb(
+        verbs, "explain", cmd_explain, "show what the engine saw when it paired a round, and why", "  arbiter explain 3"
+    )
+    p.add_argument("round", type=_positive)
 
     _verb(verbs, "verify", cmd_verify, "check the ledger's hash chain; exit 1 naming the first bad position")
 

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from projections.audit import AuditLine
+from projections.explain import RoundExplanation
 from projections.standings import StandingRow
 from projections.state import RoundView, TournamentState
 
@@ -182,3 +183,30 @@ def console() -> Console:
     """stdout, plain when it is not a terminal (pipes and files get no colour codes)."""
     interactive = sys.stdout.isatty()
     return Console(highlight=False, soft_wrap=False, width=None if interactive else 132)
+
+
+def explanation_text(explained: RoundExplanation) -> list[Table | str]:
+    """The engine's input as it saw it, and its decisions, article by article."""
+    request = explained.request
+    check = "matches" if explained.digest_matches else "DIFFERS: the log before it was changed, or the input rules"
+    head = (
+        f"Round {explained.round} (revision {explained.revision}) was paired by {explained.engine} "
+        f"{explained.engine_version} at log position {explained.paired_at}, reading the log up to position "
+        f"{explained.input_position}.\nInput digest {explained.recorded_digest}: {check}."
+    )
+    seen = Table(title=f"What the engine saw ({len(request.players)} players)", title_justify="left")
+    for heading in ("No", "Name", "Rating", "Score", "Status", "Sides", "Floats"):
+        seen.add_column(heading, justify="left" if heading in ("Name", "Status", "Sides", "Floats") else "right")
+    for player in request.players:
+        sides = "".join({"first": "W", "second": "B"}.get(r.side.value if r.side else "", "-") for r in player.history)
+        floats = "".join({"up": "^", "down": "v"}.get(r.float.value, ".") for r in player.history)
+        status = player.status.value + (f" ({player.requested_bye.value} bye)" if player.requested_bye else "")
+        seen.add_row(
+            str(player.number), player.name, str(player.rating or ""), _points(player.score), status, sides, floats
+        )
+    decisions = Table(title="Decisions", title_justify="left")
+    for heading in ("Article", "", "Decision"):
+        decisions.add_column(heading)
+    for decision in explained.decisions:
+        decisions.add_row(decision.article, "ok" if decision.satisfied else "NOT MET", decision.text)
+    return [head, seen, decisions]

@@ -218,3 +218,16 @@ def test_console_script_entry_point(tmp_path: Path) -> None:
     )
     assert done.returncode == exit_codes.NO_LEDGER
     assert "there is no ledger" in done.stderr
+
+
+def test_explain_shows_the_engines_input_as_recorded(club: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 3, item 3: the input rebuilt from the recorded position has the recorded digest."""
+    run(capsys, "result", "1", "3", "0-1", "--ledger", club)
+    run(capsys, "correct", "1", "1", "1/2", "--reason", "scoresheet", "--ledger", club)
+    assert run(capsys, "pair", "--ledger", club)[0] == 0
+    code, out, _ = run(capsys, "explain", "2", "--ledger", club)
+    assert code == exit_codes.OK
+    assert "paired by round-robin" in out and ": matches." in out
+    assert "Appendix 1" in out and "round 2 of the table for 6 players" in out
+    code, _, err = run(capsys, "explain", "4", "--ledger", club)
+    assert code == exit_codes.REFUSED and "no published pairing" in err
