@@ -13,17 +13,13 @@ import hashlib
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 from urllib.parse import parse_qs, urlparse
 from uuid import UUID
 
 from attrs import frozen
 from eventsourcing.persistence import StoredEvent
-from eventsourcing.postgres import PostgresApplicationRecorder
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
-from psycopg import Cursor
-from psycopg.rows import DictRow
-from psycopg.sql import SQL, Identifier, Literal
 
 GENESIS = bytes(32)
 """The link before the first event."""
@@ -87,7 +83,7 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
                 f"FROM {self.events_table_name} ORDER BY rowid"
             )
             for row in c.fetchall():
-                yield ChainRow(row[0], row[1], row[2], row[3], bytes(row[4]), _bytes(row[5]))
+                yield ChainRow(row[0], row[1], row[2], row[3], bytes(row[4]), as_bytes(row[5]))
 
     def stored_head(self) -> tuple[int, bytes] | None:
         with self.datastore.transaction(commit=False) as c:
@@ -96,83 +92,7 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
             return (row[0], bytes(row[1])) if row else None
 
 
-class HashChainedPostgresRecorder(PostgresApplicationRecorder):
-    """PostgreSQL application recorder with the same chain; inserts hold the table's EXCLUSIVE lock,
-    so the chain follows commit order."""
-
-    def __init__(self, datastore: Any, *, events_table_name: str = "stored_events") -> None:
-        super().__init__(datastore, events_table_name=events_table_name)
-        schema, table = Identifier(datastore.schema), Identifier(events_table_name)
-        self._serialize_ddl = SQL("SELECT pg_advisory_xact_lock(hashtext({}))").format(
-            Literal(f"arbiter-ledger create {datastore.schema}.{events_table_name}")
-        )
-        self.head_table = Identifier(f"{events_table_name}_chain_head")
-        self.sql_create_statements.append(
-            SQL("ALTER TABLE {}.{} ADD COLUMN IF NOT EXISTS chain_link bytea").format(schema, table)
-        )
-        self.sql_create_statements.append(
-            SQL(
-                "CREATE TABLE IF NOT EXISTS {}.{} (id int PRIMARY KEY CHECK (id = 1), "
-                "position bigint NOT NULL, link bytea NOT NULL)"
-            ).format(schema, self.head_table)
-        )
-        self._update_link = SQL("UPDATE {}.{} SET chain_link = %s WHERE notification_id = %s").format(schema, table)
-        self._select_head = SQL("SELECT position, link FROM {}.{} WHERE id = 1").format(schema, self.head_table)
-        self._upsert_head = SQL(
-            "INSERT INTO {}.{} (id, position, link) VALUES (1, %s, %s) "
-            "ON CONFLICT (id) DO UPDATE SET position = excluded.position, link = excluded.link"
-        ).format(schema, self.head_table)
-        self._select_chain = SQL(
-            "SELECT notification_id, originator_id, originator_version, topic, state, chain_link "
-            "FROM {}.{} ORDER BY notification_id"
-        ).format(schema, table)
-
-    def _create_table(self, curs: Cursor[DictRow]) -> None:
-        """Run the create statements one opener at a time: every `Ledger` runs them when it opens,
-        and two desks opening at once deadlocked (one's ALTER TABLE waiting for the other's index
-        lock while that one waited for the first's CREATE OR REPLACE FUNCTION)."""
-        curs.execute(self._serialize_ddl, prepare=False)
-        super()._create_table(curs)
-
-    def _fetch_ids_after_insert_events(
-        self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any
-    ) -> Sequence[int] | None:
-        positions = super()._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
-        assert positions is not None
-        curs.execute(self._select_head)
-        row = curs.fetchone()
-        link = bytes(row["link"]) if row else GENESIS
-        updates = []
-        for position, stored in zip(positions, stored_events, strict=True):
-            link = chain_link(
-                link, position, stored.originator_id, stored.originator_version, stored.topic, stored.state
-            )
-            updates.append((link, position))
-        curs.executemany(self._update_link, updates)
-        curs.execute(self._upsert_head, (positions[-1], link))
-        return positions
-
-    def chain_rows(self) -> Iterator[ChainRow]:
-        with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            curs.execute(self._select_chain)
-            for row in curs.fetchall():
-                yield ChainRow(
-                    row["notification_id"],
-                    row["originator_id"],
-                    row["originator_version"],
-                    row["topic"],
-                    bytes(row["state"]),
-                    _bytes(row["chain_link"]),
-                )
-
-    def stored_head(self) -> tuple[int, bytes] | None:
-        with self.datastore.get_connection() as conn, conn.cursor() as curs:
-            curs.execute(self._select_head)
-            row = curs.fetchone()
-            return (row["position"], bytes(row["link"])) if row else None
-
-
-def _bytes(value: Any) -> bytes | None:
+def as_bytes(value: Any) -> bytes | None:
     return None if value is None else bytes(value)
 
 
@@ -201,7 +121,15 @@ class ChainReport:
         return self.first_bad_position is None and not self.problem
 
 
-def verify_chain(recorder: HashChainedSQLiteRecorder | HashChainedPostgresRecorder) -> ChainReport:
+class ChainedRecorder(Protocol):
+    """A recorder that keeps the chain (`HashChainedSQLiteRecorder`, `ledger.postgres.HashChainedPostgresRecorder`)."""
+
+    def chain_rows(self) -> Iterator[ChainRow]: ...
+
+    def stored_head(self) -> tuple[int, bytes] | None: ...
+
+
+def verify_chain(recorder: ChainedRecorder) -> ChainReport:
     """Recompute every link in position order; name the first position whose stored link differs."""
     link, count, position = GENESIS, 0, 0
     for row in recorder.chain_rows():
@@ -253,7 +181,7 @@ def environment(location: str) -> dict[str, str]:
         return {
             **common,
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
-            "APPLICATION_RECORDER_TOPIC": "ledger.persistence:HashChainedPostgresRecorder",
+            "APPLICATION_RECORDER_TOPIC": "ledger.postgres:HashChainedPostgresRecorder",
             "POSTGRES_DBNAME": url.path.lstrip("/") or "postgres",
             "POSTGRES_HOST": url.hostname or "localhost",
             "POSTGRES_PORT": str(url.port or 5432),

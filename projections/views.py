@@ -30,7 +30,7 @@ from projections.audit import AuditLine, audit_line
 from projections.colours import colour_standing
 from projections.history import histories, pairing_input
 from projections.standings import TiebreakMemo, standings
-from projections.state import TournamentState, fold
+from projections.state import PlayerView, TournamentState, fold
 
 SCHEMA_VERSION = 1
 STATE_SNAPSHOT_EVERY = 500
@@ -54,6 +54,16 @@ TABLES: dict[str, str] = {
     "audit": "position INTEGER PRIMARY KEY, time TEXT, actor TEXT, kind TEXT, summary TEXT, round INTEGER, "
     "players TEXT, reason TEXT, reference TEXT",
 }
+
+
+QUERIES: dict[str, str] = {
+    "meetings": "SELECT number, opponent, COUNT(*) AS times, MAX(round) AS last_round FROM {history} "
+    "WHERE opponent IS NOT NULL GROUP BY number, opponent",
+    "byes_received": "SELECT number, round, bye, points FROM {history} WHERE bye IS NOT NULL",
+    "floats": "SELECT number, round, float FROM {history} WHERE float != 'none'",
+}
+"""SQL views over the tables: the meetings matrix (who met whom, how often, how recently), the byes
+each player received, and the float history."""
 
 
 def table(name: str, suffix: str = "") -> str:
@@ -122,6 +132,7 @@ class ReadModels:
             return
         with self._transaction():
             self._create_tables("")
+            self._create_queries()
         self.catch_up()
         self._drop_older_versions()
 
@@ -133,12 +144,21 @@ class ReadModels:
         for name, columns in TABLES.items():
             self.db.execute(f"CREATE TABLE IF NOT EXISTS {table(name, suffix)} ({columns})")
 
+    def _drop_queries(self) -> None:
+        for name in QUERIES:
+            self.db.execute(f"DROP VIEW IF EXISTS {table(name)}")
+
+    def _create_queries(self) -> None:
+        self._drop_queries()
+        for name, query in QUERIES.items():
+            self.db.execute(f"CREATE VIEW {table(name)} AS {query.format(history=table('history'))}")
+
     def _drop_older_versions(self) -> None:
-        names = [row[0] for row in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        current = {table(name) for name in TABLES}
-        for name in names:
-            if any(name.startswith(f"{base}_v") for base in TABLES) and name not in current:
-                self.db.execute(f"DROP TABLE {name}")
+        found = list(self.db.execute("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view')"))
+        current = {table(name) for name in (*TABLES, *QUERIES)}
+        for kind, name in found:
+            if any(name.startswith(f"{base}_v") for base in (*TABLES, *QUERIES)) and name not in current:
+                self.db.execute(f"DROP {kind.upper()} {name}")
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -210,9 +230,11 @@ class ReadModels:
             for name in TABLES:
                 self.db.execute(f"DELETE FROM {table(name, '_new')}")
             self._write(state, changes, "_new", since=0)
+            self._drop_queries()
             for name in TABLES:
                 self.db.execute(f"DROP TABLE IF EXISTS {table(name)}")
                 self.db.execute(f"ALTER TABLE {table(name, '_new')} RENAME TO {table(name)}")
+            self._create_queries()
         self._live, self._pending = state, Changes()
         self._memo, self._written_standings = TiebreakMemo(), {}
         return state.position
@@ -267,7 +289,7 @@ class ReadModels:
                     p.team,
                     p.title,
                     p.external_id,
-                    "withdrawn" if p.is_withdrawn_for(next_round) else "active",
+                    _status(state, p, next_round),
                     p.withdrawn_from,
                     p.registered_at,
                 )
@@ -356,12 +378,25 @@ class ReadModels:
 
     # --- reading (synchronous; the TUI reads through `projections.async_views`) -------------------
 
+    def query(self, name: str) -> list[tuple[Any, ...]]:
+        """The rows of one of `QUERIES` (meetings, byes_received, floats), sorted."""
+        return list(self.db.execute(f"SELECT * FROM {table(name)} ORDER BY 1, 2"))
+
     def rows(self, name: str) -> list[tuple[Any, ...]]:
         """Every row of a table in a stable order (for comparisons and exports)."""
         return list(self.db.execute(f"SELECT * FROM {table(name)} ORDER BY 1, 2"))
 
     def close(self) -> None:
         self.db.close()
+
+
+def _status(state: TournamentState, player: PlayerView, next_round: int) -> str:
+    """For the next round to pair: withdrawn, absent (a requested bye), or active."""
+    if player.is_withdrawn_for(next_round):
+        return "withdrawn"
+    if player.number in state.requested_byes.get(next_round, {}):
+        return "absent"
+    return "active"
 
 
 def _pickled(state: TournamentState) -> bytes:

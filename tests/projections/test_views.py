@@ -16,6 +16,7 @@ from ledger.application import PlayerDetails
 from ledger.errors import LedgerError
 from ledger.results import Game
 from ledger.settings import TournamentSettings
+from pairing.model import ByeKind
 from projections.async_views import AsyncViews
 from projections.standings import standings
 from projections.views import TABLES, ReadModels, table
@@ -159,3 +160,22 @@ async def test_a_reader_does_not_block_the_writer(tmp_path: Path) -> None:
         assert await reader.position() < views.position  # still the old snapshot
         await reader._db.execute("COMMIT")
         assert await reader.position() == views.position
+
+
+def test_meetings_byes_and_statuses(tmp_path: Path) -> None:
+    """The meetings matrix, byes received and roster status (issue 3, item 1), for a 5-player round robin
+    (IBF Appendix 1: the highest number, 6, is the bye; round 1 pairs 1-6 so player 1 rests)."""
+    ledger, views = new_tournament(tmp_path / "t.ledger", players=5, rounds=5)
+    ledger.pair_next_round()
+    for board in (1, 2):
+        ledger.record_result(1, board, "1/2")
+    ledger.request_bye(3, 2, ByeKind.HALF_POINT)
+    ledger.withdraw(5, 2, "ill")
+    views.catch_up()
+    assert views.query("byes_received") == [(1, 1, "pairing-allocated", 0.0)]
+    assert (2, 5, 1, 1) in views.query("meetings") and (5, 2, 1, 1) in views.query("meetings")
+    statuses = {row[0]: row[8] for row in views.rows("players")}
+    assert statuses == {1: "active", 2: "active", 3: "absent", 4: "active", 5: "withdrawn"}
+    colours = {row[0]: row[1:] for row in views.rows("colours")}
+    assert colours[2] == (1, 0, 1, "second", "strong")  # C.04.3 A.1.7.2: CD = +1 prefers Black
+    assert colours[1] == (0, 0, 0, "", "none")  # 1.7.4: no game played yet
