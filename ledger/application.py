@@ -248,12 +248,16 @@ class Ledger(Application):
 
     # --- rounds --------------------------------------------------------------------------------
 
+    def last_paired_round(self) -> int:
+        """The highest round with a published pairing (0 before round 1 or after a full rollback)."""
+        number = self.tournament().last_round
+        while number and not self.round(number).is_paired:
+            number -= 1
+        return number
+
     def next_round(self) -> int:
-        """The round `pair` would pair: the last opened round if its pairing was withdrawn."""
-        tournament = self.tournament()
-        if tournament.last_round and not self.round(tournament.last_round).is_paired:
-            return tournament.last_round
-        return tournament.last_round + 1
+        """The round `pair` would pair: the one after the last round with a published pairing."""
+        return self.last_paired_round() + 1
 
     def pair_next_round(
         self,
@@ -327,17 +331,59 @@ class Ledger(Application):
         """Withdraw a round's published pairing (a compensating event; the round can be paired again)."""
 
         def command() -> None:
-            tournament = self.tournament()
-            if round_number != tournament.last_round:
+            last = self.last_paired_round()
+            if round_number != last:
                 raise RoundNotReady(
-                    f"only the last paired round ({tournament.last_round}) can be unpaired; "
-                    f"unpair the rounds after {round_number} first"
+                    f"only the last paired round ({last}) can be unpaired; "
+                    f"unpair the rounds after {round_number} first, or `arbiter rollback --to-round`"
                 )
             round_ = self.round(round_number)
             round_.withdraw_pairing(self.actor, reason, reference)
             self.save(round_)
 
         self._attempt(command)
+
+    def repair_round(self, round_number: int, reason: str, reference: str = "") -> PublishedPairing:
+        """A repeat computer pairing of the last round (IBF 3.8), after a data error or a decision of
+        the chief arbiter: its pairing is withdrawn and the engine's new one published, in one
+        transaction. Refused once play has started (a result is recorded in the round)."""
+
+        def command() -> PublishedPairing:
+            tournament = self.tournament()
+            last = self.last_paired_round()
+            if round_number != last:
+                raise RoundNotReady(f"only the last paired round ({last}) can be paired again")
+            round_ = self.round(round_number)
+            if round_.results:
+                raise RoundNotReady(
+                    f"play has started in round {round_number} ({len(round_.results)} results recorded); "
+                    "its pairing stays (record the decision with `arbiter override`)"
+                )
+            request, position = self._pairing_input(round_number)
+            pairing = self._engine_pairing(tournament, request, position)
+            round_.withdraw_pairing(self.actor, reason, reference)
+            round_.publish(pairing, self.actor, reason, reference)
+            self.save(round_)
+            return published(round_)
+
+        return self._attempt(command)
+
+    def rollback(self, to_round: int, reason: str, reference: str = "") -> list[int]:
+        """Take the tournament back to the end of `to_round`: withdraw the pairings of every later
+        round, last first, in one transaction (compensating events; the log keeps everything)."""
+
+        def command() -> list[int]:
+            last = self.last_paired_round()
+            if not 0 <= to_round < last:
+                raise RoundNotReady(f"rounds 1..{last} are paired; roll back to a round from 0 to {last - 1}")
+            withdrawn = [self.round(number) for number in range(last, to_round, -1)]
+            for round_ in withdrawn:
+                if round_.is_paired:
+                    round_.withdraw_pairing(self.actor, reason, reference)
+            self.save(*withdrawn)
+            return [round_.number for round_ in withdrawn]
+
+        return self._attempt(command)
 
     def _round_command(self, round_number: int, change: Callable[[Round], None]) -> None:
         def command() -> None:
@@ -355,10 +401,32 @@ class Ledger(Application):
         self._round_command(round_number, lambda r: r.record_result(board, result.code, self.actor))
         return result.code
 
-    def correct_result(self, round_number: int, board: int, text: str, reason: str, reference: str = "") -> str:
+    def correct_result(
+        self, round_number: int, board: int, text: str, reason: str, reference: str = "", appeal: int | None = None
+    ) -> str:
+        """Correct a result. `appeal`: the upheld appeal that orders it (needed once the round is sealed);
+        the correction's reference then names it."""
         result = self.result_rules().parse(text)
-        self._round_command(round_number, lambda r: r.correct_result(board, result.code, self.actor, reason, reference))
+        if appeal is not None:
+            self._require_upheld(appeal)
+            reference = f"appeal {appeal}" + (f"; {reference}" if reference else "")
+        self._round_command(
+            round_number,
+            lambda r: r.correct_result(
+                board, result.code, self.actor, reason, reference, upheld_appeal=appeal is not None
+            ),
+        )
         return result.code
+
+    def _require_upheld(self, appeal: int) -> None:
+        ruled = self.tournament().appeals.get(str(appeal))
+        if ruled is None:
+            raise InvalidInput(f"there is no appeal {appeal}; see `arbiter log` for the appeals lodged")
+        if ruled["outcome"] != "upheld":
+            raise RuleViolation(
+                f"appeal {appeal} is {ruled['outcome'] or 'not yet ruled'}; only an upheld appeal changes a ruling "
+                "(rules guide 6.5)"
+            )
 
     def void_result(self, round_number: int, board: int, reason: str, reference: str = "") -> None:
         self._round_command(round_number, lambda r: r.void_result(board, self.actor, reason, reference))

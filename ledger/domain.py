@@ -499,8 +499,8 @@ class Round(Aggregate):
     def _check_unsealed(self) -> None:
         if self.sealed_at is not None:
             raise RoundNotReady(
-                f"round {self.number} is sealed (position {self.sealed_at}); a change now needs an appeal ruling "
-                "or an arbiter override"
+                f"round {self.number} is sealed (position {self.sealed_at}); a result there changes only after "
+                "an upheld appeal: `arbiter correct ... --appeal N`"
             )
 
     def record_result(self, board: int, result: str, actor: str) -> None:
@@ -517,9 +517,13 @@ class Round(Aggregate):
     def _record_result(self, board: int, first: int, second: int, result: str, actor: str) -> None:
         self.results[str(board)] = result
 
-    def correct_result(self, board: int, result: str, actor: str, reason: str, reference: str) -> None:
+    def correct_result(
+        self, board: int, result: str, actor: str, reason: str, reference: str, *, upheld_appeal: bool = False
+    ) -> None:
+        """Correct a recorded result; in a sealed round only on an upheld appeal (rules guide 6.5)."""
         first, second = self.board(board)
-        self._check_unsealed()
+        if not upheld_appeal:
+            self._check_unsealed()
         previous = self._recorded(board)
         if previous == result:
             raise InvalidInput(f"round {self.number} board {board} already has {result}; nothing to correct")

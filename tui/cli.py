@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from eventsourcing.persistence import PersistenceError
 
-from ledger.application import Ledger, PlayerDetails
+from ledger.application import PlayerDetails
 from ledger.errors import ConcurrentChange, InvalidInput, LedgerError, NoTournament
-from ledger.persistence import DEFAULT_LEDGER, resolve_location
+from ledger.persistence import DEFAULT_LEDGER
 from ledger.results import Game, MatchFormat
 from ledger.settings import TournamentSettings
 from pairing.model import ByeKind, Scoring
@@ -22,12 +22,22 @@ from pairing.registry import systems
 from projections.audit import audit_lines
 from projections.explain import explain_round
 from projections.standings import standings
-from projections.views import ReadModels
 from tui import exit_codes, render
+from tui.common import (
+    Formatter,
+    confirm,
+    key_value,
+    location,
+    open_for,
+    points_table,
+    positive,
+    reason_options,
+    say,
+    verb,
+)
+from tui.disputes import add_dispute_verbs
+from tui.report import add_report_verbs
 from tui.roster import read_roster
-from tui.wiring import open_ledger
-
-Handler = Callable[[argparse.Namespace], int]
 
 DESCRIPTION = f"""\
 arbiter: an event-sourced tournament ledger for chess, backgammon and Scrabble.
@@ -48,21 +58,6 @@ examples:
   arbiter log --player 5
   arbiter verify
 """
-
-
-def _location(args: argparse.Namespace) -> str:
-    return resolve_location(args.ledger)
-
-
-def _open(args: argparse.Namespace, *, create: bool = False) -> tuple[Ledger, ReadModels]:
-    """Open the ledger; `main` brings its read models up to date after the command."""
-    ledger, views = open_ledger(_location(args), args.actor, create=create)
-    args.views = views
-    return ledger, views
-
-
-def _say(message: str) -> None:
-    print(message, file=sys.stderr)
 
 
 # --- commands -----------------------------------------------------------------------------------
@@ -99,9 +94,9 @@ def cmd_new(args: argparse.Namespace) -> int:
         options=dict(args.option),
         **({"seed": args.seed} if args.seed is not None else {}),
     )
-    ledger, _ = _open(args, create=True)
+    ledger, _ = open_for(args, create=True)
     ledger.create_tournament(args.name, settings)
-    _say(
+    say(
         f"created {args.name!r} ({game}, {args.system}, {args.rounds} rounds, "
         f"tie-breaks {', '.join(settings.tiebreaks)}) in {ledger.location}"
     )
@@ -122,18 +117,18 @@ def _details(args: argparse.Namespace) -> PlayerDetails:
 
 
 def cmd_register(args: argparse.Namespace) -> int:
-    ledger, _ = _open(args)
+    ledger, _ = open_for(args)
     (number,) = ledger.register_players([_details(args)])
     print(number)
-    _say(f"registered {args.name} as number {number}")
+    say(f"registered {args.name} as number {number}")
     return exit_codes.OK
 
 
 def cmd_import_roster(args: argparse.Namespace) -> int:
     players = read_roster(Path(args.file))
-    ledger, _ = _open(args)
+    ledger, _ = open_for(args)
     numbers = ledger.register_players(players)
-    _say(f"registered {len(numbers)} players, numbers {numbers[0]}..{numbers[-1]}")
+    say(f"registered {len(numbers)} players, numbers {numbers[0]}..{numbers[-1]}")
     return exit_codes.OK
 
 
@@ -141,9 +136,9 @@ def cmd_correct_player(args: argparse.Namespace) -> int:
     changes = dict(args.set)
     if "rating" in changes:
         changes["rating"] = _whole_number(changes["rating"], "rating")
-    ledger, _ = _open(args)
+    ledger, _ = open_for(args)
     ledger.correct_player(args.player, changes, args.reason, args.reference)
-    _say(f"corrected player {args.player}: {', '.join(f'{k}={v}' for k, v in changes.items())}")
+    say(f"corrected player {args.player}: {', '.join(f'{k}={v}' for k, v in changes.items())}")
     return exit_codes.OK
 
 
@@ -154,30 +149,30 @@ def _whole_number(text: str, what: str) -> int:
 
 
 def cmd_withdraw(args: argparse.Namespace) -> int:
-    ledger, _ = _open(args)
+    ledger, _ = open_for(args)
     ledger.withdraw(args.player, args.from_round, args.reason, args.reference)
-    _say(f"player {args.player} withdrawn")
+    say(f"player {args.player} withdrawn")
     return exit_codes.OK
 
 
 def cmd_reenter(args: argparse.Namespace) -> int:
-    ledger, _ = _open(args)
+    ledger, _ = open_for(args)
     ledger.reenter(args.player, args.from_round, args.reason, args.reference)
-    _say(f"player {args.player} re-entered")
+    say(f"player {args.player} re-entered")
     return exit_codes.OK
 
 
 def cmd_bye(args: argparse.Namespace) -> int:
-    ledger, _ = _open(args)
+    ledger, _ = open_for(args)
     ledger.request_bye(args.player, args.round, ByeKind(f"{args.kind}-point"), args.reason)
-    _say(f"player {args.player}: {args.kind}-point bye requested")
+    say(f"player {args.player}: {args.kind}-point bye requested")
     return exit_codes.OK
 
 
 def cmd_forbid(args: argparse.Namespace) -> int:
-    ledger, _ = _open(args)
+    ledger, _ = open_for(args)
     ledger.forbid(args.first, args.second, args.reason)
-    _say(f"players {args.first} and {args.second} will not be paired together")
+    say(f"players {args.first} and {args.second} will not be paired together")
     return exit_codes.OK
 
 
@@ -196,24 +191,15 @@ def cmd_pair(args: argparse.Namespace) -> int:
     if args.force and not args.reason:
         raise InvalidInput('--force needs --reason "...": pairing over missing results is a recorded decision')
     manual = parse_manual(args.manual) if args.manual else None
-    ledger, reader = _open(args)
+    ledger, reader = open_for(args)
     pairing = ledger.pair_next_round(manual=manual, force_reason=args.reason if args.force else "", reason=args.reason)
     state = reader.state()
     render.console().print(render.pairings_table(state, state.rounds[pairing.round]))
     return exit_codes.OK
 
 
-def _confirm(args: argparse.Namespace, question: str) -> bool:
-    if args.yes:
-        return True
-    if not sys.stdin.isatty():
-        _say(f"{question}\nnot confirmed: add --yes to confirm without a prompt")
-        return False
-    return input(f"{question} [y/N] ").strip().lower() in ("y", "yes")
-
-
 def cmd_unpair(args: argparse.Namespace) -> int:
-    ledger, reader = _open(args)
+    ledger, reader = open_for(args)
     view = reader.state().rounds.get(args.round)
     boards = len(view.boards) if view else 0
     results = len(view.results) if view else 0
@@ -221,44 +207,37 @@ def cmd_unpair(args: argparse.Namespace) -> int:
         f"withdraw the pairing of round {args.round} ({boards} boards, {results} results recorded)? "
         "It stays in the log; the round can then be paired again."
     )
-    if not _confirm(args, question):
+    if not confirm(args, question):
         return exit_codes.REFUSED
     ledger.unpair(args.round, args.reason, args.reference)
-    _say(f"round {args.round} pairing withdrawn; `arbiter pair` pairs it again")
+    say(f"round {args.round} pairing withdrawn; `arbiter pair` pairs it again")
     return exit_codes.OK
 
 
 def cmd_result(args: argparse.Namespace) -> int:
-    ledger, _ = _open(args)
+    ledger, _ = open_for(args)
     code = ledger.record_result(args.round, args.board, args.result)
-    _say(f"round {args.round} board {args.board}: {code}")
-    return exit_codes.OK
-
-
-def cmd_correct(args: argparse.Namespace) -> int:
-    ledger, _ = _open(args)
-    code = ledger.correct_result(args.round, args.board, args.result, args.reason, args.reference)
-    _say(f"round {args.round} board {args.board} corrected to {code}")
+    say(f"round {args.round} board {args.board}: {code}")
     return exit_codes.OK
 
 
 def cmd_void(args: argparse.Namespace) -> int:
-    ledger, _ = _open(args)
+    ledger, _ = open_for(args)
     ledger.void_result(args.round, args.board, args.reason, args.reference)
-    _say(f"round {args.round} board {args.board}: result voided")
+    say(f"round {args.round} board {args.board}: result voided")
     return exit_codes.OK
 
 
 def cmd_seal(args: argparse.Namespace) -> int:
-    ledger, _ = _open(args)
+    ledger, _ = open_for(args)
     head = ledger.seal_round(args.round)
     print(head)
-    _say(f"round {args.round} sealed; chain head {head} (print it on the results sheet)")
+    say(f"round {args.round} sealed; chain head {head} (print it on the results sheet)")
     return exit_codes.OK
 
 
 def cmd_pairings(args: argparse.Namespace) -> int:
-    _, reader = _open(args)
+    _, reader = open_for(args)
     state = reader.state(args.as_of)
     number = args.round or state.last_paired_round
     view = state.rounds.get(number)
@@ -274,7 +253,7 @@ def cmd_pairings(args: argparse.Namespace) -> int:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
-    _, reader = _open(args)
+    _, reader = open_for(args)
     state = reader.state(args.as_of)
     rows = standings(state)
     if args.format == "json":
@@ -288,7 +267,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    ledger, _ = _open(args)
+    ledger, _ = open_for(args)
     lines = audit_lines(ledger.log_events(stop=args.as_of))
     if args.player is not None:
         lines = [line for line in lines if args.player in line.players]
@@ -304,7 +283,7 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    _, views = _open(args)
+    _, views = open_for(args)
     now = views.state()
     view = now.rounds.get(args.round)
     as_recorded = views.state(view.input_position) if view is not None else now
@@ -315,7 +294,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    ledger, _ = _open(args)
+    ledger, _ = open_for(args)
     report = ledger.verify()
     if report.ok:
         print(f"ok: {report.events} events, chain head {report.head}")
@@ -335,63 +314,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_tui(args: argparse.Namespace) -> int:
     from tui.app import run_desk  # Textual is loaded only here
 
-    return run_desk(_location(args), args.actor)
+    return run_desk(location(args), args.actor)
 
 
 # --- the parser ---------------------------------------------------------------------------------
 
 
-def _key_value(text: str) -> tuple[str, str]:
-    key, sep, value = text.partition("=")
-    if not sep or not key:
-        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
-    return key.strip(), value.strip()
-
-
-def _points_table(text: str) -> tuple[float, float, float]:
-    try:
-        win, draw, loss = (float(p) for p in text.split("/"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not WIN/DRAW/LOSS, e.g. 3/1/0") from None
-    return win, draw, loss
-
-
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 1 or more")
-    return int(text)
-
-
-class _Formatter(argparse.RawDescriptionHelpFormatter):
-    pass
-
-
-def _verb(
-    verbs: argparse._SubParsersAction, name: str, handler: Handler, summary: str, examples: str = ""
-) -> argparse.ArgumentParser:  # type: ignore[type-arg]
-    parser = verbs.add_parser(
-        name,
-        help=summary,
-        description=summary + (f"\n\nexamples:\n{examples}" if examples else ""),
-        formatter_class=_Formatter,
-        epilog=exit_codes.EPILOG,
-    )
-    parser.set_defaults(handler=handler, verb=name)
-    common = parser.add_argument_group("ledger")
-    common.add_argument(
-        "--ledger", help=f"ledger file or postgresql:// URL (default $ARBITER_LEDGER or ./{DEFAULT_LEDGER})"
-    )
-    common.add_argument("--actor", help="who is acting, recorded in every event (default $ARBITER_ACTOR or login name)")
-    return parser
-
-
-def _reason(parser: argparse.ArgumentParser, required: bool = True) -> None:
-    parser.add_argument("--reason", required=required, default="", help="why: recorded in the log for appeals")
-    parser.add_argument("--reference", default="", help="appeal number or rule article backing the decision")
-
-
 def _add_tournament_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = _verb(
+    p = verb(
         verbs,
         "new",
         cmd_new,
@@ -402,12 +332,12 @@ def _add_tournament_verbs(verbs: argparse._SubParsersAction) -> None:  # type: i
     p.add_argument("name", help="the tournament's name")
     p.add_argument("--game", required=True, choices=[g.value for g in Game])
     p.add_argument("--system", required=True, choices=systems(), help="pairing system")
-    p.add_argument("--rounds", required=True, type=_positive, help="number of rounds")
-    p.add_argument("--points", type=_points_table, help="points for win/draw/loss, e.g. 3/1/0 (default 1/0.5/0)")
+    p.add_argument("--rounds", required=True, type=positive, help="number of rounds")
+    p.add_argument("--points", type=points_table, help="points for win/draw/loss, e.g. 3/1/0 (default 1/0.5/0)")
     p.add_argument("--tiebreaks", help="ordered tie-break codes, comma-separated, e.g. BH-C1,BH,SB (see docs)")
     p.add_argument(
         "--match-length",
-        type=_positive,
+        type=positive,
         default=3,
         help="backgammon: match to N (default 3, rules guide 5.13)",
     )
@@ -420,14 +350,14 @@ def _add_tournament_verbs(verbs: argparse._SubParsersAction) -> None:  # type: i
     p.add_argument("--seed", type=int, help="random seed for systems that draw lots (default: chosen and recorded)")
     p.add_argument(
         "--option",
-        type=_key_value,
+        type=key_value,
         action="append",
         default=[],
         metavar="NAME=VALUE",
         help="system option, e.g. cycles=2 for a double round robin",
     )
 
-    p = _verb(
+    p = verb(
         verbs,
         "register",
         cmd_register,
@@ -441,9 +371,9 @@ def _add_tournament_verbs(verbs: argparse._SubParsersAction) -> None:  # type: i
     p.add_argument("--team", default="")
     p.add_argument("--title", default="")
     p.add_argument("--id", default="", help="external id (FIDE id, federation id)")
-    p.add_argument("--number", type=_positive, help="pairing number (default: the next free one)")
+    p.add_argument("--number", type=positive, help="pairing number (default: the next free one)")
 
-    p = _verb(
+    p = verb(
         verbs,
         "import-roster",
         cmd_import_roster,
@@ -452,52 +382,52 @@ def _add_tournament_verbs(verbs: argparse._SubParsersAction) -> None:  # type: i
     )
     p.add_argument("file")
 
-    p = _verb(
+    p = verb(
         verbs,
         "correct-player",
         cmd_correct_player,
         "correct a player's details (with a reason)",
         '  arbiter correct-player 4 --set rating=2105 --reason "rating list of November"',
     )
-    p.add_argument("player", type=_positive)
-    p.add_argument("--set", type=_key_value, action="append", required=True, metavar="DETAIL=VALUE")
-    _reason(p)
+    p.add_argument("player", type=positive)
+    p.add_argument("--set", type=key_value, action="append", required=True, metavar="DETAIL=VALUE")
+    reason_options(p)
 
     for name, handler, summary in (
         ("withdraw", cmd_withdraw, "withdraw a player from a round onwards"),
         ("reenter", cmd_reenter, "let a withdrawn player back in from a round onwards"),
     ):
-        p = _verb(verbs, name, handler, summary, f'  arbiter {name} 7 --reason "illness"')
-        p.add_argument("player", type=_positive)
-        p.add_argument("--from-round", type=_positive, help="first round concerned (default: the next round)")
-        _reason(p)
+        p = verb(verbs, name, handler, summary, f'  arbiter {name} 7 --reason "illness"')
+        p.add_argument("player", type=positive)
+        p.add_argument("--from-round", type=positive, help="first round concerned (default: the next round)")
+        reason_options(p)
 
-    p = _verb(
+    p = verb(
         verbs,
         "bye",
         cmd_bye,
         "record a player's bye request for a coming round",
         "  arbiter bye 12 --round 4 --kind half",
     )
-    p.add_argument("player", type=_positive)
-    p.add_argument("--round", type=_positive, help="the round (default: the next round)")
+    p.add_argument("player", type=positive)
+    p.add_argument("--round", type=positive, help="the round (default: the next round)")
     p.add_argument("--kind", choices=["half", "zero", "full"], default="half")
     p.add_argument("--reason", default="")
 
-    p = _verb(
+    p = verb(
         verbs,
         "forbid",
         cmd_forbid,
         "keep two players from being paired together",
         '  arbiter forbid 3 8 --reason "same family"',
     )
-    p.add_argument("first", type=_positive)
-    p.add_argument("second", type=_positive)
+    p.add_argument("first", type=positive)
+    p.add_argument("second", type=positive)
     p.add_argument("--reason", required=True)
 
 
 def _add_round_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = _verb(
+    p = verb(
         verbs,
         "pair",
         cmd_pair,
@@ -509,18 +439,18 @@ def _add_round_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore
     p.add_argument("--force", action="store_true", help="pair although the previous round has missing results")
     p.add_argument("--reason", default="", help="why (required with --force, and when re-pairing)")
 
-    p = _verb(
+    p = verb(
         verbs,
         "unpair",
         cmd_unpair,
         "withdraw the last round's pairing (it stays in the log)",
         '  arbiter unpair 5 --reason "wrong result in round 4 was used" --yes',
     )
-    p.add_argument("round", type=_positive)
-    _reason(p)
+    p.add_argument("round", type=positive)
+    reason_options(p)
     p.add_argument("--yes", action="store_true", help="confirm without a prompt")
 
-    p = _verb(
+    p = verb(
         verbs,
         "result",
         cmd_result,
@@ -529,44 +459,32 @@ def _add_round_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore
         "  arbiter result 3 2 3-1      backgammon: the final match score\n"
         "  arbiter result 3 4 412-380  Scrabble: both scores",
     )
-    p.add_argument("round", type=_positive)
-    p.add_argument("board", type=_positive)
+    p.add_argument("round", type=positive)
+    p.add_argument("board", type=positive)
     p.add_argument("result")
 
-    p = _verb(
-        verbs,
-        "correct",
-        cmd_correct,
-        "correct a recorded result (with a reason)",
-        '  arbiter correct 3 1 0-1 --reason "scoresheets signed 0-1" --reference "appeal 2"',
-    )
-    p.add_argument("round", type=_positive)
-    p.add_argument("board", type=_positive)
-    p.add_argument("result")
-    _reason(p)
+    p = verb(verbs, "void", cmd_void, "void a recorded result (with a reason)")
+    p.add_argument("round", type=positive)
+    p.add_argument("board", type=positive)
+    reason_options(p)
 
-    p = _verb(verbs, "void", cmd_void, "void a recorded result (with a reason)")
-    p.add_argument("round", type=_positive)
-    p.add_argument("board", type=_positive)
-    _reason(p)
-
-    p = _verb(verbs, "seal", cmd_seal, "seal a complete round with the chain head (prints the head)")
-    p.add_argument("round", type=_positive)
+    p = verb(verbs, "seal", cmd_seal, "seal a complete round with the chain head (prints the head)")
+    p.add_argument("round", type=positive)
 
 
 def _add_read_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = _verb(
+    p = verb(
         verbs,
         "pairings",
         cmd_pairings,
         "show a round's pairings (default: the last paired round)",
         "  arbiter pairings 2 --format json\n  arbiter pairings 2 --as-of 40",
     )
-    p.add_argument("round", nargs="?", type=_positive)
+    p.add_argument("round", nargs="?", type=positive)
     p.add_argument("--format", choices=["table", "json"], default="table")
-    p.add_argument("--as-of", type=_positive, help="as the ledger was at this log position")
+    p.add_argument("--as-of", type=positive, help="as the ledger was at this log position")
 
-    p = _verb(
+    p = verb(
         verbs,
         "standings",
         cmd_standings,
@@ -574,29 +492,29 @@ def _add_read_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore[
         "  arbiter standings --format csv > standings.csv\n  arbiter standings --as-of 120",
     )
     p.add_argument("--format", choices=["table", "csv", "json"], default="table")
-    p.add_argument("--as-of", type=_positive, help="as the ledger was at this log position")
+    p.add_argument("--as-of", type=positive, help="as the ledger was at this log position")
 
-    p = _verb(
+    p = verb(
         verbs,
         "log",
         cmd_log,
         "show the audit log: position, time, actor, what, why",
         "  arbiter log --player 5\n  arbiter log --round 3 --json\n  arbiter log --tail 10",
     )
-    p.add_argument("--player", type=_positive)
-    p.add_argument("--round", type=_positive)
-    p.add_argument("--as-of", type=_positive, help="only events up to this position")
-    p.add_argument("--tail", type=_positive, help="only the last N lines")
+    p.add_argument("--player", type=positive)
+    p.add_argument("--round", type=positive)
+    p.add_argument("--as-of", type=positive, help="only events up to this position")
+    p.add_argument("--tail", type=positive, help="only the last N lines")
     p.add_argument("--json", action="store_true")
 
-    p = _verb(
+    p = verb(
         verbs, "explain", cmd_explain, "show what the engine saw when it paired a round, and why", "  arbiter explain 3"
     )
-    p.add_argument("round", type=_positive)
+    p.add_argument("round", type=positive)
 
-    _verb(verbs, "verify", cmd_verify, "check the ledger's hash chain; exit 1 naming the first bad position")
+    verb(verbs, "verify", cmd_verify, "check the ledger's hash chain; exit 1 naming the first bad position")
 
-    p = _verb(
+    p = verb(
         verbs,
         "demo",
         cmd_demo,
@@ -605,17 +523,19 @@ def _add_read_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore[
     )
     p.add_argument("--seed", type=int, default=2026, help="seed of the demo's random results")
 
-    _verb(verbs, "tui", cmd_tui, "open the arbiter's desk (a terminal interface) on the ledger")
+    verb(verbs, "tui", cmd_tui, "open the arbiter's desk (a terminal interface) on the ledger")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="arbiter", description=DESCRIPTION, formatter_class=_Formatter, epilog=exit_codes.EPILOG
+        prog="arbiter", description=DESCRIPTION, formatter_class=Formatter, epilog=exit_codes.EPILOG
     )
     verbs = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     _add_tournament_verbs(verbs)
     _add_round_verbs(verbs)
+    add_dispute_verbs(verbs)
     _add_read_verbs(verbs)
+    add_report_verbs(verbs)
     return parser
 
 
@@ -635,10 +555,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.views.catch_up()
         return code
     except LedgerError as error:
-        _say(f"arbiter {args.verb}: {error}")
+        say(f"arbiter {args.verb}: {error}")
         return next(code for kind, code in ERROR_CODES if isinstance(error, kind))
     except PersistenceError as error:
-        _say(f"arbiter: cannot use the ledger at {_location(args)}: {error}")
+        say(f"arbiter: cannot use the ledger at {location(args)}: {error}")
         return exit_codes.NO_LEDGER
 
 

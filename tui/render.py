@@ -12,6 +12,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from pairing.model import PairingOutcome
 from projections.audit import AuditLine
 from projections.explain import RoundExplanation
 from projections.standings import StandingRow
@@ -51,6 +52,11 @@ def pairings_json(state: TournamentState, view: RoundView) -> str:
         "byes": [{**seat(bye.player), "kind": bye.kind.value, "points": bye.points} for bye in view.byes],
     }
     return json.dumps(document, ensure_ascii=False, indent=2)
+
+
+def outcome_view(number: int, outcome: PairingOutcome) -> RoundView:
+    """An engine's proposal shaped like a published round, for display only."""
+    return RoundView(number=number, boards=list(outcome.boards), byes=list(outcome.byes), paired=True)
 
 
 def pairings_table(state: TournamentState, view: RoundView) -> Table:

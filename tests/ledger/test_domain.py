@@ -72,11 +72,11 @@ def test_only_the_last_paired_round_can_be_unpaired(played: Ledger) -> None:
 
 
 def test_a_sealed_round_cannot_be_unpaired_or_changed(played: Ledger) -> None:
-    """A sealed round's pairing and results stand; a change needs an appeal ruling or an override."""
+    """A sealed round's pairing and results stand; a result changes only after an upheld appeal."""
     played.seal_round(1)
     with pytest.raises(RoundNotReady, match="sealed"):
         played.unpair(1, reason="mistake")
-    with pytest.raises(RoundNotReady, match="appeal ruling or an arbiter override"):
+    with pytest.raises(RoundNotReady, match="only after an upheld appeal"):
         played.correct_result(1, 1, "0-1", reason="scoresheet")
 
 

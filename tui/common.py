@@ -1,0 +1,87 @@
+"""What every `arbiter` verb shares: opening the ledger, messages, confirmation, the parser's pieces."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from ledger.application import Ledger
+from ledger.persistence import DEFAULT_LEDGER, resolve_location
+from projections.views import ReadModels
+from tui import exit_codes
+from tui.wiring import open_ledger
+
+Handler = Callable[[argparse.Namespace], int]
+Verbs = argparse._SubParsersAction  # type: ignore[type-arg]
+
+
+def location(args: argparse.Namespace) -> str:
+    return resolve_location(args.ledger)
+
+
+def open_for(args: argparse.Namespace, *, create: bool = False) -> tuple[Ledger, ReadModels]:
+    """Open the ledger; `main` brings its read models up to date after the command."""
+    ledger, views = open_ledger(location(args), args.actor, create=create)
+    args.views = views
+    return ledger, views
+
+
+def say(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def confirm(args: argparse.Namespace, question: str) -> bool:
+    if args.yes:
+        return True
+    if not sys.stdin.isatty():
+        say(f"{question}\nnot confirmed: add --yes to confirm without a prompt")
+        return False
+    return input(f"{question} [y/N] ").strip().lower() in ("y", "yes")
+
+
+def key_value(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    return key.strip(), value.strip()
+
+
+def points_table(text: str) -> tuple[float, float, float]:
+    try:
+        win, draw, loss = (float(p) for p in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIN/DRAW/LOSS, e.g. 3/1/0") from None
+    return win, draw, loss
+
+
+def positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 1 or more")
+    return int(text)
+
+
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    pass
+
+
+def verb(verbs: Verbs, name: str, handler: Handler, summary: str, examples: str = "") -> argparse.ArgumentParser:
+    parser = verbs.add_parser(
+        name,
+        help=summary,
+        description=summary + (f"\n\nexamples:\n{examples}" if examples else ""),
+        formatter_class=Formatter,
+        epilog=exit_codes.EPILOG,
+    )
+    parser.set_defaults(handler=handler, verb=name)
+    common = parser.add_argument_group("ledger")
+    common.add_argument(
+        "--ledger", help=f"ledger file or postgresql:// URL (default $ARBITER_LEDGER or ./{DEFAULT_LEDGER})"
+    )
+    common.add_argument("--actor", help="who is acting, recorded in every event (default $ARBITER_ACTOR or login name)")
+    return parser
+
+
+def reason_options(parser: argparse.ArgumentParser, required: bool = True) -> None:
+    parser.add_argument("--reason", required=required, default="", help="why: recorded in the log for appeals")
+    parser.add_argument("--reference", default="", help="appeal number or rule article backing the decision")
