@@ -16,8 +16,26 @@ def register(name: str, factory: Callable[[], Engine]) -> None:
 
 def _load_builtin_engines() -> None:
     from pairing import round_robin
+    from pairing.ibf import (
+        blind_draw,
+        double_elimination,
+        re_entry,
+        single_elimination,
+        storm,
+        subgroups,
+        swiss_coefficients,
+        swiss_elimination,
+    )
 
     register("round-robin", round_robin.RoundRobin)
+    register("ibf-swiss", swiss_coefficients.SwissByCoefficients)
+    register("blind-draw", blind_draw.BlindDraw)
+    register("swiss-elimination", swiss_elimination.SwissElimination)
+    register("subgroups", subgroups.Subgroups)
+    register("storm", storm.Storm)
+    register("single-elimination", single_elimination.SingleElimination)
+    register("double-elimination", double_elimination.DoubleElimination)
+    register("re-entry", re_entry.ReEntry)
 
 
 def systems() -> tuple[str, ...]:

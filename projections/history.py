@@ -192,5 +192,5 @@ def pairing_input(state: TournamentState, round_number: int) -> PairingInput:
         scoring=settings.scoring,
         seed=settings.seed + round_number,
         forbidden_pairs=tuple(state.forbidden),
-        options=tuple(sorted(settings.options.items())),
+        options=tuple(sorted({"draw_seed": str(settings.seed), **settings.options}.items())),
     )
