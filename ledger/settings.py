@@ -22,7 +22,7 @@ DEFAULT_TIEBREAKS: dict[tuple[Game, bool], tuple[str, ...]] = {
 """Tie-breaks when `arbiter new` names none, by game and whether the system is a round robin
 (C.07: Buchholz is not for round robins; the usual round-robin list is DE, WIN, SB, KS)."""
 
-ROUND_ROBINS = frozenset({"round-robin", "subgroups", "lower-round-robin", "team-round-robin"})
+ROUND_ROBINS = frozenset({"round-robin", "subgroups", "tsh-round-robin", "lower-round-robin", "team-round-robin"})
 
 
 def _default_scoring(game: Game, system: str) -> Scoring:

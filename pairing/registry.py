@@ -26,6 +26,7 @@ def _load_builtin_engines() -> None:
         swiss_coefficients,
         swiss_elimination,
     )
+    from pairing.tsh import ENGINES as tsh_engines_table
 
     register("round-robin", round_robin.RoundRobin)
     register("ibf-swiss", swiss_coefficients.SwissByCoefficients)
@@ -36,6 +37,8 @@ def _load_builtin_engines() -> None:
     register("single-elimination", single_elimination.SingleElimination)
     register("double-elimination", double_elimination.DoubleElimination)
     register("re-entry", re_entry.ReEntry)
+    for name, engine in tsh_engines_table.items():
+        register(name, engine)
 
 
 def systems() -> tuple[str, ...]:

@@ -1,0 +1,316 @@
+"""tsh's `.t` player file: read and write (research notes 2.9), and conversion to `Entrant`s.
+
+"One line per player; the player ID is the line number (1-based, counting only non-comment,
+non-blank lines). Lines starting with `#` are comments." A player line is
+
+    name  rating  opponent opponent ...; score score ...; key word word ...; key word ...
+
+- name: "Surname, Given" by convention; "A name that would end in a digit gets a trailing comma";
+  it cannot contain `;`.
+- rating: `1800`, `1800.5` or `1800+1750` (several ratings), kept as written.
+- opponents: one per round, "0 = bye", "`00` = undefined (a gap)".
+- scores: one per round, may be negative; "For a bye, the 'score' is the spread awarded (e.g. `50` =
+  bye win, `-50` = forfeit loss)"; `00` = undefined.
+- extra fields `; key word word ...`, written in key order; in values `\\;` and `\\\\` escape `;`
+  and `\\`. Known keys include `p12` (per round: 0 bye, 1 first, 2 second, 3 must draw, 4 unknown),
+  `team`, `off` (inactive), `class`, `board`, `seat`, `rtime`, `newr`, `pname`.
+
+The writer lays a line out as tsh does: the name left-justified in 22 columns, the rating
+right-justified in 5, then opponents, `;`, scores, then the extra fields. Opening and saving files
+is the caller's job; this module turns text into values and back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from attrs import field, frozen
+
+from pairing.model import ByeKind, Entrant, Outcome, PlayerStatus, RoundRecord, Scoring, Side
+
+UNDEFINED = "00"
+HEAD = re.compile(r"^(?P<name>\S(?:.*?\S)??)\s+(?P<rating>\d+(?:[.+]\d+)*)(?P<opponents>(?:\s+\d+)*)\s*$")
+NUMBER = re.compile(r"^-?\d+$")
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
+BYE_SPREAD = 50
+"""tsh's default `bye_spread`: the score written for a won bye that has none entered."""
+P12 = {Side.FIRST: "1", Side.SECOND: "2"}
+DEFAULT_SCORING = Scoring()
+
+
+class TFileError(ValueError):
+    """A malformed `.t` line; the message names the line."""
+
+
+@frozen
+class TFilePlayer:
+    """One player line."""
+
+    name: str
+    rating: str = "0"
+    opponents: tuple[int | None, ...] = field(default=(), converter=tuple)
+    """Opponent per round: a player's line number, 0 for a bye, None for undefined (`00`)."""
+    scores: tuple[int | None, ...] = field(default=(), converter=tuple)
+    """Score per round (for a bye, the spread awarded); None for undefined (`00`)."""
+    extras: tuple[tuple[str, tuple[str, ...]], ...] = field(default=(), converter=tuple)
+    """(key, words) pairs in key order."""
+
+    def extra(self, key: str) -> tuple[str, ...] | None:
+        return dict(self.extras).get(key)
+
+
+@frozen
+class TFile:
+    """A division's player file."""
+
+    players: tuple[TFilePlayer, ...] = field(default=(), converter=tuple)
+    comments: tuple[tuple[int, str], ...] = field(default=(), converter=tuple)
+    """Comment and blank lines as (players before them, text), kept so a file can be written back."""
+
+
+def _split_unescaped(text: str) -> list[str]:
+    """Split on `;` not preceded by a backslash escape."""
+    parts, current, i = [], [], 0
+    while i < len(text):
+        char = text[i]
+        if char == "\\" and i + 1 < len(text):
+            current.append(text[i : i + 2])
+            i += 2
+            continue
+        if char == ";":
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+        i += 1
+    parts.append("".join(current))
+    return parts
+
+
+def _unescape(word: str) -> str:
+    return re.sub(r"\\(.)", r"\1", word)
+
+
+def _escape(word: str) -> str:
+    return word.replace("\\", "\\\\").replace(";", "\\;")
+
+
+def _number(token: str, line: int, what: str) -> int | None:
+    if token == UNDEFINED:
+        return None
+    if not NUMBER.match(token):
+        raise TFileError(f"line {line}: {what} {token!r} is not a whole number")
+    return int(token)
+
+
+def parse_line(text: str, line: int = 1) -> TFilePlayer:
+    """One player line."""
+    head, *rest = _split_unescaped(text)
+    match = HEAD.match(head)
+    if match is None:
+        raise TFileError(f"line {line}: expected 'name rating opponents; scores', got {text!r}")
+    name = match["name"]
+    if name.startswith("#"):
+        raise TFileError(f"cannot write the name {name!r}: a line starting with '#' is a comment")
+    if name.endswith(",") and len(name) > 1 and name[-2].isdigit():
+        name = name[:-1]
+    opponents = tuple(_number(t, line, "opponent") for t in match["opponents"].split())
+    if any(o is not None and o < 0 for o in opponents):
+        raise TFileError(f"line {line}: an opponent number cannot be negative")
+    scores = tuple(_number(t, line, "score") for t in (rest[0].split() if rest else []))
+    extras = []
+    for part in rest[1:]:
+        words = part.split()
+        if not words:
+            continue
+        extras.append((_unescape(words[0]), tuple(_unescape(w) for w in words[1:])))
+    return TFilePlayer(name, match["rating"], opponents, scores, tuple(sorted(extras)))
+
+
+def parse_tfile(text: str) -> TFile:
+    """A whole `.t` file (any line endings)."""
+    players: list[TFilePlayer] = []
+    comments: list[tuple[int, str]] = []
+    lines = LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            comments.append((len(players), line))
+        else:
+            players.append(parse_line(line, number))
+    return TFile(tuple(players), tuple(comments))
+
+
+def _check_name(name: str) -> None:
+    if not name or name != name.strip() or ";" in name or any(not (c == " " or c.isprintable()) for c in name):
+        raise TFileError(f"cannot write the name {name!r}: it must be non-empty, trimmed, printable, without ';'")
+    if name.endswith(",") and len(name) > 1 and name[-2].isdigit():
+        raise TFileError(
+            f"cannot write the name {name!r}: a digit and a comma at the end would be read back without it"
+        )
+
+
+def format_line(player: TFilePlayer) -> str:
+    """One player line, laid out as tsh writes it."""
+    _check_name(player.name)
+    name = f"{player.name}," if player.name[-1].isdigit() else player.name
+    if not re.fullmatch(r"\d+(?:[.+]\d+)*", player.rating):
+        raise TFileError(f"cannot write the rating {player.rating!r} of {player.name!r}")
+    opponents = " ".join(UNDEFINED if o is None else str(o) for o in player.opponents)
+    scores = " ".join(UNDEFINED if s is None else str(s) for s in player.scores)
+    text = f"{name:<22} {player.rating:>5} {opponents}; {scores}"
+    for key, words in player.extras:
+        if not key or any(c.isspace() for c in key) or any(not w or any(c.isspace() for c in w) for w in words):
+            raise TFileError(f"cannot write the field {key!r} {words!r} of {player.name!r}: words without spaces")
+        text += "; " + " ".join(_escape(w) for w in (key, *words))
+    text = text.rstrip()
+    if parse_line(text).name != player.name:
+        raise TFileError(f"cannot write the name {player.name!r}: it would not be read back as written")
+    return text
+
+
+def format_tfile(tfile: TFile) -> str:
+    """The file's text, comments where they were, one line per player, LF line ends."""
+    lines: list[str] = []
+    comments = sorted(tfile.comments, key=lambda c: c[0])
+    pending = list(comments)
+    for index, player in enumerate(tfile.players):
+        while pending and pending[0][0] <= index:
+            lines.append(pending.pop(0)[1])
+        lines.append(format_line(player))
+    lines.extend(text for _, text in pending)
+    return "".join(f"{line}\n" for line in lines)
+
+
+# --- conversion to and from the engines' model -----------------------------------------------------
+
+
+def _side(code: str | None) -> Side | None:
+    return {"1": Side.FIRST, "2": Side.SECOND}.get(code or "")
+
+
+def to_entrants(tfile: TFile, scoring: Scoring = DEFAULT_SCORING) -> tuple[Entrant, ...]:
+    """Players as `Entrant`s: number and pairing number = line number; a game's outcome from the two
+    scores (tsh: "result = ½·(1 + sign(myscore - oppscore))"); a bye's score is its spread (positive
+    a win, negative a loss, 0 neither); sides from `p12`; `team`; `off` = withdrawn."""
+    entrants = []
+    for number, player in enumerate(tfile.players, 1):
+        p12 = player.extra("p12") or ()
+        history = []
+        for index, opponent in enumerate(player.opponents):
+            round_number = index + 1
+            mine = player.scores[index] if index < len(player.scores) else None
+            side = _side(p12[index] if index < len(p12) else None)
+            history.append(_record(tfile, round_number, opponent, mine, side, scoring))
+        rating = player.rating.split("+")[0]
+        team = " ".join(player.extra("team") or ())
+        entrants.append(
+            Entrant(
+                number=number,
+                pairing_number=number,
+                name=player.name,
+                rating=int(float(rating)),
+                score=float(sum(r.points for r in history)),
+                status=PlayerStatus.WITHDRAWN if player.extra("off") is not None else PlayerStatus.ACTIVE,
+                history=tuple(history),
+                team=team,
+            )
+        )
+    return tuple(entrants)
+
+
+def _record(
+    tfile: TFile, round_number: int, opponent: int | None, mine: int | None, side: Side | None, scoring: Scoring
+) -> RoundRecord:
+    if opponent is None:
+        return RoundRecord(round=round_number, opponent=None, side=None, outcome=None, points=0.0, played=False)
+    if opponent == 0:
+        if mine is None:
+            kind, outcome, points = ByeKind.PAIRING_ALLOCATED, None, 0.0
+        elif mine > 0:
+            kind, outcome, points = ByeKind.FULL_POINT, Outcome.WIN, scoring.full_point_bye
+        else:
+            kind, outcome, points = ByeKind.ZERO_POINT, (Outcome.LOSS if mine < 0 else None), 0.0
+        return RoundRecord(
+            round=round_number,
+            opponent=None,
+            side=None,
+            outcome=outcome,
+            points=points,
+            played=False,
+            bye=kind,
+            score_for=mine,
+            score_against=None if mine is None else 0,
+        )
+    if opponent > len(tfile.players):
+        raise TFileError(f"round {round_number}: opponent {opponent} is not a player of the file")
+    theirs_player = tfile.players[opponent - 1]
+    theirs = theirs_player.scores[round_number - 1] if round_number <= len(theirs_player.scores) else None
+    if mine is None or theirs is None:
+        return RoundRecord(round=round_number, opponent=opponent, side=side, outcome=None, points=0.0, played=True)
+    outcome = Outcome.WIN if mine > theirs else Outcome.LOSS if mine < theirs else Outcome.DRAW
+    points = {Outcome.WIN: scoring.win, Outcome.DRAW: scoring.draw, Outcome.LOSS: scoring.loss}[outcome]
+    return RoundRecord(
+        round=round_number,
+        opponent=opponent,
+        side=side,
+        outcome=outcome,
+        points=points,
+        played=True,
+        score_for=mine,
+        score_against=theirs,
+    )
+
+
+def from_entrants(players: Sequence[Entrant], bye_spread: int = BYE_SPREAD) -> TFile:
+    """A `.t` file of `players`, in player-number order (line numbers replace player numbers).
+
+    A bye or forfeit writes its entered spread; one entered without scores writes `bye_spread` for a
+    win, minus it for a loss, 0 otherwise. Sides go to `p12`, teams to `team`, withdrawn players get
+    `off 0`."""
+    ordered = sorted(players, key=lambda p: p.number)
+    line = {p.number: i for i, p in enumerate(ordered, 1)}
+    lines = []
+    for entrant in ordered:
+        rounds = max((r.round for r in entrant.history), default=0)
+        by_round = {r.round: r for r in entrant.history}
+        opponents: list[int | None] = []
+        scores: list[int | None] = []
+        p12: list[str] = []
+        for number in range(1, rounds + 1):
+            record = by_round.get(number)
+            opponent, score, code = _write_round(record, line, bye_spread)
+            opponents.append(opponent)
+            scores.append(score)
+            p12.append(code)
+        while scores and scores[-1] is None:
+            scores.pop()
+        extras: list[tuple[str, tuple[str, ...]]] = []
+        if any(code in ("1", "2") for code in p12):
+            extras.append(("p12", tuple(p12)))
+        if entrant.team.strip():
+            extras.append(("team", tuple(entrant.team.split())))
+        if entrant.status is PlayerStatus.WITHDRAWN:
+            extras.append(("off", ("0",)))
+        lines.append(TFilePlayer(entrant.name, str(entrant.rating), opponents, scores, tuple(sorted(extras))))
+    return TFile(tuple(lines))
+
+
+def _write_round(
+    record: RoundRecord | None, line: dict[int, int], bye_spread: int
+) -> tuple[int | None, int | None, str]:
+    if record is None or (record.opponent is None and record.bye is None):
+        return None, None, "4"
+    if record.opponent is None:
+        if record.score_for is not None:
+            spread = record.score_for - (record.score_against or 0)
+        elif record.outcome is Outcome.WIN:
+            spread = bye_spread
+        elif record.outcome is Outcome.LOSS:
+            spread = -bye_spread
+        else:
+            spread = 0 if record.bye is not ByeKind.PAIRING_ALLOCATED or record.outcome is not None else None
+        return 0, spread, "0"
+    return line[record.opponent], record.score_for, P12.get(record.side, "4") if record.side else "4"
