@@ -34,7 +34,7 @@ from ledger.errors import (
 from ledger.persistence import ChainReport, environment, verify_chain
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.settings import TournamentSettings
-from pairing.model import Board, Bye, ByeKind, PairingInput, PairingOutcome, PlayerStatus
+from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import engine_for
 
 ATTEMPTS = 5
@@ -318,7 +318,13 @@ class Ledger(Application):
 
     def _engine_pairing(self, tournament: Tournament, request: PairingInput, position: int) -> dict[str, Any]:
         engine = engine_for(tournament.system)
-        outcome = engine.pair(request)
+        try:
+            outcome = engine.pair(request)
+        except NoValidPairing as refusal:
+            raise RuleViolation(
+                f"{engine.name} cannot pair round {request.round}: {refusal}. Pair by hand with "
+                "`arbiter pair --manual`, or change the entries (withdrawals, byes, forbidden pairs)"
+            ) from refusal
         return pairing_payload(request, outcome, position, engine.name, engine.version, engine.rules_edition)
 
     def _manual_pairing(
@@ -470,8 +476,10 @@ def requested_byes(request: PairingInput) -> list[Bye]:
 def pairing_payload(
     request: PairingInput, outcome: PairingOutcome, position: int, engine: str, version: str, edition: str
 ) -> dict[str, Any]:
-    """The `Round.Paired` payload: the outcome plus what it takes to reproduce it."""
-    byes = [*outcome.byes, *requested_byes(request)]
+    """The `Round.Paired` payload: the outcome plus what it takes to reproduce it. A requested bye
+    the engine already placed (some systems record the absent themselves) is not listed twice."""
+    placed = {bye.player for bye in outcome.byes}
+    byes = [*outcome.byes, *(bye for bye in requested_byes(request) if bye.player not in placed)]
     return {
         "boards": [[b.first, b.second] for b in outcome.boards],
         "byes": [{"number": b.player, "kind": b.kind.value, "points": b.points} for b in byes],
