@@ -22,7 +22,18 @@ DEFAULT_TIEBREAKS: dict[tuple[Game, bool], tuple[str, ...]] = {
 """Tie-breaks when `arbiter new` names none, by game and whether the system is a round robin
 (C.07: Buchholz is not for round robins; the usual round-robin list is DE, WIN, SB, KS)."""
 
+ELIMINATIONS = frozenset({"single-elimination", "double-elimination", "re-entry", "swiss-elimination"})
+"""Systems whose places come from the bracket or the round of elimination (IBF 3.1-3.3, 4.10)."""
+
 ROUND_ROBINS = frozenset({"round-robin", "subgroups", "tsh-round-robin", "lower-round-robin", "team-round-robin"})
+
+
+def _default_tiebreaks(game: Game, system: str) -> tuple[str, ...]:
+    """IBF 4.10: after the round of elimination, "the number of wins (a win against a virtual opponent
+    does not count)"; otherwise `DEFAULT_TIEBREAKS`."""
+    if system in ELIMINATIONS:
+        return ("WINS-REAL",)
+    return DEFAULT_TIEBREAKS[game, system in ROUND_ROBINS]
 
 
 def _default_scoring(game: Game, system: str) -> Scoring:
@@ -70,7 +81,7 @@ class TournamentSettings:
             system=system,
             rounds=rounds,
             scoring=scoring or _default_scoring(game, system),
-            tiebreaks=tiebreaks or DEFAULT_TIEBREAKS[game, system in ROUND_ROBINS],
+            tiebreaks=tiebreaks or _default_tiebreaks(game, system),
             **more,
         )
 

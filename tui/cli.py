@@ -38,6 +38,7 @@ from tui.common import (
 from tui.disputes import add_dispute_verbs
 from tui.report import add_report_verbs
 from tui.roster import read_roster
+from tui.sheets import add_sheet_verbs
 
 DESCRIPTION = f"""\
 arbiter: an event-sourced tournament ledger for chess, backgammon and Scrabble.
@@ -536,6 +537,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_dispute_verbs(verbs)
     _add_read_verbs(verbs)
     add_report_verbs(verbs)
+    add_sheet_verbs(verbs)
     return parser
 
 

@@ -1,0 +1,22 @@
+"""The bracket read model for elimination systems (IBF Pairing Rules 3.1-3.3): the bracket as the
+engines see it, derived from the same `PairingInput` (so a drawing never disagrees with a pairing)."""
+
+from __future__ import annotations
+
+from pairing.ibf.brackets import BracketView, bracket_view
+from pairing.model import NoValidPairing
+from projections.history import pairing_input
+from projections.state import TournamentState
+
+ELIMINATION_SYSTEMS = frozenset({"single-elimination", "double-elimination", "re-entry"})
+
+
+def bracket_of(state: TournamentState) -> BracketView:
+    """The bracket after every paired round (results so far; pending matches stay open)."""
+    assert state.settings is not None
+    if state.settings.system not in ELIMINATION_SYSTEMS:
+        raise NoValidPairing(
+            f"{state.settings.system} has no elimination bracket; brackets are drawn for "
+            f"{', '.join(sorted(ELIMINATION_SYSTEMS))}"
+        )
+    return bracket_view(pairing_input(state, state.last_paired_round + 1))
