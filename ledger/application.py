@@ -265,8 +265,11 @@ class Ledger(Application):
         force_reason: str = "",
         reason: str = "",
         reference: str = "",
+        manual_byes: Sequence[tuple[int, ByeKind]] = (),
+        complete: bool = True,
     ) -> PublishedPairing:
-        """Pair the next round with the tournament's engine, or publish a hand pairing (`manual`)."""
+        """Pair the next round with the tournament's engine, or publish a hand pairing (`manual`, with
+        `manual_byes`; `complete=False` for an imported round that left players out)."""
         intended = self.next_round()
 
         def command() -> PublishedPairing:
@@ -287,7 +290,8 @@ class Ledger(Application):
             if manual is None:
                 pairing = self._engine_pairing(tournament, request, position)
             else:
-                pairing = self._manual_pairing(tournament, request, position, manual)
+                outcome = manual_outcome(request, manual, manual_byes, complete)
+                pairing = pairing_payload(request, outcome, position, "manual", "", "arbiter's hand pairing")
             round_.publish(pairing, self.actor, reason or force_reason, reference)
             self.save(tournament, round_)
             return published(round_)
@@ -326,12 +330,6 @@ class Ledger(Application):
                 "`arbiter pair --manual`, or change the entries (withdrawals, byes, forbidden pairs)"
             ) from refusal
         return pairing_payload(request, outcome, position, engine.name, engine.version, engine.rules_edition)
-
-    def _manual_pairing(
-        self, tournament: Tournament, request: PairingInput, position: int, pairs: Sequence[tuple[int, int]]
-    ) -> dict[str, Any]:
-        outcome = manual_outcome(request, pairs)
-        return pairing_payload(request, outcome, position, "manual", "", "arbiter's hand pairing")
 
     def unpair(self, round_number: int, reason: str, reference: str = "") -> None:
         """Withdraw a round's published pairing (a compensating event; the round can be paired again)."""
@@ -494,25 +492,32 @@ def pairing_payload(
     }
 
 
-def manual_outcome(request: PairingInput, pairs: Sequence[tuple[int, int]]) -> PairingOutcome:
-    """Check a hand pairing: known, active players, each once; one left-over player gets the PAB."""
+def manual_outcome(
+    request: PairingInput,
+    pairs: Sequence[tuple[int, int]],
+    byes: Sequence[tuple[int, ByeKind]] = (),
+    complete: bool = True,
+) -> PairingOutcome:
+    """Check a hand pairing: known, active players, each once, on a board or with a given bye. With
+    `complete`, every active player is placed but at most one, who gets the PAB; without it (an
+    imported round), players left out are simply not paired that round."""
     to_pair = {p.number for p in request.players if p.status is PlayerStatus.ACTIVE}
     known = set(request.by_number)
     seated: list[int] = []
-    for first, second in pairs:
-        for number in (first, second):
-            if number not in known:
-                raise InvalidInput(f"player {number} is not registered")
-            if number not in to_pair:
-                raise InvalidInput(f"player {number} is not to be paired this round (withdrawn or on a requested bye)")
-            if number in seated:
-                raise InvalidInput(f"player {number} is seated twice")
-            seated.append(number)
-    left = sorted(to_pair - set(seated))
+    for number in [n for pair in pairs for n in pair] + [n for n, _ in byes]:
+        if number not in known:
+            raise InvalidInput(f"player {number} is not registered")
+        if number not in to_pair:
+            raise InvalidInput(f"player {number} is not to be paired this round (withdrawn or on a requested bye)")
+        if number in seated:
+            raise InvalidInput(f"player {number} is seated twice")
+        seated.append(number)
+    given = tuple(Bye(n, kind, request.scoring.for_bye(kind)) for n, kind in byes)
+    left = sorted(to_pair - set(seated)) if complete else []
     if len(left) > 1:
         raise InvalidInput(f"players {', '.join(map(str, left))} are not paired; pair all but at most one")
-    byes = tuple(Bye(n, ByeKind.PAIRING_ALLOCATED, request.scoring.pairing_allocated_bye) for n in left)
-    return PairingOutcome(boards=tuple(Board(a, b) for a, b in pairs), byes=byes)
+    allocated = tuple(Bye(n, ByeKind.PAIRING_ALLOCATED, request.scoring.pairing_allocated_bye) for n in left)
+    return PairingOutcome(boards=tuple(Board(a, b) for a, b in pairs), byes=given + allocated)
 
 
 __all__ = ["Game", "Ledger", "MatchFormat", "PlayerDetails", "PublishedPairing", "ReadPort"]

@@ -36,6 +36,7 @@ from tui.common import (
     verb,
 )
 from tui.disputes import add_dispute_verbs
+from tui.interchange import add_interchange_verbs
 from tui.report import add_report_verbs
 from tui.roster import read_roster
 from tui.sheets import add_sheet_verbs
@@ -538,6 +539,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_read_verbs(verbs)
     add_report_verbs(verbs)
     add_sheet_verbs(verbs)
+    add_interchange_verbs(verbs)
     return parser
 
 

@@ -1,0 +1,52 @@
+"""tsh `.t` files in and out of a ledger (issue 9, item 6): a director can move an event in or out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tui import exit_codes
+from tui.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_export_import_export_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ledger = str(tmp_path / "open.ledger")
+    run(capsys, "new", "Open", "--game", "scrabble", "--system", "koth", "--rounds", "4", "--ledger", ledger)
+    for name, rating in (("Ann", 1800), ("Ben", 1750), ("Cid", 1700), ("Dan", 1650), ("Eve", 1600)):
+        run(capsys, "register", name, "--rating", str(rating), "--ledger", ledger)
+    scores = iter(("412-380", "350-401", "390-390", "455-300", "380-420"))
+    for round_number in (1, 2):
+        run(capsys, "pair", "--ledger", ledger)
+        for board in (1, 2):
+            assert run(capsys, "result", str(round_number), str(board), next(scores), "--ledger", ledger)[0] == 0
+    first = tmp_path / "first.t"
+    assert run(capsys, "export-tsh", "-o", str(first), "--ledger", ledger)[0] == exit_codes.OK
+    moved = str(tmp_path / "moved.ledger")
+    code, _, err = run(capsys, "import-tsh", str(first), "--rounds", "4", "--system", "koth", "--ledger", moved)
+    assert code == exit_codes.OK, err
+    second = tmp_path / "second.t"
+    run(capsys, "export-tsh", "-o", str(second), "--ledger", moved)
+    assert second.read_text() == first.read_text()
+    _, out, _ = run(capsys, "standings", "--format", "csv", "--ledger", moved)
+    _, original, _ = run(capsys, "standings", "--format", "csv", "--ledger", ledger)
+    assert out == original
+    assert run(capsys, "pair", "--ledger", moved)[0] == exit_codes.OK  # the event goes on in the new ledger
+
+
+def test_inconsistent_t_file_is_refused_and_nothing_is_created(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.t"
+    bad.write_text("Ann 1800 2; 400\nBen 1700 3; 380\nCid 1600 1; 300\n", encoding="utf-8")
+    ledger = tmp_path / "x.ledger"
+    code, _, err = run(capsys, "import-tsh", str(bad), "--ledger", str(ledger))
+    assert code == exit_codes.BAD_INPUT
+    assert "round 1: player 1 (Ann) lists 2 as opponent, who does not list them back" in err
+    assert not ledger.exists()
