@@ -240,6 +240,27 @@ class Ledger(Application):
     def override(self, subject: str, decision: str, reason: str, reference: str = "") -> None:
         self._tournament_command(lambda t: t.override(subject, decision, self.actor, reason, reference))
 
+    def start_stage(
+        self, system: str, rounds: int, qualifiers: Sequence[int], reason: str, options: Mapping[str, str] | None = None
+    ) -> int:
+        """Hand the qualifiers to a new stage with its own system (IBF 1.8); every round so far must be complete."""
+        engine_for(system)
+
+        def command() -> int:
+            tournament = self.tournament()
+            last = self.last_paired_round()
+            if last and self.round(last).missing_results:
+                raise RoundNotReady(f"round {last} still has results missing; the stage cannot end before them")
+            if last != tournament.last_round:
+                raise RoundNotReady(
+                    f"round {tournament.last_round} was unpaired; pair it or roll back before a new stage"
+                )
+            stage = tournament.start_stage(system, rounds, list(qualifiers), dict(options or {}), self.actor, reason)
+            self.save(tournament)
+            return stage
+
+        return self._attempt(command)
+
     def lodge_appeal(self, appellant: int, against: str, reason: str) -> int:
         return self._tournament_command(lambda t: t.lodge_appeal(appellant, against, self.actor, reason))
 

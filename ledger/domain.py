@@ -108,6 +108,19 @@ class Tournament(Aggregate):
         round: int
         actor: str
 
+    class StageStarted(Aggregate.Event):
+        """IBF 1.8 mixed systems: a new stage with its own system, for the qualifiers of the last."""
+
+        TOPIC = "arbiter:Tournament.StageStarted"
+        stage: int
+        system: str
+        rounds: int
+        first_round: int
+        qualifiers: list[int]
+        options: dict[str, str]
+        actor: str
+        reason: str
+
     class ArbiterOverrode(Aggregate.Event):
         TOPIC = "arbiter:Tournament.ArbiterOverrode"
         subject: str
@@ -148,6 +161,7 @@ class Tournament(Aggregate):
         self.forbidden: list[list[int]] = []
         self.last_round = 0
         self.appeals: dict[str, dict[str, Any]] = {}
+        self.stages = 1
 
     # --- roster -------------------------------------------------------------------------------
 
@@ -280,6 +294,46 @@ class Tournament(Aggregate):
     @event(RoundOpened)
     def _open_round(self, round: int, actor: str) -> None:
         self.last_round = round
+
+    def start_stage(
+        self, system: str, rounds: int, qualifiers: list[int], options: dict[str, str], actor: str, reason: str
+    ) -> int:
+        """IBF 1.8: "mixed (combined) systems ... different stages of the competition are conducted
+        using different systems". The next stage begins after the last round played so far."""
+        if rounds < 1:
+            raise InvalidInput(f"a stage needs at least one round, not {rounds}")
+        for number in qualifiers:
+            if self.player(number)["status"] == "withdrawn":
+                raise InvalidInput(f"{self.player(number)['name']} has withdrawn and cannot qualify")
+        if len(set(qualifiers)) != len(qualifiers) or len(qualifiers) < 2:
+            raise InvalidInput("a stage needs at least two different qualifiers")
+        self._start_stage(
+            stage=self.stages + 1,
+            system=system,
+            rounds=rounds,
+            first_round=self.last_round + 1,
+            qualifiers=list(qualifiers),
+            options=dict(options),
+            actor=actor,
+            reason=require_reason(reason),
+        )
+        return self.stages
+
+    @event(StageStarted)
+    def _start_stage(
+        self,
+        stage: int,
+        system: str,
+        rounds: int,
+        first_round: int,
+        qualifiers: list[int],
+        options: dict[str, str],
+        actor: str,
+        reason: str,
+    ) -> None:
+        self.stages = stage
+        self.system = system
+        self.rounds = first_round - 1 + rounds
 
     def override(self, subject: str, decision: str, actor: str, reason: str, reference: str) -> None:
         self._override(

@@ -14,9 +14,9 @@ ELIMINATION_SYSTEMS = frozenset({"single-elimination", "double-elimination", "re
 def bracket_of(state: TournamentState) -> BracketView:
     """The bracket after every paired round (results so far; pending matches stay open)."""
     assert state.settings is not None
-    if state.settings.system not in ELIMINATION_SYSTEMS:
+    system = state.stage_of(state.last_paired_round + 1).system
+    if system not in ELIMINATION_SYSTEMS:
         raise NoValidPairing(
-            f"{state.settings.system} has no elimination bracket; brackets are drawn for "
-            f"{', '.join(sorted(ELIMINATION_SYSTEMS))}"
+            f"{system} has no elimination bracket; brackets are drawn for {', '.join(sorted(ELIMINATION_SYSTEMS))}"
         )
     return bracket_view(pairing_input(state, state.last_paired_round + 1))

@@ -8,6 +8,8 @@ counts as a downfloat.
 
 from __future__ import annotations
 
+from attrs import evolve
+
 from pairing.model import (
     ByeKind,
     Entrant,
@@ -18,7 +20,7 @@ from pairing.model import (
     RoundRecord,
     Side,
 )
-from projections.state import PlayerView, RoundView, TournamentState
+from projections.state import PlayerView, RoundView, StageView, TournamentState
 
 
 def round_records(
@@ -180,17 +182,30 @@ def _unchanged(
 
 
 def pairing_input(state: TournamentState, round_number: int) -> PairingInput:
-    """What the tournament's engine reads to pair `round_number` (ARCHITECTURE.md, "Pairing engines")."""
+    """What the engine of `round_number`'s stage reads to pair it (ARCHITECTURE.md, "Pairing engines").
+
+    In a later stage of a mixed tournament (IBF 1.8) the engine sees that stage alone: its qualifiers,
+    its rounds renumbered from 1 and the scores made in it."""
     settings = state.settings
     assert settings is not None
+    stage = state.stage_of(round_number)
+    players = entrants(state, round_number - 1, round_number)
+    if stage.qualifiers is not None:
+        players = tuple(_in_stage(p, stage) for p in players if p.number in stage.qualifiers)
     return PairingInput(
-        system=settings.system,
-        round=round_number,
-        total_rounds=settings.rounds,
-        players=entrants(state, round_number - 1, round_number),
+        system=stage.system,
+        round=round_number - stage.first_round + 1,
+        total_rounds=stage.rounds,
+        players=players,
         rules_edition=settings.rules_edition,
         scoring=settings.scoring,
         seed=settings.seed + round_number,
         forbidden_pairs=tuple(state.forbidden),
-        options=tuple(sorted({"draw_seed": str(settings.seed), **settings.options}.items())),
+        options=tuple(sorted({"draw_seed": str(settings.seed + stage.number - 1), **stage.options}.items())),
     )
+
+
+def _in_stage(player: Entrant, stage: StageView) -> Entrant:
+    offset = stage.first_round - 1
+    history = tuple(evolve(r, round=r.round - offset) for r in player.history if r.round > offset)
+    return evolve(player, history=history, score=sum(r.points for r in history))

@@ -79,8 +79,8 @@ def standings_changes(before: TournamentState, after: TournamentState) -> list[S
 
 def proposed_pairing(state: TournamentState, round_number: int) -> PairingOutcome:
     """What the tournament's engine pairs for `round_number` from `state` (its rounds before it)."""
-    assert state.settings is not None
-    return engine_for(state.settings.system).pair(pairing_input(state, round_number))
+    request = pairing_input(state, round_number)
+    return engine_for(request.system).pair(request)
 
 
 @frozen

@@ -68,6 +68,19 @@ class RoundView:
 
 
 @define
+class StageView:
+    """A stage of a mixed tournament (IBF 1.8): its system, rounds and entrants."""
+
+    number: int
+    system: str
+    first_round: int
+    rounds: int
+    qualifiers: tuple[int, ...] | None
+    """Player numbers in this stage; None for the first stage (everyone registered)."""
+    options: dict[str, str] = field(factory=dict)
+
+
+@define
 class TournamentState:
     position: int = 0
     """The log position this state is as of."""
@@ -79,6 +92,7 @@ class TournamentState:
     forbidden: list[tuple[int, int]] = field(factory=list)
     round_streams: dict[Any, int] = field(factory=dict)
     """Round stream id -> round number."""
+    stages: list[StageView] = field(factory=list)
     history_cache: dict[int, Any] = field(factory=dict, eq=False, repr=False)
     """Derived per-round records (`projections.history`), keyed by the rounds' versions."""
 
@@ -86,6 +100,15 @@ class TournamentState:
     def rules(self) -> ResultRules:
         assert self.settings is not None
         return self.settings.result_rules
+
+    def stage_of(self, round_number: int) -> StageView:
+        """The stage a round belongs to (the last one starting at or before it)."""
+        return [stage for stage in self.stages if stage.first_round <= round_number][-1]
+
+    @property
+    def total_rounds(self) -> int:
+        last = self.stages[-1]
+        return last.first_round - 1 + last.rounds
 
     @property
     def last_paired_round(self) -> int:
@@ -104,6 +127,17 @@ class TournamentState:
         match event:
             case Tournament.Created():
                 self._created(event)
+            case Tournament.StageStarted():
+                self.stages.append(
+                    StageView(
+                        event.stage,
+                        event.system,
+                        event.first_round,
+                        event.rounds,
+                        tuple(event.qualifiers),
+                        dict(event.options),
+                    )
+                )
             case Tournament.PlayerRegistered(number=number, details=details):
                 self.players[number] = PlayerView(number=number, registered_at=position, **details)
             case Tournament.PlayerDetailsCorrected(number=number, changes=changes):
@@ -137,6 +171,7 @@ class TournamentState:
     def _created(self, event: Tournament.Created) -> None:
         self.name = event.name
         self.settings = TournamentSettings.from_event(event.game, event.system, event.rounds, event.settings)
+        self.stages = [StageView(1, event.system, 1, event.rounds, None, dict(self.settings.options))]
 
     def _round_of(self, event: Any) -> RoundView:
         view = self.rounds[self.round_streams[event.originator_id]]

@@ -40,6 +40,7 @@ from tui.interchange import add_interchange_verbs
 from tui.report import add_report_verbs
 from tui.roster import read_roster
 from tui.sheets import add_sheet_verbs
+from tui.stages import add_stage_verbs
 
 DESCRIPTION = f"""\
 arbiter: an event-sourced tournament ledger for chess, backgammon and Scrabble.
@@ -540,6 +541,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_report_verbs(verbs)
     add_sheet_verbs(verbs)
     add_interchange_verbs(verbs)
+    add_stage_verbs(verbs)
     return parser
 
 

@@ -122,7 +122,7 @@ def cmd_what_if(args: argparse.Namespace) -> int:
         )
     out.print(table if changes else "no rank or score would change")
     following = args.round + 1
-    if following > before.settings.rounds:  # type: ignore[union-attr]
+    if following > before.total_rounds:
         return exit_codes.OK
     proposal = proposed_pairing(after, following)
     if following in before.rounds and before.rounds[following].paired:

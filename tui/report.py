@@ -69,8 +69,8 @@ def render_report(state: TournamentState, lines: list[AuditLine], report: ChainR
         f"<!doctype html><html><head><meta charset='utf-8'><title>Audit report: {escape(state.name)}</title>",
         f"<style>{STYLE}</style></head><body>",
         f"<h1>Audit report: {escape(state.name)}</h1>",
-        f"<p class='meta'>{state.settings.game.value}, {escape(state.settings.system)}, "
-        f"{state.settings.rounds} rounds; "
+        f"<p class='meta'>{state.settings.game.value}, "
+        f"{escape(', then '.join(stage.system for stage in state.stages))}, {state.total_rounds} rounds; "
         f"ledger {escape(location)}, as of log position {state.position}.<br>Ledger {verdict}</p>",
         "<h2>Decisions that changed earlier decisions</h2>",
         _rows([line for line in lines if line.kind in DECISIONS])
