@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ledger_bench import build, percentiles, shape  # noqa: E402
+from ledger_bench import build, percentiles, shape
 
-from tui.wiring import open_ledger  # noqa: E402
+from tui.wiring import open_ledger
 
 
 def rebuild(folder: Path, events: int) -> None:

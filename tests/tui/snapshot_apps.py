@@ -1,0 +1,65 @@
+"""The desk's test tournament and apps: a 6-player chess round robin built through `open_ledger` with a
+fixed clock, so the audit log's times (and so the snapshots) are the same on every run."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import eventsourcing.domain
+
+from ledger.application import PlayerDetails
+from ledger.results import Game
+from ledger.settings import TournamentSettings
+from tui.app import DeskApp
+from tui.screens.session import DeskSession
+from tui.wiring import open_ledger
+
+PLAYERS = (
+    ("Ann Archer", 2100, "NED"),
+    ("Ben Baker", 2000, "BEL"),
+    ("Cid Carter", 1900, "FRA"),
+    ("Dan Dyer", 1800, "GER"),
+    ("Eve Evans", 1700, "ENG"),
+    ("Fay Fisher", 1600, "IRL"),
+)
+START = datetime(2026, 3, 14, 10, 0, tzinfo=UTC)
+
+
+@contextmanager
+def fixed_clock(start: datetime = START, step: timedelta = timedelta(minutes=1)) -> Iterator[None]:
+    """Events get the times start, start + step, ... instead of the wall clock."""
+    ticks = itertools.count()
+    original = eventsourcing.domain.datetime_now_with_tzinfo
+    eventsourcing.domain.datetime_now_with_tzinfo = lambda: start + step * next(ticks)
+    try:
+        yield
+    finally:
+        eventsourcing.domain.datetime_now_with_tzinfo = original
+
+
+def build_club(directory: Path, results: Mapping[int, str] | None = None, rounds: int = 5) -> str:
+    """club.ledger in `directory`: round 1 paired (1-6, 2-5, 3-4), with `results` by board
+    (default: board 1 1-0, board 2 1/2, board 3 still to play). Returns its location."""
+    location = str(directory / "club.ledger")
+    with fixed_clock():
+        ledger, views = open_ledger(location, "arbiter-a", create=True)
+        settings = TournamentSettings.for_game(Game.CHESS, "round-robin", rounds, seed=1)
+        ledger.create_tournament("Club Championship", settings)
+        ledger.register_players([PlayerDetails(n, rating=r, federation=f) for n, r, f in PLAYERS])
+        ledger.pair_next_round()
+        for board, result in (results if results is not None else {1: "1-0", 2: "1/2"}).items():
+            ledger.record_result(1, board, result)
+        views.catch_up()
+        views.close()
+        ledger.close()
+    return location
+
+
+def desk(location: str, actor: str = "arbiter-a", poll_interval: float = 3600.0) -> DeskApp:
+    """A desk on the ledger at `location` (polling for other desks' results every `poll_interval` s)."""
+    ledger, views = open_ledger(location, actor)
+    return DeskApp(DeskSession(ledger, views), poll_interval=poll_interval)

@@ -1,0 +1,88 @@
+"""Snapshots of each desk screen (a fixed terminal size, a ledger built with a fixed clock).
+
+Update after an intended change: pytest tests/tui -k desk_snapshots --snapshot-update"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from tests.tui.snapshot_apps import build_club, desk, fixed_clock
+from tui.app import DeskApp
+
+SIZE = (110, 30)
+SnapCompare = Callable[..., bool]
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[DeskApp]:
+    desk_app = desk(build_club(tmp_path))
+    with fixed_clock():
+        yield desk_app
+    desk_app.session.close_ledger()
+
+
+def keys(*pressed: str) -> Callable[[Pilot[int]], Awaitable[None]]:
+    """Press `pressed`, let every worker finish, and stop the cursors blinking."""
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        for key in ("", *pressed):
+            if key:
+                await pilot.press(key)
+            for _ in range(2):
+                await pilot.pause()
+                await pilot.app.workers.wait_for_complete()
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False
+        await pilot.pause()
+
+    return run_before
+
+
+def test_round_screen(snap_compare: SnapCompare, app: DeskApp) -> None:
+    assert snap_compare(app, terminal_size=SIZE, run_before=keys("3", "space", "2", "-", "0", "enter"))
+
+
+def test_correction_dialog(snap_compare: SnapCompare, app: DeskApp) -> None:
+    assert snap_compare(app, terminal_size=SIZE, run_before=keys("1", "space", "0", "-", "1", "enter"))
+
+
+def test_roster_screen(snap_compare: SnapCompare, app: DeskApp) -> None:
+    assert snap_compare(app, terminal_size=SIZE, run_before=keys("r"))
+
+
+def test_standings_screen(snap_compare: SnapCompare, app: DeskApp) -> None:
+    assert snap_compare(app, terminal_size=SIZE, run_before=keys("s"))
+
+
+def test_log_screen(snap_compare: SnapCompare, app: DeskApp) -> None:
+    assert snap_compare(app, terminal_size=SIZE, run_before=keys("l"))
+
+
+def test_history_screen(snap_compare: SnapCompare, app: DeskApp) -> None:
+    assert snap_compare(app, terminal_size=SIZE, run_before=keys("l", "up", "enter"))
+
+
+def test_explain_screen(snap_compare: SnapCompare, app: DeskApp) -> None:
+    """The input's digest, seed and options follow the engines' and the settings' code: masked."""
+    run_keys = keys("e")
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await run_keys(pilot)
+        facts = pilot.app.screen.query_one("#explain-input", Static)
+        masked = re.sub(
+            r"input digest [^,]+, seed \d+, options [^)]*", "input digest -, seed -, options -", str(facts.render())
+        )
+        facts.update(masked)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_bracket_screen(snap_compare: SnapCompare, app: DeskApp) -> None:
+    assert snap_compare(app, terminal_size=SIZE, run_before=keys("b"))

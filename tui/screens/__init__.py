@@ -1,0 +1,1 @@
+"""The desk's screens, one per arbiter task, and its dialogs."""

@@ -1,0 +1,1 @@
+"""Reusable parts of the desk: they get data, never the ledger."""
