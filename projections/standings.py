@@ -96,7 +96,7 @@ def _ranked(
                 rating=player.rating,
                 score=player.score,
                 tiebreaks=tuple(zip(codes, values[player.number], strict=True)),
-                games=sum(1 for r in player.history if r.played and r.opponent is not None),
+                games=sum(1 for r in player.history if r.played and r.opponent is not None and r.outcome is not None),
                 withdrawn=player.status.value == "withdrawn",
             )
         )

@@ -47,6 +47,7 @@ class RoundView:
     paired: bool = False
     engine: str = ""
     engine_version: str = ""
+    rules_edition: str = ""
     input_position: int = 0
     input_digest: str = ""
     options: dict[str, Any] = field(factory=dict)
@@ -185,7 +186,7 @@ class TournamentState:
         view.byes = [Bye(b["number"], ByeKind(b["kind"]), b["points"]) for b in event.byes]
         view.results = {}
         view.paired = True
-        view.engine, view.engine_version = event.engine, event.engine_version
+        view.engine, view.engine_version, view.rules_edition = event.engine, event.engine_version, event.rules_edition
         view.input_position, view.paired_at = event.input_position, position
         view.input_digest, view.options, view.seed = event.input_digest, event.options, event.seed
         view.explanation = event.explanation
