@@ -34,6 +34,7 @@ from tui.common import (
     reason_options,
     say,
     verb,
+    yes_option,
 )
 from tui.disputes import add_dispute_verbs
 from tui.interchange import add_interchange_verbs
@@ -451,7 +452,7 @@ def _add_round_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore
     )
     p.add_argument("round", type=positive)
     reason_options(p)
-    p.add_argument("--yes", action="store_true", help="confirm without a prompt")
+    yes_option(p)
 
     p = verb(
         verbs,

@@ -82,6 +82,10 @@ def verb(verbs: Verbs, name: str, handler: Handler, summary: str, examples: str 
     return parser
 
 
+def yes_option(parser: argparse.ArgumentParser, what: str = "confirm without a prompt") -> None:
+    parser.add_argument("--yes", action="store_true", help=what)
+
+
 def reason_options(parser: argparse.ArgumentParser, required: bool = True) -> None:
     parser.add_argument("--reason", required=required, default="", help="why: recorded in the log for appeals")
     parser.add_argument("--reference", default="", help="appeal number or rule article backing the decision")

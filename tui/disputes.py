@@ -27,7 +27,7 @@ from projections.impact import (
 from projections.state import TournamentState
 from projections.views import ReadModels
 from tui import exit_codes, render
-from tui.common import Verbs, confirm, open_for, positive, reason_options, say, verb
+from tui.common import Verbs, confirm, open_for, positive, reason_options, say, verb, yes_option
 
 
 def difference_table(state: TournamentState, difference: PairingDifference, title: str) -> Table:
@@ -231,7 +231,7 @@ def add_dispute_verbs(verbs: Verbs) -> None:
     p.add_argument("board", type=positive)
     p.add_argument("result")
     reason_options(p)
-    p.add_argument("--yes", action="store_true", help="confirm a repeat pairing without a prompt")
+    yes_option(p, "confirm a repeat pairing without a prompt")
     p.add_argument("--no-repair", action="store_true", help="keep a later pairing as published (recorded)")
     p.add_argument("--appeal", type=positive, help="the upheld appeal that orders this correction (sealed rounds)")
 
@@ -255,7 +255,7 @@ def add_dispute_verbs(verbs: Verbs) -> None:
     )
     p.add_argument("round", type=positive)
     reason_options(p)
-    p.add_argument("--yes", action="store_true", help="confirm without a prompt")
+    yes_option(p)
 
     p = verb(
         verbs,
@@ -266,7 +266,7 @@ def add_dispute_verbs(verbs: Verbs) -> None:
     )
     p.add_argument("--to-round", type=int, required=True, help="the last round to keep (0: before round 1)")
     reason_options(p)
-    p.add_argument("--yes", action="store_true", help="confirm without a prompt")
+    yes_option(p)
 
     p = verb(
         verbs,

@@ -13,7 +13,7 @@ from projections.history import pairing_input
 from projections.standings import standings
 from projections.state import TournamentState
 from tui import exit_codes
-from tui.common import Verbs, confirm, key_value, open_for, positive, reason_options, say, verb
+from tui.common import Verbs, confirm, key_value, open_for, positive, reason_options, say, verb, yes_option
 
 
 def qualifiers_of(state: TournamentState, args: argparse.Namespace) -> list[int]:
@@ -63,4 +63,4 @@ def add_stage_verbs(verbs: Verbs) -> None:
     p.add_argument("--players", help="the qualifiers by number, e.g. 1,4,7,9")
     p.add_argument("--option", type=key_value, action="append", default=[], metavar="NAME=VALUE")
     reason_options(p)
-    p.add_argument("--yes", action="store_true", help="confirm without a prompt")
+    yes_option(p)
