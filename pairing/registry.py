@@ -16,6 +16,8 @@ def register(name: str, factory: Callable[[], Engine]) -> None:
 
 def _load_builtin_engines() -> None:
     from pairing import round_robin
+    from pairing.fide.dubov import DubovSystem
+    from pairing.fide.dutch import DutchSystem
     from pairing.ibf import (
         blind_draw,
         double_elimination,
@@ -29,6 +31,8 @@ def _load_builtin_engines() -> None:
     from pairing.tsh import ENGINES as tsh_engines_table
 
     register("round-robin", round_robin.RoundRobin)
+    register("dubov", DubovSystem)
+    register("dutch", DutchSystem)
     register("ibf-swiss", swiss_coefficients.SwissByCoefficients)
     register("blind-draw", blind_draw.BlindDraw)
     register("swiss-elimination", swiss_elimination.SwissElimination)

@@ -1,0 +1,130 @@
+"""``arbiter-pair``: a pairing program with the command line of bbpPairings and JaVaFo, so that
+tournament managers that call such a program can call this one instead.
+
+    arbiter-pair --dutch input.trf -p [output]        pair the next round
+    arbiter-pair --dutch input.trf -c                 re-pair every round, list the rounds that differ
+    arbiter-pair --dutch -g [config] -o out.trf [-s seed]   generate a random tournament
+
+Pairing output: the number of pairs (the bye counts as one) on the first line, then ``white
+black`` per board in board order, the bye as ``id 0`` last. Exit codes: 0 ok, 1 no valid pairing,
+3 invalid input, 5 file error (bbpPairings' README).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from pairing.fide.dutch import pair as dutch_pair
+from pairing.generator import GeneratorConfig, generate
+from pairing.model import NoValidPairing, PairingOutcome
+from pairing.trf import TrfSyntaxError, format, parse
+from pairing.trf.convert import TrfConversionError, last_paired_round, outcome_from_round, to_pairing_input
+
+OK = 0
+NO_VALID_PAIRING = 1
+INVALID_INPUT = 3
+FILE_ERROR = 5
+
+ENGINES = {"dutch": dutch_pair}
+
+
+def pairing_text(outcome: PairingOutcome) -> str:
+    """bbpPairings/JaVaFo output: count, boards, then the bye as ``id 0``."""
+    lines = [str(len(outcome.boards) + len(outcome.byes))]
+    lines += [f"{b.first} {b.second}" for b in outcome.boards]
+    lines += [f"{b.player} 0" for b in outcome.byes]
+    return "\n".join(lines) + "\n"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="arbiter-pair", description=__doc__.split("\n\n")[0])
+    system = parser.add_mutually_exclusive_group(required=True)
+    system.add_argument(
+        "--dutch", action="store_const", const="dutch", dest="system", help="FIDE (Dutch) system, 2025 rules"
+    )
+    parser.add_argument("input", nargs="?", help="the TRF to pair or check")
+    action = parser.add_mutually_exclusive_group(required=True)
+    action.add_argument(
+        "-p", nargs="?", const="-", metavar="OUTPUT", help="pair the next round (to OUTPUT, default stdout)"
+    )
+    action.add_argument("-c", action="store_true", help="re-pair every round and list the rounds that differ")
+    action.add_argument("-g", nargs="?", const="", metavar="CONFIG", help="generate a random tournament")
+    parser.add_argument("-o", metavar="OUTPUT", help="where -g writes the tournament")
+    parser.add_argument("-s", type=int, default=None, metavar="SEED", help="random seed for -g")
+    return parser
+
+
+def _read(path: str) -> str:
+    with open(path, encoding="utf-8", newline="") as handle:
+        return handle.read()
+
+
+def _write(path: str, text: str) -> None:
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        handle.write(text)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    engine = ENGINES[args.system]
+    try:
+        if args.g is not None:
+            return _generate(args, engine)
+        if not args.input:
+            print("arbiter-pair: an input TRF is required", file=sys.stderr)
+            return INVALID_INPUT
+        document = parse(_read(args.input))
+        if args.c:
+            return _check(document, engine)
+        outcome = engine(to_pairing_input(document))
+        _write(args.p, pairing_text(outcome))
+        return OK
+    except OSError as error:
+        print(f"arbiter-pair: {error}", file=sys.stderr)
+        return FILE_ERROR
+    except (TrfSyntaxError, TrfConversionError, ValueError) as error:
+        print(f"arbiter-pair: invalid input: {error}", file=sys.stderr)
+        return INVALID_INPUT
+    except NoValidPairing as error:
+        print(f"arbiter-pair: no valid pairing: {error}", file=sys.stderr)
+        return NO_VALID_PAIRING
+
+
+def _check(document, engine) -> int:  # type: ignore[no-untyped-def]
+    """The free pairings checker (C.04.A A.4): re-pair rounds 1..k from the file and compare."""
+    differ = []
+    for round_number in range(1, last_paired_round(document) + 1):
+        expected = outcome_from_round(document, round_number)
+        try:
+            got = engine(to_pairing_input(document, round_number))
+        except NoValidPairing:
+            differ.append(round_number)
+            continue
+        same = sorted((b.first, b.second) for b in got.boards) == sorted((b.first, b.second) for b in expected.boards)
+        if not same or [b.player for b in got.byes] != [b.player for b in expected.byes]:
+            differ.append(round_number)
+            print(
+                f"round {round_number}: the file has\n{pairing_text(expected)}arbiter-pair pairs\n{pairing_text(got)}"
+            )
+    print("rounds that differ: " + (", ".join(map(str, differ)) if differ else "none"))
+    return OK
+
+
+def _generate(args: argparse.Namespace, engine) -> int:  # type: ignore[no-untyped-def]
+    if not args.o:
+        print("arbiter-pair: -g needs -o OUTPUT", file=sys.stderr)
+        return INVALID_INPUT
+    config = GeneratorConfig.from_text(_read(args.g)) if args.g else GeneratorConfig()
+    seed = args.s if args.s is not None else 0
+    document = generate(config, seed, engine)
+    _write(args.o, format(document))
+    return OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Criteria shared by several pairing systems, named after their articles."""

@@ -1,0 +1,229 @@
+"""FIDE (Dutch) System: FIDE Handbook C.04.3, 2025 edition ("Approved by the Council on 13/04/2024,
+Applied from 1st July, 2025"; its effective date was moved to 1 February 2026), with the C.04.1 Basic
+Rules and the C.04.2 General Handling Rules it relies on, and Baku acceleration (C.04.5 / C.04.7).
+
+Functions follow the handbook: Article 1 (definitions: scores, floats, colour preferences,
+topscorers), Articles 2-4 (criteria: absolute C1-C3, completion C4, PAB C5, quality C6-C21; the
+bracket process and the order in which candidates are generated, in `pairing.fide.dutch_brackets`)
+and Article 5 (colours, in `pairing.fide.dutch_colours`).
+
+Method. Article 3.8 chooses, bracket by bracket from the top, the candidate that "better satisfies
+a quality criterion of higher priority", and on a full tie the one "generated earlier". The TEC
+annotation allows any method "provided it yields identical results". Here every criterion and then
+the generation order (Article 4) become bit fields of one integer edge weight, highest priority in
+the highest bits, and a maximum-weight matching over all players not yet paired picks the candidate:
+the players below the bracket take part so that C4 (a complete pairing of everyone left) and C8 (the
+next bracket) are judged exactly. Deviations: none known; docs/dutch.md gives the readings chosen
+where the text is silent, and the three reference rounds not reproduced.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import ClassVar
+
+from pairing.criteria.basic_rules import (
+    colour_difference,
+    colour_preference,
+    eligible_for_pab,
+    played_opponents,
+    played_sides,
+    unplayed_rounds,
+)
+from pairing.fide.dutch_brackets import Contender, pair_brackets
+from pairing.fide.dutch_colours import allocate
+from pairing.model import (
+    Board,
+    Bye,
+    ByeKind,
+    Decision,
+    Float,
+    NoValidPairing,
+    PairingInput,
+    PairingOutcome,
+    PlayerStatus,
+    Side,
+)
+
+RULES_EDITION = "C.04.3 (2025)"
+
+
+def virtual_points(request: PairingInput) -> dict[tuple[int, int], float]:
+    """Acceleration: (player, round) -> virtual points.
+
+    ``acceleration=baku`` (C.04.5 Baku Acceleration): GA is "the first half of the players, rounded
+    up to the nearest even number" (2 ceil(N/4) by pairing number); in the first half (rounded up) of
+    the first ceil(R/2) rounds GA players get the points for a win, in the rest of those rounds
+    half of it. ``acceleration=explicit`` reads ``virtual_points`` = "player:round:points,..."
+    (TRF ``XXA``/``250``)."""
+    kind = request.option("acceleration", "none")
+    table: dict[tuple[int, int], float] = {}
+    if kind == "baku":
+        ordered = sorted(request.players, key=lambda p: p.pairing_number)
+        group_a = {p.number for p in ordered[: 2 * math.ceil(len(ordered) / 4)]}
+        accelerated = math.ceil(request.total_rounds / 2)
+        full = math.ceil(accelerated / 2)
+        for number in group_a:
+            for round_number in range(1, accelerated + 1):
+                win = request.scoring.win
+                table[number, round_number] = win if round_number <= full else win / 2
+    elif kind == "explicit":
+        for item in filter(None, request.option("virtual_points").split(",")):
+            player, round_number, value = item.split(":")
+            table[int(player), int(round_number)] = float(value)
+    elif kind not in ("none", ""):
+        raise NoValidPairing(f"unknown acceleration {kind!r}: use baku, explicit or none")
+    return table
+
+
+def pairing_scores(request: PairingInput) -> dict[int, list[float]]:
+    """For each player, the pairing score before rounds 1..request.round (1.2.1 "score"; with
+    acceleration, "standings points + virtual points")."""
+    bonus = virtual_points(request)
+    scores: dict[int, list[float]] = {}
+    for player in request.players:
+        running = 0.0
+        before = []
+        for round_number in range(1, request.round + 1):
+            before.append(running + bonus.get((player.number, round_number), 0.0))
+            if round_number <= len(player.history):
+                running += player.history[round_number - 1].points
+        scores[player.number] = before
+    return scores
+
+
+def floats(request: PairingInput, scores: dict[int, list[float]]) -> dict[int, dict[int, Float]]:
+    """1.4: the float each player received in each earlier round.
+
+    1.4.2 "When two players with different scores meet, the higher-ranked gets a downfloat and the
+    lower an upfloat"; 1.4.3 "A player who, for whatever reason, scores without playing in a round
+    more points than those rewarded for a loss, also receives a downfloat" (a PAB too); 1.4.4 no
+    one else floats. A forfeited game is not a meeting: only its winner floats (down), by 1.4.3.
+    """
+    table: dict[int, dict[int, Float]] = {}
+    for player in request.players:
+        row: dict[int, Float] = {}
+        for record in player.history:
+            direction = Float.NONE
+            if record.played and record.opponent is not None and record.opponent in scores:
+                mine = scores[player.number][record.round - 1]
+                theirs = scores[record.opponent][record.round - 1]
+                direction = Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE
+            elif not record.played and (
+                record.bye is ByeKind.PAIRING_ALLOCATED or record.points > request.scoring.loss
+            ):
+                direction = Float.DOWN
+            row[record.round] = direction
+        table[player.number] = row
+    return table
+
+
+def topscorer_threshold(request: PairingInput) -> float | None:
+    """1.8: topscorers have "a score of over 50% of the maximum possible score when pairing the
+    final round"; None before the final round (there are no topscorers then)."""
+    if request.round != request.total_rounds:
+        return None
+    return request.scoring.win * (request.round - 1) / 2
+
+
+def contenders(request: PairingInput) -> list[Contender]:
+    """The players to pair, in 1.2 order: score (descending), then TPN (ascending)."""
+    scores = pairing_scores(request)
+    float_table = floats(request, scores)
+    threshold = topscorer_threshold(request)
+    forbidden: dict[int, set[int]] = {}
+    for a, b in request.forbidden_pairs:
+        forbidden.setdefault(a, set()).add(b)
+        forbidden.setdefault(b, set()).add(a)
+    chosen: list[Contender] = []
+    for player in request.players:
+        if player.status is not PlayerStatus.ACTIVE:
+            continue
+        sides = played_sides(player.history)
+        row = float_table[player.number]
+        real = sum(r.points for r in player.history)
+        chosen.append(
+            Contender(
+                number=player.number,
+                tpn=player.pairing_number,
+                score=scores[player.number][request.round - 1],
+                sides=sides,
+                cd=colour_difference(sides),
+                preference=colour_preference(sides),
+                float_1=row.get(request.round - 1, Float.NONE),
+                float_2=row.get(request.round - 2, Float.NONE),
+                pab_eligible=eligible_for_pab(player, request.scoring),
+                unplayed=unplayed_rounds(player),
+                topscorer=threshold is not None and real > threshold,
+                avoid=frozenset(played_opponents(player) | forbidden.get(player.number, set())),
+            )
+        )
+    if request.round == 1:
+        # In round 1 the reference pairings alternate 5.2.5's colours down the players actually
+        # paired (absentees do not count); later rounds read the TPN itself.
+        for index, contender in enumerate(sorted(chosen, key=lambda c: c.tpn), start=1):
+            contender.tpn = index
+    chosen.sort(key=lambda c: (-c.score, c.tpn))
+    for index, contender in enumerate(chosen):
+        contender.rank = index
+    return chosen
+
+
+def initial_colour(request: PairingInput) -> Side:
+    """5.1: the initial-colour "drawn by lot" before round 1 (option ``initial_colour``)."""
+    text = request.option("initial_colour", "white").lower()
+    if text not in ("white", "black"):
+        raise NoValidPairing(f"option initial_colour must be white or black, not {text!r}")
+    return Side.FIRST if text == "white" else Side.SECOND
+
+
+def board_order_key(pair: tuple[Contender, Contender]) -> tuple[float, float, int]:
+    """C.04.2 3.6 (recommended board order): the higher score of the pair's higher-ranked player,
+    then the higher sum of scores, then the better rank of the higher-ranked player."""
+    a, b = pair
+    top = a if a.rank < b.rank else b
+    return (-top.score, -(a.score + b.score), top.rank)
+
+
+class DutchSystem:
+    """The "dutch" system: C.04.3 (2025)."""
+
+    name: ClassVar[str] = "dutch"
+    version: ClassVar[str] = "1.0.0"
+    rules_edition: ClassVar[str] = RULES_EDITION
+
+    def pair(self, request: PairingInput) -> PairingOutcome:
+        """Pair `request.round`. The same request always gives the same pairing and explanation."""
+        return pair(request)
+
+
+def pair(request: PairingInput) -> PairingOutcome:
+    """Pair one round: brackets from the top (1.9), each by Articles 3 and 4, colours by Article 5."""
+    players = contenders(request)
+    colour = initial_colour(request)
+    explanation: list[Decision] = []
+    if not players:
+        return PairingOutcome(boards=(), explanation=(Decision("1.9", "nobody to pair"),))
+    result = pair_brackets(players, explanation)
+    boards: list[Board] = []
+    for a, b in sorted(result.pairs, key=board_order_key):
+        higher, lower = (a, b) if a.rank < b.rank else (b, a)
+        side, article = allocate(
+            (higher.preference, higher.sides, higher.cd, higher.tpn),
+            (lower.preference, lower.sides, lower.cd, lower.tpn),
+            colour,
+        )
+        first, second = (higher, lower) if side is Side.FIRST else (lower, higher)
+        boards.append(Board(first.number, second.number))
+        explanation.append(
+            Decision(article, f"board {len(boards)}: {first.number} takes the first side against {second.number}")
+        )
+    byes: list[Bye] = []
+    if result.bye is not None:
+        byes.append(Bye(result.bye.number, ByeKind.PAIRING_ALLOCATED, request.scoring.pairing_allocated_bye))
+        explanation.append(
+            Decision(
+                "C5", f"player {result.bye.number} (score {result.bye.score:g}) receives the pairing-allocated bye"
+            )
+        )
+    return PairingOutcome(boards=tuple(boards), byes=tuple(byes), explanation=tuple(explanation))

@@ -1,0 +1,537 @@
+"""C.04.3 (2025) Articles 2-4: the criteria and the bracket-by-bracket pairing of the Dutch system.
+
+Each bracket is paired by one or two maximum-weight matchings over every player not yet paired
+(plus a bye vertex when their number is odd). An edge weight is a sequence of bit fields, highest
+priority first:
+
+====================  =========================================================================
+completion (C4)       1 per edge: a complete pairing of everyone left must exist (1.9, C4)
+C5                    the PAB goes to the lowest score possible
+C6, C7                pairs in the bracket; then their scores, by score level (highest first)
+C8                    pairs in the next bracket, then their scores
+C9                    the PAB assignee's unplayed rounds (fewest)
+C10-C13               colour criteria of the pair (Article 5 allocation)
+C14-C17               float history of resident downfloaters and of MDP opponents
+C18-C21               score differences of those floats, largest first
+Article 4             the generation order: MDP set (4.4), MDP-Pairing transposition (4.2), then
+                      resident exchanges (4.3) and transpositions (4.2) of the remainder
+====================  =========================================================================
+
+so the optimum is the best candidate by 3.8 and, among equals, the one generated first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from attrs import define, field
+
+from pairing.criteria.basic_rules import ColourPreference, Strength
+from pairing.fide.dutch_colours import allocate
+from pairing.matching import max_weight_perfect_matching
+from pairing.model import Decision, Float, NoValidPairing, Side
+
+
+@define(eq=False, slots=True)
+class Contender:
+    """A player to be paired, with everything Article 1 derives from the history."""
+
+    number: int
+    tpn: int
+    score: float
+    """The pairing score (1.2.1; with acceleration, standings points + virtual points)."""
+    sides: tuple[Side, ...]
+    """Sides of played games (C.04.2 3.4)."""
+    cd: int
+    preference: ColourPreference
+    float_1: Float
+    """The float received in the previous round."""
+    float_2: Float
+    """The float received two rounds before."""
+    pab_eligible: bool
+    unplayed: int
+    topscorer: bool
+    avoid: frozenset[int]
+    """Players this one may not meet: played opponents (C1) and forbidden pairs."""
+    rank: int = field(default=0)
+    """Position in the 1.2 order of all players to pair."""
+    partners: tuple[int, ...] = field(default=())
+    """The ranks (1.2 order) of every player this one may be paired with (C1, C3, forbidden pairs),
+    ascending."""
+
+
+@define
+class RoundPairing:
+    pairs: list[tuple[Contender, Contender]]
+    bye: Contender | None
+
+
+def compatible(a: Contender, b: Contender) -> bool:
+    """The absolute criteria for a pair. [C1] "Two participants shall not play against each other
+    more than once" (and pairs the regulations forbid); [C3] "Non-topscorers with the same absolute
+    colour preference shall not meet"."""
+    if b.number in a.avoid or a.number in b.avoid:
+        return False
+    return not (
+        a.preference.strength is Strength.ABSOLUTE
+        and b.preference.strength is Strength.ABSOLUTE
+        and a.preference.colour is b.preference.colour
+        and not (a.topscorer or b.topscorer)
+    )
+
+
+def _sides_after(higher: Contender, lower: Contender) -> tuple[Side, Side]:
+    """The sides Article 5 gives a pair (5.2.5 is never reached by players who have played)."""
+    side, _ = allocate(
+        (higher.preference, higher.sides, higher.cd, higher.tpn),
+        (lower.preference, lower.sides, lower.cd, lower.tpn),
+        Side.FIRST,
+    )
+    return side, side.other
+
+
+def colour_violations(a: Contender, b: Contender) -> tuple[int, int, int, int]:
+    """Counts for [C10] (topscorers or their opponents ending beyond a colour difference of 2),
+    [C11] (the same colour three times in a row), [C12] ("players who do not get their colour
+    preference") and [C13] (strong preferences not granted: both strong-or-absolute for the same
+    colour, unless both are absolute), for one pair."""
+    pa, pb = a.preference, b.preference
+    same = pa.colour is not None and pa.colour is pb.colour
+    c12 = 1 if same else 0
+    c13 = (
+        1
+        if same
+        and pa.strength >= Strength.STRONG
+        and pb.strength >= Strength.STRONG
+        and not (pa.strength is Strength.ABSOLUTE and pb.strength is Strength.ABSOLUTE)
+        else 0
+    )
+    c10 = c11 = 0
+    if a.topscorer or b.topscorer:
+        higher, lower = (a, b) if a.rank < b.rank else (b, a)
+        for player, side in zip((higher, lower), _sides_after(higher, lower), strict=True):
+            cd = player.cd + (1 if side is Side.FIRST else -1)
+            if cd > 2 or cd < -2:
+                c10 += 1
+            if len(player.sides) >= 2 and player.sides[-1] is side and player.sides[-2] is side:
+                c11 += 1
+    return c10, c11, c12, c13
+
+
+@define
+class Field:
+    """One bit field of the edge weight: an article and the largest total it can reach."""
+
+    article: str
+    bound: int
+    offset: int = 0
+
+
+class BracketWeights:
+    """The edge weights for pairing one bracket (see the module docstring)."""
+
+    def __init__(
+        self,
+        bracket: Sequence[Contender],
+        mdp_count: int,
+        next_residents: Sequence[Contender],
+        vertex_count: int,
+        remainder: Sequence[Contender] | None,
+        remainder_pairs: int,
+    ) -> None:
+        self.bracket = list(bracket)
+        self.in_bracket = {c.number for c in bracket}
+        self.mdps = {c.number for c in bracket[:mdp_count]}
+        self.mdp_bsn = {c.number: i + 1 for i, c in enumerate(bracket[:mdp_count])}
+        self.m0 = mdp_count
+        residents = bracket[mdp_count:]
+        self.resident_bsn = {c.number: i + 1 for i, c in enumerate(residents)}
+        self.r = len(residents)
+        self.next = {c.number for c in next_residents}
+        self.c9 = False
+        """Whether [C9] applies: the bracket downfloats exactly one player."""
+        size = len(bracket)
+        levels = sorted({c.score for c in bracket}, reverse=True)
+        self.c7_base = size + 1
+        self.c7_level = {s: self.c7_base ** (len(levels) - 1 - i) for i, s in enumerate(levels)}
+        next_levels = sorted({c.score for c in bracket} | {c.score for c in next_residents}, reverse=True)
+        self.c8_base = size + len(next_residents) + 1
+        self.c8_level = {s: self.c8_base ** (len(next_levels) - 1 - i) for i, s in enumerate(next_levels)}
+        diffs = sorted({round(a.score - b.score, 6) for a in bracket for b in bracket if a.score > b.score})
+        self.sd_base = size + 1
+        self.sd_level = {d: self.sd_base**j for j, d in enumerate(diffs)}
+        self.sd_top = self.sd_base ** len(diffs)
+        self.remainder_bsn = {c.number: i + 1 for i, c in enumerate(remainder or ())}
+        self.x = len(remainder or ())
+        self.p = remainder_pairs
+        half = size // 2 + 1
+        x = self.x
+        fields = [
+            Field("C4", vertex_count + 1),
+            Field("C5", 1),  # set by the caller (score levels of PAB candidates)
+            Field("C6", half),
+            Field("C7", self.c7_base ** len(levels)),
+            Field("C8", size + len(next_residents) + 1),
+            Field("C8", self.c8_base ** len(next_levels)),
+            Field("C9", 1),
+            Field("C10", 2 * half),
+            Field("C11", 2 * half),
+            Field("C12", half),
+            Field("C13", half),
+            Field("C14", size + 1),
+            Field("C15", half),
+            Field("C16", size + 1),
+            Field("C17", half),
+            Field("C18", self.sd_top * self.sd_base),
+            Field("C19", self.sd_top * self.sd_base),
+            Field("C20", self.sd_top * self.sd_base),
+            Field("C21", self.sd_top * self.sd_base),
+        ]
+        if remainder is None:
+            fields += [Field("4.4", 2 ** (self.m0 + 1)), Field("4.2", (self.r + 2) ** (self.m0 + 1))]
+        else:
+            fields += [
+                Field("4.3", x + 1),
+                Field("4.3", (x + 2) * (x + 2)),
+                Field("4.3", (x + 1) * 2 ** (self.p + 2)),
+                Field("4.3", 2 ** (x + 2)),
+                Field("4.2", (x + 2) ** (x + 1)),
+            ]
+        self.fields = fields
+
+    def set_bye_fields(self, levels: int, unplayed: int) -> None:
+        self.fields[1].bound = levels + 1
+        self.fields[6].bound = unplayed + 2
+
+    def layout(self) -> None:
+        offset = 0
+        for f in reversed(self.fields):
+            f.offset = offset
+            offset += f.bound.bit_length() + 1
+
+    def unit(self, index: int) -> int:
+        return 1 << self.fields[index].offset
+
+    def in_bracket_weight(self, a: Contender, b: Contender) -> int:
+        """An edge between two players of the bracket: a pair of this bracket."""
+        f = self.fields
+        higher, lower = (a, b) if a.rank < b.rank else (b, a)
+        w = (1 << f[0].offset) + (1 << f[2].offset)
+        w += (self.c7_level[a.score] + self.c7_level[b.score]) << f[3].offset
+        c10, c11, c12, c13 = colour_violations(a, b)
+        w += (2 - c10) << f[7].offset
+        w += (2 - c11) << f[8].offset
+        w += (1 - c12) << f[9].offset
+        w += (1 - c13) << f[10].offset
+        mdps = self.mdps
+        different = higher.score > lower.score
+        # C14/C16: resident downfloaters who downfloated before: a bonus for pairing them here.
+        c14 = sum(1 for c in (a, b) if c.number not in mdps and c.float_1 is Float.DOWN)
+        c16 = sum(1 for c in (a, b) if c.number not in mdps and c.float_2 is Float.DOWN)
+        w += c14 << f[11].offset
+        w += c16 << f[13].offset
+        # C15/C17: MDP opponents (the lower player of a pair of different scores) who upfloated before.
+        w += (1 - (1 if different and lower.float_1 is Float.UP else 0)) << f[12].offset
+        w += (1 - (1 if different and lower.float_2 is Float.UP else 0)) << f[14].offset
+        if different:
+            level = self.sd_level[round(higher.score - lower.score, 6)]
+            top = self.sd_top
+            if higher.float_1 is Float.DOWN:
+                w += (top - level) << f[15].offset
+            if higher.float_2 is Float.DOWN:
+                w += (top - level) << f[17].offset
+            w += (top - (level if lower.float_1 is Float.UP else 0)) << f[16].offset
+            w += (top - (level if lower.float_2 is Float.UP else 0)) << f[18].offset
+        else:
+            w += self.sd_top << f[16].offset
+            w += self.sd_top << f[18].offset
+        w += self._order_weight(higher, lower)
+        return w
+
+    def _order_weight(self, higher: Contender, lower: Contender) -> int:
+        """Article 4: the generation order of candidates, below every criterion."""
+        f = self.fields
+        if len(f) == 21:  # heterogeneous bracket, first pass: MDP set (4.4) and MDP-Pairing (4.2)
+            w = 0
+            for c in (higher, lower):
+                if c.number in self.mdp_bsn:
+                    w += 2 ** (self.m0 - self.mdp_bsn[c.number]) << f[19].offset
+            if higher.number in self.mdp_bsn and lower.number in self.resident_bsn:
+                partner = self.r + 1 - self.resident_bsn[lower.number]
+                w += partner * (self.r + 2) ** (self.m0 - self.mdp_bsn[higher.number]) << f[20].offset
+            return w
+        a = self.remainder_bsn.get(higher.number)
+        b = self.remainder_bsn.get(lower.number)
+        if a is None or b is None:
+            return 0
+        if a > b:
+            a, b = b, a
+        p, x = self.p, self.x
+        w = (1 if not (a > p and b > p) else 0) << f[19].offset
+        w += (x + 1 - a) << f[20].offset
+        w += ((2 ** (p + 1)) - (2**a if a <= p else 0)) << f[21].offset
+        if a > p:
+            w += 2 ** (x + 1 - a) << f[22].offset
+        w += (x + 1 - b) * (x + 2) ** (x - a) << f[23].offset
+        return w
+
+    def next_bracket_weight(self, a: Contender, b: Contender) -> int:
+        """An edge of the next bracket (a downfloater or a next resident with a next resident): C8."""
+        f = self.fields
+        return (
+            (1 << f[0].offset) + (1 << f[4].offset) + ((self.c8_level[a.score] + self.c8_level[b.score]) << f[5].offset)
+        )
+
+
+def pair_brackets(players: list[Contender], explanation: list[Decision]) -> RoundPairing:
+    """1.9: "brackets are paired from the top scoregroup down"; each bracket by Article 3."""
+    for a in players:
+        a.partners = tuple(b.rank for b in players if b is not a and compatible(a, b))
+    groups = sorted({c.score for c in players}, reverse=True)
+    paired: set[int] = set()
+    pairs: list[tuple[Contender, Contender]] = []
+    mdps: list[Contender] = []
+    bye_levels = sorted({c.score for c in players if c.pab_eligible})
+    max_unplayed = max((c.unplayed for c in players), default=0)
+    for index, score in enumerate(groups):
+        residents = [c for c in players if c.score == score and c.number not in paired and c not in mdps]
+        bracket = mdps + residents
+        lower = [c for c in players if c.score < score and c.number not in paired]
+        next_residents = [c for c in lower if index + 1 < len(groups) and c.score == groups[index + 1]]
+        bracket_pairs, floaters = _pair_bracket(
+            bracket, len(mdps), next_residents, lower, bye_levels, max_unplayed, explanation, score
+        )
+        for a, b in bracket_pairs:
+            paired |= {a.number, b.number}
+            pairs.append((a, b))
+        mdps = floaters
+    bye = None
+    if len(mdps) == 1:
+        bye = mdps[0]
+    elif mdps:
+        raise NoValidPairing("no complete pairing exists (C4): " + ", ".join(str(c.number) for c in mdps) + " left")
+    return RoundPairing(pairs=pairs, bye=bye)
+
+
+def _solve(
+    vertices: list[Contender],
+    weights: BracketWeights,
+    bye_levels: list[float],
+    max_unplayed: int,
+    usable: Callable[[Contender, Contender], bool] | None,
+) -> tuple[dict[int, Contender | None], int]:
+    """`_solve_once`, with [C9] in force exactly when the bracket downfloats one player (C9's note:
+    it "applies to brackets that downfloat exactly one player, who will end up receiving the PAB").
+    The number of downfloaters is fixed by C6, above C9, so one more solve at most settles it."""
+    weights.c9 = len(weights.bracket) % 2 == 1
+    while True:
+        partners, pairs = _solve_once(vertices, weights, bye_levels, max_unplayed, usable)
+        in_bracket = weights.in_bracket
+        floaters = sum(
+            1
+            for c in weights.bracket
+            if (p := partners.get(c.number, c)) is None or (p is not c and p.number not in in_bracket)
+        )
+        if (floaters == 1) == weights.c9:
+            return partners, pairs
+        weights.c9 = floaters == 1
+
+
+def _solve_once(
+    vertices: list[Contender],
+    weights: BracketWeights,
+    bye_levels: list[float],
+    max_unplayed: int,
+    usable: Callable[[Contender, Contender], bool] | None,
+) -> tuple[dict[int, Contender | None], int]:
+    """One matching: each bracket player's partner (None = the PAB) and the number of pairs."""
+    if not vertices:
+        return {}, 0
+    weights.set_bye_fields(len(bye_levels), max_unplayed)
+    weights.layout()
+    in_bracket = weights.in_bracket
+    nxt = weights.next
+    edges: list[tuple[int, int, int]] = []
+    unit = weights.unit(0)
+    # Local index by rank (1.2 order), -1 for players already paired; kind 2 = bracket, 1 = next.
+    position = [-1] * (max(c.rank for c in vertices) + 1)
+    kind = [0] * len(vertices)
+    for i, c in enumerate(vertices):
+        position[c.rank] = i
+        kind[i] = 2 if c.number in in_bracket else 1 if c.number in nxt else 0
+    limit = len(position)
+    for i, a in enumerate(vertices):
+        a_kind = kind[i]
+        for rank in a.partners:
+            if rank >= limit:
+                break
+            j = position[rank]
+            if j <= i:
+                continue
+            b_kind = kind[j]
+            if a_kind + b_kind < 3 and not (a_kind == 1 and b_kind == 1):
+                edges.append((i, j, unit))
+                continue
+            b = vertices[j]
+            if usable is not None and not usable(a, b):
+                continue
+            if a_kind == 2 and b_kind == 2:
+                edges.append((i, j, weights.in_bracket_weight(a, b)))
+            else:
+                edges.append((i, j, weights.next_bracket_weight(a, b)))
+    n = len(vertices)
+    if n % 2 == 1:
+        level = {s: len(bye_levels) - k for k, s in enumerate(bye_levels)}
+        f = weights.fields
+        for i, a in enumerate(vertices):
+            if a.pab_eligible:
+                w = unit + (level[a.score] << f[1].offset)
+                if weights.c9 and a.number in weights.in_bracket:
+                    # C9 "applies to brackets that downfloat exactly one player, who will end up
+                    # receiving the PAB": a bye edge from a player of this bracket.
+                    w += (max_unplayed + 1 - a.unplayed) << f[6].offset
+                edges.append((i, n, w))
+        n += 1
+    mate = max_weight_perfect_matching(n, edges)
+    if mate is None:
+        raise NoValidPairing(
+            "no complete pairing of the remaining players complies with C1-C3 (C4): the arbiter decides (1.9)"
+        )
+    partners: dict[int, Contender | None] = {}
+    for i, c in enumerate(vertices):
+        m = mate[i]
+        partners[c.number] = None if m == len(vertices) else vertices[m]
+    return partners, n // 2
+
+
+def _pair_bracket(
+    bracket: list[Contender],
+    mdp_count: int,
+    next_residents: list[Contender],
+    lower: list[Contender],
+    bye_levels: list[float],
+    max_unplayed: int,
+    explanation: list[Decision],
+    score: float,
+) -> tuple[list[tuple[Contender, Contender]], list[Contender]]:
+    """Article 3 for one bracket: the chosen pairs and the downfloaters."""
+    numbers = {c.number for c in bracket}
+    vertices = bracket + lower
+    fixed: list[tuple[Contender, Contender]] = []
+    mdps = bracket[:mdp_count]
+    residents = bracket[mdp_count:]
+
+    if mdp_count:
+        # First pass (3.7, outer loops): which MDPs are paired (4.4) and with whom (4.2).
+        weights = BracketWeights(bracket, mdp_count, next_residents, len(vertices) + 1, None, 0)
+        partners, _ = _solve(vertices, weights, bye_levels, max_unplayed, None)
+        mdp_numbers = {c.number for c in mdps}
+        limbo = set()
+        for m in mdps:
+            partner = partners[m.number]
+            if partner is not None and partner.number in numbers:
+                if partner.number in mdp_numbers and partner.rank < m.rank:
+                    continue
+                fixed.append((m, partner))
+            else:
+                limbo.add(m.number)
+        used = {c.number for pair in fixed for c in pair}
+        remainder = [c for c in residents if c.number not in used]
+        total = sum(1 for c in bracket if partners[c.number] is not None and partners[c.number].number in numbers) // 2
+        remainder_pairs = total - len(fixed)
+        vertices = [c for c in vertices if c.number not in used]
+
+        def usable(a: Contender, b: Contender) -> bool:
+            return not ((a.number in limbo and b.number in numbers) or (b.number in limbo and a.number in numbers))
+    else:
+        remainder = residents
+        remainder_pairs = len(remainder) // 2
+        usable = None
+        limbo = set()
+
+    # Second pass (3.6 / 3.7 inner loop): the remainder's exchanges (4.3) and transpositions (4.2).
+    partners = {}
+    for _ in range(2):
+        weights = BracketWeights(bracket, mdp_count, next_residents, len(vertices) + 1, remainder, remainder_pairs)
+        partners, _ = _solve(vertices, weights, bye_levels, max_unplayed, usable)
+        remainder_numbers = {c.number for c in remainder}
+        found = (
+            sum(
+                1
+                for c in remainder
+                if partners[c.number] is not None and partners[c.number].number in remainder_numbers
+            )
+            // 2
+        )
+        if found == remainder_pairs:
+            break
+        remainder_pairs = found
+    pairs = list(fixed)
+    seen: set[int] = set()
+    remainder_numbers = {c.number for c in remainder}
+    for c in remainder:
+        partner = partners[c.number]
+        if partner is not None and partner.number in remainder_numbers and c.number not in seen:
+            pairs.append((c, partner))
+            seen |= {c.number, partner.number}
+    paired = {c.number for pair in pairs for c in pair}
+    floaters = [c for c in bracket if c.number not in paired]
+    _explain(bracket, mdp_count, pairs, floaters, explanation, score)
+    return pairs, floaters
+
+
+def _explain(
+    bracket: list[Contender],
+    mdp_count: int,
+    pairs: list[tuple[Contender, Contender]],
+    floaters: list[Contender],
+    explanation: list[Decision],
+    score: float,
+) -> None:
+    """The bracket's explanation: its MDPs, its downfloaters and every criterion not fully met."""
+    mdps = bracket[:mdp_count]
+    text = f"bracket {score:g}: {len(bracket) - mdp_count} resident(s)"
+    if mdps:
+        text += ", MDPs " + ", ".join(f"{c.number} ({c.score:g})" for c in mdps)
+    explanation.append(Decision("1.3.2", text))
+    if floaters:
+        explanation.append(
+            Decision(
+                "C6",
+                "downfloaters: " + ", ".join(f"{c.number} ({c.score:g})" for c in floaters),
+                satisfied=False,
+            )
+        )
+    counts = [0, 0, 0, 0]
+    for a, b in pairs:
+        for k, v in enumerate(colour_violations(a, b)):
+            counts[k] += v
+    for article, count, what in zip(
+        ("C10", "C11", "C12", "C13"),
+        counts,
+        (
+            "topscorers or opponents beyond a colour difference of 2",
+            "topscorers or opponents with the same colour three times in a row",
+            "players who do not get their colour preference",
+            "players who do not get their strong colour preference",
+        ),
+        strict=True,
+    ):
+        if count:
+            explanation.append(Decision(article, f"{count} {what}", satisfied=False))
+    mdp_numbers = {c.number for c in mdps}
+    resident_floaters = [c for c in floaters if c.number not in mdp_numbers]
+    for article, attr, what in (("C14", "float_1", "the previous round"), ("C16", "float_2", "two rounds before")):
+        hit = [c.number for c in resident_floaters if getattr(c, attr) is Float.DOWN]
+        if hit:
+            explanation.append(
+                Decision(article, f"resident downfloaters who downfloated {what}: {hit}", satisfied=False)
+            )
+    for article, attr, what in (("C15", "float_1", "the previous round"), ("C17", "float_2", "two rounds before")):
+        hit = []
+        for a, b in pairs:
+            higher, lower = (a, b) if a.rank < b.rank else (b, a)
+            if higher.score > lower.score and getattr(lower, attr) is Float.UP:
+                hit.append(lower.number)
+        if hit:
+            explanation.append(Decision(article, f"MDP opponents who upfloated {what}: {hit}", satisfied=False))

@@ -1,0 +1,269 @@
+"""The FIDE (Dutch) System, C.04.3 (2025): one test per article, properties, and `arbiter-pair`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pairing import cli
+from pairing.criteria.basic_rules import ColourPreference, Strength, colour_preference, eligible_for_pab
+from pairing.fide.dutch import DutchSystem, pair
+from pairing.fide.dutch_colours import allocate
+from pairing.generator import GeneratorConfig, generate
+from pairing.matching import available_backends
+from pairing.model import (
+    ByeKind,
+    Entrant,
+    NoValidPairing,
+    Outcome,
+    PairingInput,
+    RoundRecord,
+    Scoring,
+    Side,
+)
+from pairing.trf import format, parse
+from pairing.trf.convert import to_pairing_input
+
+pytestmark = pytest.mark.skipif(
+    not available_backends(), reason="no matching backend: build pairing/_native or install networkx"
+)
+
+W, B = Side.FIRST, Side.SECOND
+
+
+def game(round_number: int, opponent: int, side: Side, points: float) -> RoundRecord:
+    outcome = Outcome.WIN if points == 1 else Outcome.DRAW if points == 0.5 else Outcome.LOSS
+    return RoundRecord(round=round_number, opponent=opponent, side=side, outcome=outcome, points=points, played=True)
+
+
+def pab(round_number: int) -> RoundRecord:
+    return RoundRecord(
+        round=round_number,
+        opponent=None,
+        side=None,
+        outcome=Outcome.WIN,
+        points=1.0,
+        played=False,
+        bye=ByeKind.PAIRING_ALLOCATED,
+    )
+
+
+def player(number: int, *history: RoundRecord) -> Entrant:
+    return Entrant(
+        number=number,
+        pairing_number=number,
+        name=f"P{number}",
+        score=sum(r.points for r in history),
+        history=history,
+    )
+
+
+def request(players: list[Entrant], round_number: int, total: int = 5, **options: str) -> PairingInput:
+    return PairingInput(
+        system="dutch",
+        round=round_number,
+        total_rounds=total,
+        players=tuple(players),
+        options=tuple(sorted(options.items())),
+    )
+
+
+def pairs_of(outcome: object) -> set[frozenset[int]]:
+    return {frozenset((b.first, b.second)) for b in outcome.boards}  # type: ignore[attr-defined]
+
+
+# -- Article 1.7: colour preferences --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sides", "expected"),
+    [
+        ((), ColourPreference(None, Strength.NONE)),
+        ((W,), ColourPreference(B, Strength.STRONG)),
+        ((W, B), ColourPreference(W, Strength.MILD)),
+        ((W, W), ColourPreference(B, Strength.ABSOLUTE)),
+        ((B, B), ColourPreference(W, Strength.ABSOLUTE)),
+        ((W, B, W, W, B, W), ColourPreference(B, Strength.ABSOLUTE)),  # CD = +2
+        ((B, W, B), ColourPreference(W, Strength.STRONG)),
+    ],
+)
+def test_1_7_colour_preferences(sides: tuple[Side, ...], expected: ColourPreference) -> None:
+    """1.7.1 absolute: |CD| > 1 or the same colour in the two latest games; 1.7.2 strong: |CD| = 1;
+    1.7.3 mild: CD = 0, alternate; 1.7.4 none before the first game."""
+    assert colour_preference(sides) == expected
+
+
+# -- Article 5.2: colour allocation ----------------------------------------------------------------
+
+
+def _p(sides: tuple[Side, ...], tpn: int) -> tuple[ColourPreference, tuple[Side, ...], int, int]:
+    return colour_preference(sides), sides, sum(1 if s is W else -1 for s in sides), tpn
+
+
+def test_5_2_1_both_preferences_are_granted() -> None:
+    assert allocate(_p((B,), 1), _p((W,), 2), W) == (W, "5.2.1")
+
+
+def test_5_2_2_the_stronger_preference_is_granted() -> None:
+    assert allocate(_p((W, B), 1), _p((B,), 2), W) == (B, "5.2.2")  # mild White loses to strong White
+
+
+def test_5_2_3_colours_alternate_from_the_latest_round_they_differed() -> None:
+    """Both mild White; they last differed three games back, where the higher-ranked had Black."""
+    assert allocate(_p((W, B, W, B), 1), _p((B, W, W, B), 2), W) == (W, "5.2.3")
+
+
+def test_5_2_4_the_higher_ranked_preference_is_granted() -> None:
+    assert allocate(_p((W, B), 1), _p((W, B), 2), W) == (W, "5.2.4")
+
+
+def test_5_2_5_the_initial_colour_by_pairing_number() -> None:
+    assert allocate(_p((), 1), _p((), 2), W) == (W, "5.2.5")
+    assert allocate(_p((), 2), _p((), 3), W) == (B, "5.2.5")
+    assert allocate(_p((), 3), _p((), 4), B) == (B, "5.2.5")
+
+
+# -- Absolute criteria ----------------------------------------------------------------------------
+
+
+def test_round_1_pairs_the_top_half_against_the_bottom_half() -> None:
+    outcome = pair(request([player(n) for n in range(1, 9)], 1, initial_colour="white"))
+    assert [(b.first, b.second) for b in outcome.boards] == [(1, 5), (6, 2), (3, 7), (8, 4)]
+
+
+def test_c1_players_who_have_met_are_not_paired_again() -> None:
+    """C1 / C.04.1 Art. 2: "Two participants shall not play against each other more than once"."""
+    players = [
+        player(1, game(1, 3, W, 1)),
+        player(2, game(1, 4, B, 1)),
+        player(3, game(1, 1, B, 0)),
+        player(4, game(1, 2, W, 0)),
+    ]
+    outcome = pair(request(players, 2))
+    assert frozenset((1, 3)) not in pairs_of(outcome)
+    assert pairs_of(outcome) == {frozenset((1, 2)), frozenset((3, 4))}
+
+
+def test_c2_nobody_gets_a_second_pab() -> None:
+    """C2: "A participant who has already received a pairing-allocated bye ... shall not receive the
+    pairing-allocated bye"."""
+    players = [player(1, game(1, 2, W, 1)), player(2, game(1, 1, B, 0)), player(3, pab(1))]
+    assert not eligible_for_pab(players[2], Scoring())
+    outcome = pair(request(players, 2))
+    assert [b.player for b in outcome.byes] != [3]
+    assert outcome.byes[0].kind is ByeKind.PAIRING_ALLOCATED
+
+
+def test_c3_non_topscorers_with_the_same_absolute_preference_do_not_meet() -> None:
+    """C3: "Non-topscorers with the same absolute colour preference shall not meet"."""
+    players = [
+        player(1, game(1, 5, W, 1), game(2, 6, W, 1)),  # WW: absolute Black
+        player(2, game(1, 6, W, 1), game(2, 5, W, 1)),  # WW: absolute Black
+        player(3, game(1, 7, B, 1), game(2, 8, W, 0.5)),
+        player(4, game(1, 8, B, 1), game(2, 7, W, 0.5)),
+        player(5, game(1, 1, B, 0), game(2, 2, B, 0)),
+        player(6, game(1, 2, B, 0), game(2, 1, B, 0)),
+        player(7, game(1, 3, W, 0), game(2, 4, B, 0.5)),
+        player(8, game(1, 4, W, 0), game(2, 3, B, 0.5)),
+    ]
+    outcome = pair(request(players, 3, total=5))
+    assert frozenset((1, 2)) not in pairs_of(outcome)
+
+
+def test_no_complete_pairing_is_refused() -> None:
+    """1.9: "If no complete pairing exists, the (chief) arbiter decides": NoValidPairing."""
+    players = [player(1, game(1, 2, W, 1)), player(2, game(1, 1, B, 0))]
+    with pytest.raises(NoValidPairing, match="C4"):
+        pair(request(players, 2))
+    three = [player(1, game(1, 2, W, 1)), player(2, game(1, 1, B, 0)), player(3, pab(1))]
+    outcome = pair(request(three, 2))  # 3 had the PAB (C2): 1 or 2 gets it, the other plays 3
+    assert outcome.byes[0].player in (1, 2) and len(outcome.boards) == 1
+
+
+def test_the_explanation_lists_brackets_and_criteria_not_met() -> None:
+    players = [player(1, game(1, 3, W, 1)), player(2, game(1, 4, W, 1)), player(3, game(1, 1, B, 0))]
+    players.append(player(4, game(1, 2, B, 0)))
+    outcome = pair(request(players, 2))
+    articles = [d.article for d in outcome.explanation]
+    assert "1.3.2" in articles
+    assert any(d.article == "C12" and not d.satisfied for d in outcome.explanation)
+
+
+def test_the_engine_satisfies_the_contract() -> None:
+    engine = DutchSystem()
+    assert engine.name == "dutch"
+    outcome = engine.pair(request([player(n) for n in range(1, 6)], 1))
+    assert len(outcome.boards) == 2 and len(outcome.byes) == 1 and outcome.byes[0].player == 5
+
+
+# -- Properties on generated tournaments ----------------------------------------------------------
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(min_value=6, max_value=24), st.integers(min_value=0, max_value=10_000))
+def test_generated_tournaments_respect_the_basic_rules(players: int, seed: int) -> None:
+    config = GeneratorConfig(players=players, rounds=min(5, players // 2), forfeit_rate=0.05, half_point_bye_rate=0.05)
+    document = generate(config, seed, pair)
+    met: set[frozenset[int]] = set()
+    pabs: set[int] = set()
+    for round_number in range(1, config.rounds + 1):
+        seats: list[int] = []
+        for p in document.players:
+            entry = p.rounds[round_number - 1]
+            if entry.opponent:
+                seats.append(p.start_rank)
+                key = frozenset((p.start_rank, entry.opponent))
+                assert key not in met or entry.result.value in "+-", "C1"
+            if entry.result.value == "U":
+                assert p.start_rank not in pabs, "C2"
+                pabs.add(p.start_rank)
+        for p in document.players:
+            entry = p.rounds[round_number - 1]
+            if entry.opponent and entry.result.value not in "+-":
+                met.add(frozenset((p.start_rank, entry.opponent)))
+        assert len(seats) == len(set(seats))
+
+
+# -- arbiter-pair ---------------------------------------------------------------------------------
+
+
+def test_arbiter_pair_writes_the_pairing_in_the_bbppairings_format(tmp_path: Path) -> None:
+    source = tmp_path / "t.trf"
+    document = generate(GeneratorConfig(players=9, rounds=4), 7, pair)
+    source.write_text(format(document), encoding="utf-8")
+    check = tmp_path / "partial.trf"
+    partial = parse(format(document))
+    from pairing.trf.convert import truncated
+
+    check.write_text(format(truncated(partial, 3)), encoding="utf-8")
+    out = tmp_path / "pairs.txt"
+    assert cli.main(["--dutch", str(check), "-p", str(out)]) == cli.OK
+    lines = out.read_text().splitlines()
+    assert lines[0] == "5"
+    assert lines[-1].endswith(" 0")
+    expected = pair(to_pairing_input(document, 4))
+    assert lines[1:-1] == [f"{b.first} {b.second}" for b in expected.boards]
+
+
+def test_arbiter_pair_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--dutch", str(tmp_path / "missing.trf"), "-p"]) == cli.FILE_ERROR
+    no_rounds = tmp_path / "no-rounds.trf"
+    no_rounds.write_text("012 x\n001    1      A                                  2000\n", encoding="utf-8")
+    assert cli.main(["--dutch", str(no_rounds), "-p"]) == cli.INVALID_INPUT
+    broken = tmp_path / "broken.trf"
+    broken.write_text("142 x\n", encoding="utf-8")
+    assert cli.main(["--dutch", str(broken), "-p"]) == cli.INVALID_INPUT
+    assert "line 1, column 5" in capsys.readouterr().err
+
+
+def test_arbiter_pair_generates_and_checks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "rtg.cfg"
+    config.write_text("PlayersNumber=15\nRoundsNumber=5\nDrawPercentage=30\nHalfPointByeRate=5\n", encoding="utf-8")
+    out = tmp_path / "gen.trf"
+    assert cli.main(["--dutch", "-g", str(config), "-o", str(out), "-s", "11"]) == cli.OK
+    assert len(parse(out.read_text(encoding="utf-8")).players) == 15
+    assert cli.main(["--dutch", str(out), "-c"]) == cli.OK
+    assert "rounds that differ: none" in capsys.readouterr().out
