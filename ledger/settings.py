@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import secrets
 from typing import Any
 
@@ -21,6 +22,9 @@ DEFAULT_TIEBREAKS: dict[tuple[Game, bool], tuple[str, ...]] = {
 }
 """Tie-breaks when `arbiter new` names none, by game and whether the system is a round robin
 (C.07: Buchholz is not for round robins; the usual round-robin list is DE, WIN, SB, KS)."""
+
+FIDE_SWISS = frozenset({"dutch", "dubov", "burstein"})
+"""The FIDE Swiss systems (C.04.3, C.04.4): initial ranking list and initial colour (C.04.2)."""
 
 ELIMINATIONS = frozenset({"single-elimination", "double-elimination", "re-entry", "swiss-elimination"})
 """Systems whose places come from the bracket or the round of elimination (IBF 3.1-3.3, 4.10)."""
@@ -76,7 +80,7 @@ class TournamentSettings:
             raise InvalidInput(f"a tournament needs at least one round, not {rounds}")
         if more.get("match_length", 3) < 1:
             raise InvalidInput("a match is played to at least 1")
-        return cls(
+        settings = cls(
             game=game,
             system=system,
             rounds=rounds,
@@ -84,6 +88,12 @@ class TournamentSettings:
             tiebreaks=tiebreaks or _default_tiebreaks(game, system),
             **more,
         )
+        if system in FIDE_SWISS and "initial_colour" not in settings.options:
+            # C.04.2: the colour of the first-ranked player in round 1 is drawn by lot, here from the
+            # recorded seed, so the draw is in the log.
+            drawn = random.Random(settings.seed).choice(("white", "black"))
+            settings = evolve(settings, options={**settings.options, "initial_colour": drawn})
+        return settings
 
     @property
     def result_rules(self) -> ResultRules:

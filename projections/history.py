@@ -132,6 +132,7 @@ def entrants(state: TournamentState, up_to: int, status_round: int) -> tuple[Ent
     An `Entrant` is rebuilt only when something it carries changed (kept in `state.history_cache`)."""
     table = histories(state, up_to)
     byes = state.requested_byes.get(status_round, {})
+    ranking = state.ranking()
     made: dict[int, Entrant] = state.history_cache.get(("entrants", up_to, status_round), {})
     result = []
     for number, player in sorted(state.players.items()):
@@ -145,7 +146,7 @@ def entrants(state: TournamentState, up_to: int, status_round: int) -> tuple[Ent
         entrant = (
             Entrant(
                 number=number,
-                pairing_number=number,
+                pairing_number=ranking[number],
                 name=player.name,
                 rating=player.rating,
                 score=sum(r.points for r in history),
@@ -156,7 +157,7 @@ def entrants(state: TournamentState, up_to: int, status_round: int) -> tuple[Ent
                 federation=player.federation,
                 club=player.club,
             )
-            if not _unchanged(made.get(number), history, player, status, byes.get(number))
+            if not _unchanged(made.get(number), ranking[number], history, player, status, byes.get(number))
             else made[number]
         )
         result.append(entrant)
@@ -166,6 +167,7 @@ def entrants(state: TournamentState, up_to: int, status_round: int) -> tuple[Ent
 
 def _unchanged(
     entrant: Entrant | None,
+    pairing_number: int,
     history: tuple[RoundRecord, ...],
     player: PlayerView,
     status: PlayerStatus,
@@ -173,6 +175,7 @@ def _unchanged(
 ) -> bool:
     return (
         entrant is not None
+        and entrant.pairing_number == pairing_number
         and len(entrant.history) == len(history)
         and all(a is b for a, b in zip(entrant.history, history, strict=True))
         and (entrant.status, entrant.requested_bye) == (status, bye)

@@ -15,7 +15,7 @@ from attrs import define, field
 
 from ledger.domain import Round, Tournament
 from ledger.results import Result, ResultRules
-from ledger.settings import TournamentSettings
+from ledger.settings import FIDE_SWISS, TournamentSettings
 from pairing.model import Board, Bye, ByeKind
 
 
@@ -68,6 +68,26 @@ class RoundView:
         return self.paired and not self.missing_results
 
 
+TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+"""C.04.2 2.2: the FIDE titles in ranking order (then "none")."""
+
+
+def initial_ranking(players: Iterable[PlayerView]) -> dict[int, int]:
+    """C.04.2 2.2: "strength (rating, descending); FIDE title, in the order GM, IM, WGM, FM, WIM, CM,
+    WFM, WCM, none; alphabetical": player number -> Tournament Pairing Number (TPN), #1 the highest."""
+
+    def key(player: PlayerView) -> tuple[int, int, str, int]:
+        title = player.title.upper()
+        return (
+            -player.rating,
+            TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER),
+            player.name.casefold(),
+            player.number,
+        )
+
+    return {player.number: tpn for tpn, player in enumerate(sorted(players, key=key), start=1)}
+
+
 @define
 class StageView:
     """A stage of a mixed tournament (IBF 1.8): its system, rounds and entrants."""
@@ -94,6 +114,8 @@ class TournamentState:
     round_streams: dict[Any, int] = field(factory=dict)
     """Round stream id -> round number."""
     stages: list[StageView] = field(factory=list)
+    frozen_ranking: dict[int, int] | None = None
+    """C.04.2 2.3: "no modification of a TPN ... is allowed after the fourth round has been paired"."""
     history_cache: dict[int, Any] = field(factory=dict, eq=False, repr=False)
     """Derived per-round records (`projections.history`), keyed by the rounds' versions."""
 
@@ -157,6 +179,8 @@ class TournamentState:
                 self.round_streams[event.originator_id] = round_number
             case Round.Paired():
                 self._paired(position, event)
+                if self.frozen_ranking is None and self._round_of_number(event) >= 4:
+                    self.frozen_ranking = self.ranking()
             case Round.PairingWithdrawn():
                 self._round_of(event).paired = False
             case Round.ResultRecorded(board=board, result=code) | Round.ResultCorrected(board=board, result=code):
@@ -173,6 +197,19 @@ class TournamentState:
         self.name = event.name
         self.settings = TournamentSettings.from_event(event.game, event.system, event.rounds, event.settings)
         self.stages = [StageView(1, event.system, 1, event.rounds, None, dict(self.settings.options))]
+
+    def ranking(self) -> dict[int, int]:
+        """Player number -> pairing number: the initial ranking list for the FIDE Swiss systems (frozen
+        once round 4 is paired), else the registration number (or when imported, `ranking=as-registered`)."""
+        assert self.settings is not None
+        if self.settings.system not in FIDE_SWISS or self.settings.options.get("ranking") == "as-registered":
+            return {number: number for number in self.players}
+        if self.frozen_ranking is not None and set(self.frozen_ranking) == set(self.players):
+            return self.frozen_ranking
+        return initial_ranking(self.players.values())
+
+    def _round_of_number(self, event: Any) -> int:
+        return self.round_streams[event.originator_id]
 
     def _round_of(self, event: Any) -> RoundView:
         view = self.rounds[self.round_streams[event.originator_id]]

@@ -42,6 +42,7 @@ from tui.report import add_report_verbs
 from tui.roster import read_roster
 from tui.sheets import add_sheet_verbs
 from tui.stages import add_stage_verbs
+from tui.trf_io import add_trf_verbs
 
 DESCRIPTION = f"""\
 arbiter: an event-sourced tournament ledger for chess, backgammon and Scrabble.
@@ -543,6 +544,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_sheet_verbs(verbs)
     add_interchange_verbs(verbs)
     add_stage_verbs(verbs)
+    add_trf_verbs(verbs)
     return parser
 
 
