@@ -16,9 +16,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from attrs import evolve
+
+from pairing.fide.dubov import DubovSystem
 from pairing.fide.dutch import pair as dutch_pair
 from pairing.generator import GeneratorConfig, generate
-from pairing.model import NoValidPairing, PairingOutcome
+from pairing.model import NoValidPairing, PairingInput, PairingOutcome
 from pairing.trf import TrfSyntaxError, format, parse
 from pairing.trf.convert import TrfConversionError, last_paired_round, outcome_from_round, to_pairing_input
 
@@ -27,7 +30,15 @@ NO_VALID_PAIRING = 1
 INVALID_INPUT = 3
 FILE_ERROR = 5
 
-ENGINES = {"dutch": dutch_pair}
+
+def dubov_pair(request: PairingInput) -> PairingOutcome:
+    """The Dubov system (C.04.4.1) on a TRF: the file's start ranks are the arbiter's ranking list, so
+    they stand as given (1.2.2's re-sorting is the ledger's job before round 4)."""
+    options = dict(request.options) | {"initial_ranking": "as-given"}
+    return DubovSystem().pair(evolve(request, system="dubov", options=tuple(sorted(options.items()))))
+
+
+ENGINES = {"dutch": dutch_pair, "dubov": dubov_pair}
 
 
 def pairing_text(outcome: PairingOutcome) -> str:
@@ -43,6 +54,9 @@ def _parser() -> argparse.ArgumentParser:
     system = parser.add_mutually_exclusive_group(required=True)
     system.add_argument(
         "--dutch", action="store_const", const="dutch", dest="system", help="FIDE (Dutch) system, 2025 rules"
+    )
+    system.add_argument(
+        "--dubov", action="store_const", const="dubov", dest="system", help="FIDE Dubov system, July 2025 edition"
     )
     parser.add_argument("input", nargs="?", help="the TRF to pair or check")
     action = parser.add_mutually_exclusive_group(required=True)
