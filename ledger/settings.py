@@ -96,6 +96,17 @@ class TournamentSettings:
         return settings
 
     @property
+    def bye_spread(self) -> int:
+        """Scrabble: the spread a won bye counts (tsh's `bye_spread`, default 50; option `bye_spread`);
+        0 in the other games."""
+        if self.game is not Game.SCRABBLE:
+            return 0
+        value = self.options.get("bye_spread", "50")
+        if not value.lstrip("-").isdigit():
+            raise InvalidInput(f"bye_spread must be a whole number, not {value!r}")
+        return int(value)
+
+    @property
     def result_rules(self) -> ResultRules:
         return ResultRules(self.game, self.match_length, self.match_format)
 

@@ -61,16 +61,20 @@ def round_records(
                 score_for=None if result is None else result.score_first if mine else result.score_second,
                 score_against=None if result is None else result.score_second if mine else result.score_first,
             )
+    spread = state.settings.bye_spread
     for bye in round_view.byes:
+        won = bye.points >= scoring.win
         records[bye.player] = RoundRecord(
             round=number,
             opponent=None,
             side=None,
-            outcome=Outcome.WIN if bye.points >= scoring.win else None,
+            outcome=Outcome.WIN if won else None,
             points=bye.points,
             played=False,
             bye=bye.kind,
             float=Float.DOWN if bye.kind is ByeKind.PAIRING_ALLOCATED else Float.NONE,
+            score_for=spread if won and spread else None,
+            score_against=0 if won and spread else None,
         )
     return records
 
