@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, TypeVar
 from uuid import UUID
 
-from attrs import frozen
+from attrs import evolve, frozen
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import IntegrityError, Notification
@@ -288,9 +288,12 @@ class Ledger(Application):
         reference: str = "",
         manual_byes: Sequence[tuple[int, ByeKind]] = (),
         complete: bool = True,
+        options: Mapping[str, str] | None = None,
     ) -> PublishedPairing:
         """Pair the next round with the tournament's engine, or publish a hand pairing (`manual`, with
-        `manual_byes`; `complete=False` for an imported round that left players out)."""
+        `manual_byes`; `complete=False` for an imported round that left players out). `options` are
+        system options for this round only (tsh's "based on round", repeats allowed, ...); they are
+        recorded with the pairing."""
         intended = self.next_round()
 
         def command() -> PublishedPairing:
@@ -308,6 +311,8 @@ class Ledger(Application):
             self._check_previous_round(number, force_reason)
             round_ = self._round_to_pair(tournament, number)
             request, position = self._pairing_input(number)
+            if options:
+                request = evolve(request, options=tuple(sorted({**dict(request.options), **options}.items())))
             if manual is None:
                 pairing = self._engine_pairing(tournament, request, position)
             else:

@@ -4,7 +4,7 @@ reproduced and checked later")."""
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from ledger.digest import input_digest
 from ledger.errors import UnknownRound
@@ -30,6 +30,13 @@ class RoundExplanation:
         return input_digest(self.request) == self.recorded_digest
 
 
+def recorded_input(as_recorded: TournamentState, view: RoundView) -> PairingInput:
+    """The engine's input rebuilt from the round's recorded log position, with the options recorded
+    with the pairing (they include any given for that round only)."""
+    request = pairing_input(as_recorded, view.number)
+    return evolve(request, options=tuple(sorted(view.options.items()))) if view.options else request
+
+
 def explain_round(now: TournamentState, as_recorded: TournamentState, round_number: int) -> RoundExplanation:
     """`now` gives the round's published pairing; `as_recorded` is the state at its input position."""
     view: RoundView | None = now.rounds.get(round_number)
@@ -43,6 +50,6 @@ def explain_round(now: TournamentState, as_recorded: TournamentState, round_numb
         input_position=view.input_position,
         paired_at=view.paired_at,
         recorded_digest=view.input_digest,
-        request=pairing_input(as_recorded, round_number),
+        request=recorded_input(as_recorded, view),
         decisions=tuple(Decision(article, text, satisfied) for article, text, satisfied in view.explanation),
     )

@@ -22,6 +22,7 @@ from ledger.domain import Round
 from ledger.errors import UnknownBoard, UnknownRound
 from pairing.model import Board, Bye, PairingOutcome
 from pairing.registry import engine_for
+from projections.explain import recorded_input
 from projections.history import pairing_input
 from projections.standings import StandingRow, standings
 from projections.state import TournamentState, fold
@@ -139,7 +140,7 @@ def reproduce(now: TournamentState, as_recorded: TournamentState, round_number: 
         raise UnknownRound(f"round {round_number} has no published pairing to reproduce")
     if view.engine == "manual":
         raise UnknownRound(f"round {round_number} was paired by hand; there is no engine run to reproduce")
-    request = pairing_input(as_recorded, round_number)
+    request = recorded_input(as_recorded, view)
     engine = engine_for(view.engine)
     outcome = engine.pair(request)
     return Reproduction(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from ledger.errors import ConcurrentChange, InvalidInput, LedgerError, NoTournam
 from ledger.persistence import DEFAULT_LEDGER
 from ledger.results import Game, MatchFormat
 from ledger.settings import TournamentSettings
+from pairing.ibf.storm import READING as STORM_READING
 from pairing.model import ByeKind, Scoring
 from pairing.registry import systems
 from projections.audit import audit_lines
@@ -197,7 +199,9 @@ def cmd_pair(args: argparse.Namespace) -> int:
         raise InvalidInput('--force needs --reason "...": pairing over missing results is a recorded decision')
     manual = parse_manual(args.manual) if args.manual else None
     ledger, reader = open_for(args)
-    pairing = ledger.pair_next_round(manual=manual, force_reason=args.reason if args.force else "", reason=args.reason)
+    pairing = ledger.pair_next_round(
+        manual=manual, force_reason=args.reason if args.force else "", reason=args.reason, options=dict(args.option)
+    )
     state = reader.state()
     render.console().print(render.pairings_table(state, state.rounds[pairing.round]))
     return exit_codes.OK
@@ -332,7 +336,12 @@ def _add_tournament_verbs(verbs: argparse._SubParsersAction) -> None:  # type: i
         cmd_new,
         "create a tournament in a new ledger",
         '  arbiter new "Club Championship" --game chess --system round-robin --rounds 9\n'
-        '  arbiter new "Spring Open" --game backgammon --system round-robin --rounds 5 --match-length 5',
+        '  arbiter new "Spring Open" --game backgammon --system round-robin --rounds 5 --match-length 5\n'
+        '  arbiter new "Open" --game chess --system dutch --rounds 9 --option initial_colour=white\n\n'
+        "systems: chess dutch, dubov, round-robin; backgammon ibf-swiss, blind-draw, swiss-elimination,\n"
+        "subgroups, storm, single-elimination, double-elimination, re-entry; Scrabble random, koth, quartile,\n"
+        "factored, swiss, fontes, init-fontes, chew, tsh-round-robin, lower-round-robin, team-round-robin,\n"
+        "bracket, tsh-double-elimination, guelph (docs/ has a page per game).\n\n" + textwrap.fill(STORM_READING, 100),
     )
     p.add_argument("name", help="the tournament's name")
     p.add_argument("--game", required=True, choices=[g.value for g in Game])
@@ -443,6 +452,14 @@ def _add_round_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore
     p.add_argument("--manual", help='hand pairing "1-2,3-4": first-named player on the first side')
     p.add_argument("--force", action="store_true", help="pair although the previous round has missing results")
     p.add_argument("--reason", default="", help="why (required with --force, and when re-pairing)")
+    p.add_argument(
+        "--option",
+        type=key_value,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="system option for this round only, recorded with it (tsh: based_on=3, repeats=1)",
+    )
 
     p = verb(
         verbs,
