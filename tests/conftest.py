@@ -46,3 +46,10 @@ def location(request: pytest.FixtureRequest, tmp_path: os.PathLike[str]) -> Iter
 @pytest.fixture
 def sqlite_location(tmp_path: os.PathLike[str]) -> str:
     return os.path.join(tmp_path, "tournament.ledger")
+
+
+def require_shared(path: os.PathLike[str]) -> None:
+    """The shared folder (rules, reference corpus) lies beside the checkout in CI and on the team's
+    machines. Without it a test skips, except under `CI=true`, where it must be there."""
+    if not os.path.exists(path) and os.environ.get("CI") != "true":
+        pytest.skip(f"{path} is not beside this checkout (it is in CI)")

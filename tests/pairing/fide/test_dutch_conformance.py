@@ -17,6 +17,7 @@ from pairing.fide.dutch import pair
 from pairing.matching import available_backends
 from pairing.trf import parse
 from pairing.trf.convert import outcome_from_round, to_pairing_input
+from tests.conftest import require_shared
 
 pytestmark = pytest.mark.skipif(
     not available_backends(), reason="no matching backend: build pairing/_native or install networkx"
@@ -65,4 +66,5 @@ def test_every_round_of_the_reference_tournament_is_reproduced(path: Path) -> No
 
 
 def test_the_reference_set_is_complete() -> None:
+    require_shared(REFERENCE)
     assert len(list(REFERENCE.glob("*.trf"))) == 294
