@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from attrs import evolve
 
+from pairing.fide.burstein import BursteinSystem
 from pairing.fide.dubov import DubovSystem
 from pairing.fide.dutch import pair as dutch_pair
 from pairing.generator import GeneratorConfig, generate
@@ -38,7 +39,12 @@ def dubov_pair(request: PairingInput) -> PairingOutcome:
     return DubovSystem().pair(evolve(request, system="dubov", options=tuple(sorted(options.items()))))
 
 
-ENGINES = {"dutch": dutch_pair, "dubov": dubov_pair}
+def burstein_pair(request: PairingInput) -> PairingOutcome:
+    """The Burstein system (C.04.4.2) on a TRF; its seeding rounds are the Dutch engine's (1.5)."""
+    return BursteinSystem().pair(evolve(request, system="burstein"))
+
+
+ENGINES = {"dutch": dutch_pair, "dubov": dubov_pair, "burstein": burstein_pair}
 
 
 def pairing_text(outcome: PairingOutcome) -> str:
@@ -54,6 +60,9 @@ def _parser() -> argparse.ArgumentParser:
     system = parser.add_mutually_exclusive_group(required=True)
     system.add_argument(
         "--dutch", action="store_const", const="dutch", dest="system", help="FIDE (Dutch) system, 2025 rules"
+    )
+    system.add_argument(
+        "--burstein", action="store_const", const="burstein", dest="system", help="FIDE Burstein system, July 2025"
     )
     system.add_argument(
         "--dubov", action="store_const", const="dubov", dest="system", help="FIDE Dubov system, July 2025 edition"

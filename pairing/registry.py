@@ -16,6 +16,7 @@ def register(name: str, factory: Callable[[], Engine]) -> None:
 
 def _load_builtin_engines() -> None:
     from pairing import round_robin
+    from pairing.fide.burstein import BursteinSystem
     from pairing.fide.dubov import DubovSystem
     from pairing.fide.dutch import DutchSystem
     from pairing.ibf import (
@@ -32,6 +33,7 @@ def _load_builtin_engines() -> None:
 
     register("round-robin", round_robin.RoundRobin)
     register("dubov", DubovSystem)
+    register("burstein", BursteinSystem)
     register("dutch", DutchSystem)
     register("ibf-swiss", swiss_coefficients.SwissByCoefficients)
     register("blind-draw", blind_draw.BlindDraw)

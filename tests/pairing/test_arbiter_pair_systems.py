@@ -1,4 +1,5 @@
-"""`arbiter-pair --dubov` (issue 5, item 5): the same output format and exit codes as `--dutch`."""
+"""`arbiter-pair --dubov` and `--burstein` (issue 5, item 5; issue 6, item 6): the same output format
+and exit codes as `--dutch`."""
 
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "dutc
 
 
 @pytest.mark.skipif(not REFERENCE.exists(), reason="the shared reference corpus is beside the checkout in CI")
-def test_dubov_pairs_a_trf_validly(tmp_path: Path) -> None:
+@pytest.mark.parametrize("system", ["--dubov", "--burstein"])
+def test_the_system_pairs_a_trf_validly(system: str, tmp_path: Path) -> None:
     """C1 (no rematch) and every player once, on a played-out reference history with 2 rounds to go."""
     source = tmp_path / "t.trf"
     source.write_text((REFERENCE / "clean-p012-r07-s123.trf").read_text() + "XXR 9\n")
     out = tmp_path / "pairs.txt"
-    assert main(["--dubov", str(source), "-p", str(out)]) == 0
+    assert main([system, str(source), "-p", str(out)]) == 0
     lines = out.read_text().split("\n")
     count, boards = int(lines[0]), [tuple(map(int, line.split())) for line in lines[1:] if line]
     assert count == len(boards) == 6

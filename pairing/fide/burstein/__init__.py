@@ -1,0 +1,54 @@
+"""FIDE Burstein System: FIDE Handbook C.04.4.2, "effective from 1 July 2025" ("Approved by the Council on
+13/04/2024, Applied from 1st July, 2025"), with the C.04.1 Basic Rules and C.04.2 General Handling Rules it
+cites.
+
+One module per part of the text: `definitions` (Article 1: seeding rounds, opposition index, ranking),
+`bye` (2.1), `bracket` (2.2, Article 3 and Article 4), `colours` (Article 5) and `engine` (1.8, the
+round). The seeding rounds (1.5) are paired by `pairing.fide.dutch`, unchanged. `generator` makes seeded
+random histories for the benchmark and the property tests.
+
+Options (`PairingInput.options`): ``initial_colour`` (white|black, 5.1) and the Dutch engine's
+``acceleration`` (1.6.2.2: virtual points count for the scoregroups, never for the index). Readings chosen
+where the text is open: docs/burstein.md.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pairing.fide import dutch
+from pairing.fide.burstein.definitions import RULES_EDITION, seeding_rounds
+from pairing.fide.burstein.engine import BracketTrace, RoundTrace, pair_after_seeding
+from pairing.model import Decision, PairingInput, PairingOutcome
+
+__all__ = ["RULES_EDITION", "BracketTrace", "BursteinSystem", "RoundTrace", "pair", "pair_with_trace", "seeding_rounds"]
+
+
+def pair_with_trace(request: PairingInput) -> tuple[PairingOutcome, RoundTrace | None]:
+    """Pair one round; the trace is None for a seeding round (paired by the Dutch engine)."""
+    seeding = seeding_rounds(request.total_rounds)
+    if request.round <= seeding:
+        outcome = dutch.pair(request)
+        note = Decision(
+            "1.5",
+            f"seeding round {request.round} of {seeding}: paired by the FIDE (Dutch) System ({dutch.RULES_EDITION})",
+        )
+        return PairingOutcome(boards=outcome.boards, byes=outcome.byes, explanation=(note, *outcome.explanation)), None
+    return pair_after_seeding(request)
+
+
+def pair(request: PairingInput) -> PairingOutcome:
+    """Pair one round by the Burstein System. The same request always gives the same outcome."""
+    return pair_with_trace(request)[0]
+
+
+class BursteinSystem:
+    """The "burstein" system: C.04.4.2 (July 2025)."""
+
+    name: ClassVar[str] = "burstein"
+    version: ClassVar[str] = "1.0.0"
+    rules_edition: ClassVar[str] = RULES_EDITION
+
+    def pair(self, request: PairingInput) -> PairingOutcome:
+        """Pair `request.round`. The same request always gives the same pairing and explanation."""
+        return pair(request)

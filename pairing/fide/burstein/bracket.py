@@ -1,0 +1,351 @@
+"""Burstein System, Articles 2.2-4: the pairing of one bracket, its criteria and the order of pairings.
+
+2.2.2: "Choose the first pairing (as ordered according to Article 4) that complies best with all the
+pairing criteria ([C1] to [C8] ...)" and "a pairing is better than another if it better satisfies a quality
+criterion ([C5]-[C8]) of higher priority". Every criterion and then the order of 4.3 become bit fields of
+one integer edge weight, highest priority in the highest bits, so a maximum-weight matching picks the
+first best pairing:
+
+=============  ===============================================================================
+C5             1 per pair of the bracket (3.3.1)
+C6             incoming floaters paired, then their scores, highest score level first (3.3.2)
+C7             pairs of the following bracket, its floaters from here paired there, their scores (3.3.3)
+C8             1 per pair whose players do not both want the same colour (3.3.4)
+4.3            BSN #1's opponent's BSN, then BSN #2's, ...: one base-(n+1) digit per BSN, a
+               virtual player (4.2: BSN 0, "their opponent shall float") adding nothing
+=============  ===============================================================================
+
+C1 and C3 are edges left out; C4 (3.2.1) is a perfect matching of everyone still unpaired.
+
+Method (docs/burstein.md). The matching is first solved on the bracket and the following bracket only;
+its answer is then checked: if the players it leaves (everyone below, minus the pairs it formed in the
+following bracket) can all be paired, no choice can beat it, since dropping C4 can only make the optimum
+better. Otherwise the matching is solved again over every player still unpaired, with C4 exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from pairing.fide.burstein.bye import LegalPairs
+from pairing.fide.burstein.colours import misses_preference
+from pairing.fide.burstein.definitions import Contender
+from pairing.fide.dubov.perfect_pairing import UNPAIRED, bitset, maximum_pairing, members, perfect_pairing
+from pairing.matching import max_weight_matching, max_weight_perfect_matching
+from pairing.model import Decision, NoValidPairing
+
+
+@frozen
+class BracketQuality:
+    """The values of the quality criteria for the pairing chosen."""
+
+    pairs: int
+    """[C5]."""
+    incoming_paired: int
+    """[C6]: incoming floaters paired in the bracket."""
+    misses: int
+    """[C8]: players who do not get their colour preference."""
+
+
+@frozen
+class BracketResult:
+    pairs: tuple[tuple[Contender, Contender], ...]
+    floaters: tuple[Contender, ...]
+    """The outgoing floaters, in BSN order."""
+    quality: BracketQuality
+    method: str
+    """"bracket" (no floater needed), "relaxed" (checked afterwards) or "exact" (C4 inside the matching)."""
+    decisions: tuple[Decision, ...]
+
+
+class Weights:
+    """The edge weights for one bracket (module docstring)."""
+
+    def __init__(self, bracket: Sequence[Contender], incoming: set[int], next_residents: Sequence[Contender]) -> None:
+        n = len(bracket)
+        self.bsn = {c.number: i + 1 for i, c in enumerate(bracket)}
+        self.incoming = incoming
+        self.next = {c.number for c in next_residents}
+        self.base = base = n + 1
+        self.power: dict[int, int] = {}
+        """BSN p -> the place of p's digit in 4.3, for the BSNs of the current window (`set_window`)."""
+        self.set_window(range(1, n + 1))
+        in_levels = sorted({c.score for c in bracket if c.number in incoming}, reverse=True)
+        m = len(incoming)
+        self.c6_digit = {s: (m + 1) ** (len(in_levels) - 1 - k) for k, s in enumerate(in_levels)}
+        levels = sorted({c.score for c in bracket}, reverse=True)
+        self.c7_digit = {s: base ** (len(levels) - 1 - k) for k, s in enumerate(levels)}
+        bounds = [
+            ("4.3", base ** (n + 1)),
+            ("C8", n // 2 + 1),
+            ("C7 scores", base ** len(levels)),
+            ("C7 floaters", n + 1),
+            ("C7 pairs", (n + len(next_residents)) // 2 + 1),
+            ("C6 scores", (m + 1) ** len(in_levels)),
+            ("C6 floaters", m + 1),
+            ("C5", n // 2 + 1),
+        ]
+        self.shift: dict[str, int] = {}
+        offset = 0
+        for name, bound in bounds:
+            self.shift[name] = offset
+            offset += bound.bit_length() + 1
+
+    def set_window(self, bsns: Sequence[int]) -> None:
+        """Give 4.3 digits to these BSNs only (the first of them most significant). A pair (i, j), i < j,
+        writes j at i's place only: at the first BSN where two pairings differ both opponents are higher
+        BSNs or virtual, so comparing these digits is comparing 4.3's sequences (docs/burstein.md)."""
+        self.power = {p: self.base ** (len(bsns) - k) for k, p in enumerate(bsns)}
+
+    def in_bracket(self, a: Contender, b: Contender) -> int:
+        """A pair of this bracket: C5, C6, C8 and its two digits of 4.3."""
+        s = self.shift
+        i, j = self.bsn[a.number], self.bsn[b.number]
+        w = 1 << s["C5"]
+        for c in (a, b):
+            if c.number in self.incoming:
+                w += (1 << s["C6 floaters"]) + (self.c6_digit[c.score] << s["C6 scores"])
+        w += (1 - misses_preference(a, b)) << s["C8"]
+        if i > j:
+            i, j = j, i
+        return w + j * self.power.get(i, 0)
+
+    def next_bracket(self, a: Contender, b: Contender) -> int:
+        """A pair of the following bracket (a floater from here or a next resident with a next resident): C7."""
+        s = self.shift
+        w = 1 << s["C7 pairs"]
+        for c in (a, b):
+            if c.number in self.bsn:
+                w += (1 << s["C7 floaters"]) + (self.c7_digit[c.score] << s["C7 scores"])
+        return w
+
+
+def pair_bracket(
+    bracket: Sequence[Contender], incoming: set[int], lower: Sequence[Contender], graph: LegalPairs
+) -> BracketResult:
+    """Articles 2.2-4 for one bracket (players in 1.7 order, so BSN = position + 1, 4.1). `lower` holds every
+    player still unpaired with a lower score, in 1.7 order."""
+    top = max((c.score for c in lower), default=None)
+    next_residents = [c for c in lower if c.score == top]
+    weights = Weights(bracket, incoming, next_residents)
+    bracket_bits = bitset(c.rank for c in bracket)
+    lower_bits = bitset(c.rank for c in lower)
+    size = graph.size
+    mate: dict[int, Contender] = {}
+    method = "bracket"
+    if len(bracket) % 2 == 0 and perfect_pairing(bracket_bits, graph.neighbours, size) is not None:
+        mate = _solve_by_windows(list(bracket), weights, graph) or {}
+        if lower and perfect_pairing(lower_bits, graph.neighbours, size) is None:
+            mate = {}
+    elif len(bracket) % 2 == 1 and next_residents:
+        method = "one floater"
+        mate = _one_floater(bracket, lower, next_residents, weights, graph)
+    if not mate:
+        method = "relaxed"
+        mate = _solve([*bracket, *next_residents], weights, graph, perfect=False) or {}
+        left = bracket_bits | lower_bits
+        for partner in mate.values():
+            left &= ~(1 << partner.rank)
+        if left and perfect_pairing(left, graph.neighbours, size) is None:
+            method = "exact"
+            exact = _solve([*bracket, *lower], weights, graph, perfect=True)
+            if exact is None:
+                raise NoValidPairing("1.8.3: no complete pairing of the remaining players complies with C1-C3 (C4)")
+            mate = exact
+    pairs: list[tuple[Contender, Contender]] = []
+    for c in bracket:
+        partner = mate.get(c.number)
+        if (
+            partner is not None
+            and partner.number in weights.bsn
+            and weights.bsn[c.number] < weights.bsn[partner.number]
+        ):
+            pairs.append((c, partner))
+    paired = {c.number for pair in pairs for c in pair}
+    floaters = tuple(c for c in bracket if c.number not in paired)
+    quality = BracketQuality(
+        pairs=len(pairs),
+        incoming_paired=sum(1 for c in bracket if c.number in incoming and c.number in paired),
+        misses=sum(misses_preference(a, b) for a, b in pairs),
+    )
+    return BracketResult(tuple(pairs), floaters, quality, method, _explain(bracket, incoming, pairs, floaters, quality))
+
+
+def _one_floater(
+    bracket: Sequence[Contender],
+    lower: Sequence[Contender],
+    next_residents: Sequence[Contender],
+    weights: Weights,
+    graph: LegalPairs,
+) -> dict[int, Contender]:
+    """An odd bracket that can pair all but one player: the floater is the partner of one virtual player
+    (4.2), whose edge to each player f carries [C7] for f alone: the pairs of the following bracket with f
+    in it, whether f can be paired there, and f's score. Found with the bitset pairing of the following
+    bracket, in the two common cases (it pairs completely, or all but one); then checked against [C4].
+    Returns {} when neither case applies or the check fails (the caller solves the general way)."""
+    size, neighbours = graph.size, graph.neighbours
+    n_bits = bitset(c.rank for c in next_residents)
+    lower_bits = bitset(c.rank for c in lower)
+    beyond = lower_bits & ~n_bits
+    base = perfect_pairing(n_bits, neighbours, size) if len(next_residents) % 2 == 0 else None
+    s = weights.shift
+    z_edges: dict[int, int] = {}
+    witness: dict[int, int] = {}
+    """f's rank -> the bitset of players below left for the rest of the round if f floats, or -1 if unknown."""
+    if base is not None:
+        pairs = len(next_residents) // 2
+        for f in bracket:
+            reach = neighbours(f.rank) & n_bits
+            z_edges[f.rank] = (pairs << s["C7 pairs"]) + (
+                ((1 << s["C7 floaters"]) + (weights.c7_digit[f.score] << s["C7 scores"])) if reach else 0
+            )
+            witness[f.rank] = reach
+    else:
+        near = maximum_pairing(n_bits, neighbours, size)
+        if sum(1 for v in members(n_bits) if near[v] == UNPAIRED) != 1:
+            return {}
+        pairs = len(next_residents) // 2
+        for f in bracket:
+            full = perfect_pairing(n_bits | 1 << f.rank, neighbours, size, near)
+            if full is not None:
+                z_edges[f.rank] = ((pairs + 1) << s["C7 pairs"]) + (1 << s["C7 floaters"])
+                z_edges[f.rank] += weights.c7_digit[f.score] << s["C7 scores"]
+                witness[f.rank] = 0
+            else:
+                z_edges[f.rank] = pairs << s["C7 pairs"]
+                witness[f.rank] = -1
+    mate = _solve_by_windows(list(bracket), weights, graph, z_edges)
+    if mate is None:
+        return {}
+    floater = next(c for c in bracket if c.number not in mate)
+    reach = witness[floater.rank]
+    if reach == -1:
+        return {}
+    rest = lower_bits | 1 << floater.rank
+    if base is None:  # f completes the following bracket: everybody beyond must pair among themselves
+        ok = not beyond or perfect_pairing(beyond, neighbours, size) is not None
+        return mate if ok else {}
+    if not reach:  # f cannot be paired in the following bracket: the round must still complete
+        return mate if perfect_pairing(rest, neighbours, size) is not None else {}
+    for u in list(members(reach))[:8]:
+        if perfect_pairing(rest & ~(1 << floater.rank | 1 << u), neighbours, size, base) is not None:
+            return mate
+    return {}
+
+
+WINDOW = 12
+"""BSNs given 4.3 digits per matching in `_solve_by_windows`: keeps weights to a few machine words."""
+
+
+def _solve_by_windows(
+    bracket: list[Contender], weights: Weights, graph: LegalPairs, virtual: dict[int, int] | None = None
+) -> dict[int, Contender] | None:
+    """A perfect matching of the bracket (and the virtual player, if any) best by C5-C8 and then 4.3, found
+    window by window: the best matching with 4.3 digits for the first `WINDOW` BSNs not yet fixed fixes
+    their opponents (they are those of the first best pairing), and the rest is solved again. Identical to
+    one matching with every digit, which needs weights of n log n bits and is much slower."""
+    mate: dict[int, Contender] = {}
+    left = list(bracket)
+    bsn = weights.bsn
+    try:
+        while left:
+            window = [bsn[c.number] for c in left[:WINDOW]]
+            weights.set_window(window)
+            found = _solve(left, weights, graph, perfect=True, virtual=virtual)
+            if found is None:
+                return None
+            fixed: set[int] = set()
+            for c in left[:WINDOW]:
+                fixed.add(c.number)
+                partner = found.get(c.number)
+                if partner is None:
+                    virtual = None  # the virtual player is taken: c floats
+                else:
+                    mate[c.number], mate[partner.number] = partner, c
+                    fixed.add(partner.number)
+            left = [c for c in left if c.number not in fixed]
+            if len(left) == 1 and virtual is not None:
+                left = []
+    finally:
+        weights.set_window(range(1, len(bsn) + 1))
+    return mate
+
+
+def _solve(
+    vertices: list[Contender],
+    weights: Weights,
+    graph: LegalPairs,
+    perfect: bool,
+    virtual: dict[int, int] | None = None,
+) -> dict[int, Contender] | None:
+    """One maximum-weight matching: each matched player's partner (None if `perfect` and there is none).
+    `virtual` (rank -> weight) adds one virtual player of BSN 0 (4.2); its partner is left out of the answer."""
+    bsn, nxt = weights.bsn, weights.next
+    edges: list[tuple[int, int, int]] = []
+    for i, a in enumerate(vertices):
+        a_in = a.number in bsn
+        a_next = a.number in nxt
+        bits = graph.bits[a.rank]
+        for j in range(i + 1, len(vertices)):
+            b = vertices[j]
+            if not (bits >> b.rank) & 1:
+                continue
+            b_in = b.number in bsn
+            if a_in and b_in:
+                edges.append((i, j, weights.in_bracket(a, b)))
+            elif (a_in or a_next) and (b_in or b.number in nxt):
+                edges.append((i, j, weights.next_bracket(a, b)))
+            elif perfect:
+                edges.append((i, j, 0))
+    count = len(vertices)
+    if virtual is not None:
+        edges += [(i, count, virtual[a.rank]) for i, a in enumerate(vertices)]
+        count += 1
+    if perfect:
+        found = max_weight_perfect_matching(count, edges)
+        if found is None:
+            return None
+    else:
+        found = max_weight_matching(count, edges)
+    return {vertices[i].number: vertices[m] for i, m in enumerate(found[: len(vertices)]) if 0 <= m < len(vertices)}
+
+
+def _explain(
+    bracket: Sequence[Contender],
+    incoming: set[int],
+    pairs: Sequence[tuple[Contender, Contender]],
+    floaters: Sequence[Contender],
+    quality: BracketQuality,
+) -> tuple[Decision, ...]:
+    score = max(c.score for c in bracket if c.number not in incoming) if len(incoming) < len(bracket) else None
+    head = f"bracket {score:g}" if score is not None else "bracket of incoming floaters only"
+    listed = ", ".join(
+        f"{i}:{c.number}" + (f" (floater, {c.score:g})" if c.number in incoming else "")
+        for i, c in enumerate(bracket, 1)
+    )
+    decisions = [
+        Decision("1.2.2", f"{head}: {len(bracket) - len(incoming)} resident(s), {len(incoming)} incoming floater(s)"),
+        Decision("4.1", f"BSNs by the 1.7 ranking (Buchholz, Sonneborn-Berger, pairing number): {listed}"),
+    ]
+    bsn = {c.number: i for i, c in enumerate(bracket, 1)}
+    if floaters:
+        decisions.append(
+            Decision(
+                "4.2",
+                f"{len(floaters)} virtual player(s) of BSN 0: outgoing floaters "
+                + ", ".join(f"{c.number} (BSN {bsn[c.number]})" for c in floaters),
+            )
+        )
+        decisions.append(Decision("C5", f"{quality.pairs} pair(s) out of {len(bracket)} players", satisfied=False))
+    text = ", ".join(f"{bsn[a.number]}-{bsn[b.number]}" for a, b in pairs)
+    decisions.append(Decision("4.3", f"first pairing in the order of 4.3 among the best: BSN pairs {text or 'none'}"))
+    unpaired = len(incoming) - quality.incoming_paired
+    if unpaired:
+        decisions.append(Decision("C6", f"{unpaired} incoming floater(s) could not be paired", satisfied=False))
+    if quality.misses:
+        decisions.append(
+            Decision("C8", f"{quality.misses} player(s) do not get their colour preference", satisfied=False)
+        )
+    return tuple(decisions)
