@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from attrs import evolve
 
+from ledger.results import Result
 from pairing.model import (
     ByeKind,
     Entrant,
@@ -38,6 +39,7 @@ def round_records(
     number = round_view.number
     records: dict[int, RoundRecord] = {}
     reuse = earlier is not None and earlier[0] is round_view.boards
+    spread = state.settings.bye_spread
     for index, board in enumerate(round_view.boards, start=1):
         result = round_view.results.get(index)
         if reuse and earlier is not None and earlier[1].get(index) is result and board.first in earlier[2]:
@@ -45,6 +47,7 @@ def round_records(
             continue
         points = result.points(scoring) if result is not None else (0.0, 0.0)
         played = result is None or result.played
+        scores = _scores(result, spread)
         sides = ((board.first, board.second, Side.FIRST, 0), (board.second, board.first, Side.SECOND, 1))
         for player, opponent, side, i in sides:
             mine = i == 0
@@ -58,10 +61,9 @@ def round_records(
                 float=_float(scores_before.get(player, 0.0), scores_before.get(opponent, 0.0))
                 if played
                 else Float.NONE,
-                score_for=None if result is None else result.score_first if mine else result.score_second,
-                score_against=None if result is None else result.score_second if mine else result.score_first,
+                score_for=scores[i],
+                score_against=scores[1 - i],
             )
-    spread = state.settings.bye_spread
     for bye in round_view.byes:
         won = bye.points >= scoring.win
         records[bye.player] = RoundRecord(
@@ -77,6 +79,16 @@ def round_records(
             score_against=0 if won and spread else None,
         )
     return records
+
+
+def _scores(result: Result | None, spread: int) -> tuple[int | None, int | None]:
+    """(first's, second's) game scores. A Scrabble forfeit counts as tsh's bye spread won or lost
+    (+spread for the winner, -spread for the loser; a double forfeit moves no spread)."""
+    if result is None:
+        return None, None
+    if result.forfeit and spread:
+        return (spread if result.first is Outcome.WIN else 0, spread if result.second is Outcome.WIN else 0)
+    return result.score_first, result.score_second
 
 
 def _float(mine: float, theirs: float) -> Float:

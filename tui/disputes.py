@@ -16,6 +16,9 @@ from rich.table import Table
 
 from ledger.application import Ledger
 from ledger.errors import InvalidInput
+from pairing.ibf.brackets import changed_matches
+from pairing.model import NoValidPairing
+from projections.bracket import ELIMINATION_SYSTEMS, bracket_of
 from projections.impact import (
     PairingDifference,
     pairing_difference,
@@ -53,14 +56,19 @@ def difference_table(state: TournamentState, difference: PairingDifference, titl
 
 
 def cmd_correct(args: argparse.Namespace) -> int:
-    """Correct a result; if later rounds were paired from the old result, say so and decide."""
+    """Correct a result. First show what it changes (standings, later pairings, bracket matches) and,
+    when a later round was paired from the old result, ask before recording anything; then decide
+    about that pairing."""
     ledger, views = open_for(args)
+    before = views.state()
+    later = [n for n in sorted(before.rounds) if n > args.round and before.rounds[n].paired]
+    if later and not _preview_correction(args, ledger, before, later):
+        return exit_codes.REFUSED
     code = ledger.correct_result(args.round, args.board, args.result, args.reason, args.reference, args.appeal)
     say(f"round {args.round} board {args.board} corrected to {code}")
-    state = views.state()
-    later = [n for n in sorted(state.rounds) if n > args.round and state.rounds[n].paired]
     if not later:
         return exit_codes.OK
+    state = views.state()
     last = later[-1]
     say(f"round(s) {', '.join(map(str, later))} were paired before this correction; their pairings read the old result")
     what = f"round {last} pairing after the correction of round {args.round} board {args.board}"
@@ -70,6 +78,30 @@ def cmd_correct(args: argparse.Namespace) -> int:
         say(f"the pairing of round {last} stays ({why}); the decision is recorded in the log")
         return exit_codes.OK
     return _offer_repairing(args, ledger, views, last, what)
+
+
+def _preview_correction(args: argparse.Namespace, ledger: Ledger, before: TournamentState, later: list[int]) -> bool:
+    """What the correction would change, shown before anything is recorded (issue 8, item 5)."""
+    code = ledger.result_rules().parse(args.result).code
+    after = what_if(list(ledger.log_events()), args.round, args.board, code)
+    out = render.console()
+    out.print(f"round(s) {', '.join(map(str, later))} were paired from the result this corrects")
+    changes = standings_changes(before, after)
+    if changes:
+        out.print(
+            "standings that change: "
+            + ", ".join(
+                f"{c.number} {c.name} {c.score_before:g}->{c.score_after:g} (rank {c.rank_before}->{c.rank_after})"
+                for c in changes
+            )
+        )
+    if before.stage_of(before.last_paired_round + 1).system in ELIMINATION_SYSTEMS:
+        try:
+            moved = changed_matches(bracket_of(before), bracket_of(after))
+            out.print("bracket matches that change: " + (", ".join(moved) or "none"))
+        except NoValidPairing as clash:
+            out.print(f"the corrected result changes who advanced; the published later pairing no longer fits: {clash}")
+    return confirm(args, f"record the correction of round {args.round} board {args.board} to {code}?")
 
 
 def _offer_repairing(args: argparse.Namespace, ledger: Ledger, views: ReadModels, last: int, what: str) -> int:

@@ -38,3 +38,14 @@ def test_a_won_bye_counts_fifty_spread(tmp_path: Path) -> None:
     assert bye.points == 1.0
     row = next(row for row in standings(views.state()) if row.number == bye.player)
     assert dict(row.tiebreaks)["SPREAD"] == 50
+
+
+def test_a_forfeit_moves_the_bye_spread(tmp_path: Path) -> None:
+    """tsh: a forfeit is scored like a bye: +50 spread to the winner, -50 to the loser."""
+    ledger, views = open_ledger(str(tmp_path / "f.ledger"), "td", create=True)
+    ledger.create_tournament("Club", TournamentSettings.for_game(Game.SCRABBLE, "round-robin", 1))
+    ledger.register_players([PlayerDetails(name) for name in ("Ann", "Ben")])
+    ledger.pair_next_round()
+    ledger.record_result(1, 1, "+-")
+    spread = {row.name: dict(row.tiebreaks)["SPREAD"] for row in standings(views.state())}
+    assert spread == {"Ann": 50, "Ben": -50}

@@ -102,7 +102,11 @@ def test_correction_after_play_started_keeps_the_pairing_and_records_why(
     swiss: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     run(capsys, "result", "2", "1", "1/2", "--ledger", swiss)
-    code, _, err = run(capsys, "correct", "1", "3", "0-1", "--reason", "scoresheet", "--ledger", swiss)
+    before = len(log(swiss, capsys))
+    code, out, err = run(capsys, "correct", "1", "3", "0-1", "--reason", "scoresheet", "--ledger", swiss)
+    assert code == exit_codes.REFUSED and "--yes" in err  # shown first, nothing recorded unconfirmed
+    assert "standings that change" in out and len(log(swiss, capsys)) == before
+    code, _, err = run(capsys, "correct", "1", "3", "0-1", "--reason", "scoresheet", "--yes", "--ledger", swiss)
     assert code == exit_codes.OK and "stays (play has started)" in err
     last = log(swiss, capsys)[-1]
     assert last["kind"] == "ArbiterOverrode" and last["reason"] == "scoresheet"
@@ -110,7 +114,7 @@ def test_correction_after_play_started_keeps_the_pairing_and_records_why(
 
 
 def test_declining_the_repeat_pairing_is_recorded(swiss: str, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "correct", "1", "3", "0-1", "--reason", "r", "--no-repair", "--ledger", swiss)
+    code, _, err = run(capsys, "correct", "1", "3", "0-1", "--reason", "r", "--no-repair", "--yes", "--ledger", swiss)
     assert code == exit_codes.OK and "stays" in err
     assert log(swiss, capsys)[-1]["summary"].endswith("kept: the arbiter declined a repeat pairing")
 

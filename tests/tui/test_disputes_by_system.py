@@ -52,11 +52,14 @@ def test_disputed_result_repairing_appeals_undo_and_report(
     published = boards(ledger, 2, capsys)
 
     # 1. a disputed result found after round 2 was paired, before play: a repeat pairing if it changes
-    code, _, err = run(
+    code, out, err = run(
         capsys, "correct", "1", "1", second_wins, "--reason", "both scoresheets say so", "--yes", "--ledger", ledger
     )
     assert code == exit_codes.OK, err
     assert "were paired before this correction" in err
+    assert "standings that change" in out  # shown before anything was recorded
+    if system == "double-elimination":  # issue 8, item 5: the bracket says who no longer advances
+        assert "changes who advanced" in out or "bracket matches that change" in out
     kinds = [line["kind"] for line in log(ledger, capsys)]
     # with these seeds the corrected result moves players between score groups in every system
     assert boards(ledger, 2, capsys) != published
