@@ -16,7 +16,7 @@ DEFAULT_TIEBREAKS: dict[tuple[Game, bool], tuple[str, ...]] = {
     (Game.CHESS, True): ("DE", "WIN", "SB", "KS"),
     (Game.CHESS, False): ("BH-C1", "BH", "SB", "DE", "WIN"),
     (Game.BACKGAMMON, True): ("DE", "WIN"),
-    (Game.BACKGAMMON, False): ("BH", "WIN"),
+    (Game.BACKGAMMON, False): ("IBF-C", "WIN"),
     (Game.SCRABBLE, True): ("SPREAD",),
     (Game.SCRABBLE, False): ("SPREAD",),
 }

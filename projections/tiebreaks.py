@@ -50,6 +50,7 @@ from functools import cached_property
 from attrs import field, frozen
 from attrs.validators import ge, in_, instance_of
 
+from pairing.ibf.credits import coefficients
 from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
 
 GAMES = ("chess", "backgammon", "scrabble")
@@ -203,6 +204,11 @@ class Crosstable:
         places = _direct_encounter_places(group, average, self.context.scoring.win)
         ordered = sorted(places.values())
         return {number: len(ordered) - bisect_right(ordered, places[number]) for number in group}
+
+    @cached_property
+    def ibf_coefficients(self) -> Mapping[int, float]:
+        """IBF 4.7 coefficients of every player (`pairing.ibf.credits`)."""
+        return coefficients(list(self.players.values()))
 
     @cached_property
     def koya_threshold(self) -> float:
@@ -466,6 +472,13 @@ def opponents_wins(player: Entrant, table: Crosstable) -> float:
 # --- Backgammon (IBF) -----------------------------------------------------------------------------------
 
 
+def ibf_coefficient(player: Entrant, table: Crosstable) -> float:
+    """IBF 4.7: the opponents' scores, a "plus" (bye) "credited with the smallest number of points scored by
+    any player", a withdrawn opponent's remaining games at "the average result of those players with whom
+    they were in the same score group at the time of withdrawal" (`pairing.ibf.credits`)."""
+    return table.ibf_coefficients[player.number]
+
+
 def wins_not_against_virtual_opponents(player: Entrant, table: Crosstable) -> float:
     """IBF Pairing Rules 4.10: "The number of wins (a win against a virtual opponent does not count)".
     A bye is a virtual opponent; a forfeit win is against a real one and counts."""
@@ -493,6 +506,10 @@ _REGISTRY: dict[str, tuple[str, TiebreakFunction]] = {
     "SPREAD": ("Spread, own score minus opponent's score summed (tsh standing order)", spread),
     "AOR": ("Average Opponent Rating (Scrabble; rounded as C.07 10.1)", average_opponent_rating),
     "OWINS": ("Opponents' wins (tsh Sum of Opponent Scores)", opponents_wins),
+    "IBF-C": (
+        "IBF coefficient: opponents' scores with the 4.7 credits for a plus and a withdrawn opponent",
+        lambda player, table: table.ibf_coefficients[player.number],
+    ),
     "WINS-REAL": ("Wins not counting wins against virtual opponents (IBF 4.10)", wins_not_against_virtual_opponents),
 }
 

@@ -17,13 +17,18 @@ import random
 import re
 from collections import defaultdict
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
+from ledger.application import PlayerDetails
+from ledger.results import Game
+from ledger.settings import TournamentSettings
 from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
+from projections.standings import standings
 from projections.tiebreaks import (
     DP_BY_PERCENTAGE,
     TIEBREAKS,
@@ -31,6 +36,7 @@ from projections.tiebreaks import (
     compute_tiebreaks,
     conversion_dp,
 )
+from tui.wiring import open_ledger
 
 Schedule = dict[int, list[str]]
 ONE_HALF_ZERO = Scoring()
@@ -527,7 +533,7 @@ def test_inconsistent_input_is_refused() -> None:
 def test_every_code_has_a_description_citing_its_source() -> None:
     assert set(TIEBREAKS) == {
         *("BH", "BH-C1", "BH-C2", "BH-M1", "SB", "DE", "WIN", "WON", "BPG", "ARO", "TPR", "PS", "KS"),
-        *("SPREAD", "AOR", "OWINS", "WINS-REAL"),
+        *("SPREAD", "AOR", "OWINS", "WINS-REAL", "IBF-C"),
     }
     assert all(re.search(r"C\.07|IBF|tsh|Scrabble", text) for text in TIEBREAKS.values())
 
@@ -599,3 +605,20 @@ def test_sums_over_a_field_where_everyone_played_every_round(players: list[Entra
     table = compute_tiebreaks(players, ["BH", "SB"], _context(players))
     assert sum(bh for bh, _ in table.values()) == rounds * sum(p.score for p in players)
     assert sum(sb for _, sb in table.values()) == sum(p.score * (rounds - p.score) for p in players)
+
+
+def test_ibf_coefficient_credits_a_plus_with_the_smallest_score(tmp_path: Path) -> None:
+    """IBF 4.7: a "plus" due to an odd number of players is "credited with the smallest number of points
+    scored by any player in the given competition"."""
+    ledger, views = open_ledger(str(tmp_path / "bg.ledger"), "td", create=True)
+    ledger.create_tournament("Swiss", TournamentSettings.for_game(Game.BACKGAMMON, "ibf-swiss", 3))
+    ledger.register_players([PlayerDetails(f"P{n}", rating=1900 - 10 * n) for n in range(1, 6)])
+    pairing = ledger.pair_next_round()
+    (bye,) = pairing.byes
+    for board in range(1, len(pairing.boards) + 1):
+        ledger.record_result(1, board, "3-1")
+    rows = {row.number: dict(row.tiebreaks) for row in standings(views.state())}
+    assert set(rows[bye.player]) == {"IBF-C", "WIN"}
+    assert rows[bye.player]["IBF-C"] == 0.0  # the smallest score: the round-1 losers have 0
+    for board in pairing.boards:  # a winner's coefficient is the loser's score, a loser's the winner's
+        assert rows[board.first]["IBF-C"] == 0.0 and rows[board.second]["IBF-C"] == 1.0
