@@ -30,8 +30,8 @@ How it is done (docs/backgammon-systems.md, "Swiss procedure"):
    order").
 2. Backtracking is chronological: the most recent pair is split first. The search takes, for each player,
    the first opponent in the rules' order after which the rest of the group can still be paired (a
-   matching oracle, `matching.py`), which is the pairing chronological backtracking finds, without its
-   dead ends. It splits as few pairs as chronological backtracking does.
+   matching oracle, `pairing/cardinality.py`), which is the pairing chronological backtracking finds,
+   without its dead ends. It splits as few pairs as chronological backtracking does.
 3. Across groups: when a group cannot be completed, the choice above it (the player moved down, then that
    player's opponent) is revised, as the text says.
 4. Beyond the text: when no pairing keeps every float to the next group, players are moved down further
@@ -47,8 +47,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from attrs import frozen
 
+from pairing.cardinality import Matching, Neighbours, greedy
 from pairing.ibf.common import meetings, walkovers
-from pairing.ibf.matching import Matching, Neighbours
 from pairing.ibf.regulations import Regulations, regulations
 from pairing.model import (
     Board,
@@ -193,7 +193,8 @@ def _pair_in_order(
 ) -> list[Pair] | None:
     """Pair `players` completely: the first remaining player takes the first candidate after which the
     rest can still be paired (what chronological backtracking finds), or None if no pairing exists."""
-    matching = Matching(players, fresh, _greedy(players, fresh, candidates))
+    first_come = greedy(players, lambda p: (q for q in candidates(p, list(players)) if q in fresh[p]))
+    matching = Matching(players, fresh, first_come)
     if matching.short:
         return None
     remaining = list(players)
@@ -211,21 +212,6 @@ def _pair_in_order(
                 break
         else:  # pragma: no cover - the oracle guaranteed a completion
             raise AssertionError(f"no completion for {p} in {remaining}")
-    return pairs
-
-
-def _greedy(
-    players: Sequence[int], fresh: Neighbours, candidates: Callable[[int, list[int]], list[int]]
-) -> list[tuple[int, int]]:
-    """The pairs the procedure forms before any backtracking: a good first guess for the oracle."""
-    left = list(players)
-    pairs = []
-    while left:
-        p = left.pop(0)
-        q = next((q for q in candidates(p, left) if q in fresh[p]), None)
-        if q is not None:
-            left.remove(q)
-            pairs.append((p, q))
     return pairs
 
 

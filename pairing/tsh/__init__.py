@@ -3,8 +3,8 @@
 One module per tsh command: `randompair` (rp), `pair` (PAIR / PairMany), `koth`, `pairquartiles`
 (pq), `factorpair` (fp / Pair1324), `newswiss` (ns, and Fontes), `initfontes`, `roundrobin` (rr),
 `lowerroundrobins` (lrr), `teamroundrobin` (trr), `bracketpair`, `doubleelimination`, `chewpair`
-(cp), `guelph`. Shared pieces: `standings` (ranking as of a round), `resolve` (tsh's preference-list engine)
-with `matching`, `setup` (SetupForPairings), `byes`, `gibson`, `firsts`, `schedule`, `options`,
+(cp), `guelph`. Shared pieces: `standings` (ranking as of a round), `resolve` (tsh's preference-list engine,
+with `pairing/cardinality.py`), `setup` (SetupForPairings), `byes`, `gibson`, `firsts`, `schedule`, `options`,
 `draw`, `field`; and `tfile` (the `.t` player file). docs/scrabble-systems.md is the user's guide.
 
 `ENGINES` maps each system name (`--system`) to its engine class, for `pairing/registry.py`.

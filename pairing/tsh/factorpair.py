@@ -22,8 +22,7 @@ from typing import ClassVar
 
 from pairing.model import PairingInput, PairingOutcome
 from pairing.tsh import options
-from pairing.tsh.resolve import resolve
-from pairing.tsh.setup import RULES_EDITION, VERSION, prepare, unpairable
+from pairing.tsh.setup import RULES_EDITION, VERSION, prepare, resolve_within
 
 ARTICLE = "FP"
 
@@ -51,15 +50,7 @@ class FactorPair:
         def separation(a: int, b: int) -> int:
             return abs(factor - abs(position[a] - position[b]))
 
-        choices = resolve(
-            pool,
-            key=lambda a, b: (separation(a, b), field.sameopp(a, b), field.pairsvr(a, b), field.meetings(a, b)),
-            allowed=field.within(repeats),
-            refusal=field.too_many(repeats),
-        )
-        if choices is None:
-            raise unpairable(field, pool, repeats, f"FP {factor}")
-        for choice in choices:
+        for choice in resolve_within(field, pool, repeats, f"FP {factor}", separation):
             a, b = choice.pair
             apart = abs(position[a] - position[b])
             rule = "the optimum separation" if apart == factor else "the nearest available to the optimum"

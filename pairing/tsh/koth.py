@@ -21,8 +21,7 @@ from typing import ClassVar
 from pairing.model import NoValidPairing, PairingInput, PairingOutcome
 from pairing.tsh import options
 from pairing.tsh.field import Draft, Field
-from pairing.tsh.resolve import resolve
-from pairing.tsh.setup import RULES_EDITION, VERSION, prepare, unpairable
+from pairing.tsh.setup import RULES_EDITION, VERSION, prepare, resolve_within
 
 ARTICLE = "KOTH"
 
@@ -30,21 +29,10 @@ ARTICLE = "KOTH"
 def pair_koth(field: Field, draft: Draft, pool: list[int], repeats: int, article: str = ARTICLE) -> None:
     """Seat `pool` (best first, even) King of the Hill within `repeats`."""
     position = {p: i for i, p in enumerate(pool)}
-    choices = resolve(
-        pool,
-        key=lambda a, b: (
-            abs(position[a] - position[b]),
-            field.sameopp(a, b),
-            field.pairsvr(a, b),
-            field.meetings(a, b),
-        ),
-        allowed=field.within(repeats),
-        fewest_first=False,
-        refusal=field.too_many(repeats),
+    nearest = resolve_within(
+        field, pool, repeats, "King of the Hill", lambda a, b: abs(position[a] - position[b]), fewest_first=False
     )
-    if choices is None:
-        raise unpairable(field, pool, repeats, "King of the Hill")
-    for choice in choices:
+    for choice in nearest:
         a, b = choice.pair
         text = f"nearest available rank (ranks {field.rank(a)} and {field.rank(b)})" + choice.reasons()
         draft.board(a, b, article, text)

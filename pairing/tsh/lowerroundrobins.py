@@ -28,13 +28,10 @@ from typing import ClassVar
 
 from pairing.model import NoValidPairing, PairingInput, PairingOutcome
 from pairing.tsh import options
-from pairing.tsh.byes import ARTICLE as BYE
-from pairing.tsh.byes import choose_bye
 from pairing.tsh.field import Draft, Field
 from pairing.tsh.koth import pair_koth, pair_koth_fewest_repeats
-from pairing.tsh.resolve import pairable
 from pairing.tsh.schedule import round_robin_rows, scheduled_players, seat
-from pairing.tsh.setup import RULES_EDITION, VERSION
+from pairing.tsh.setup import RULES_EDITION, VERSION, bye_if_odd
 
 ARTICLE = "LRR"
 UPPER = "KOTH"
@@ -91,11 +88,7 @@ class LowerRoundRobins:
         request = field.request
         given = request.option("repeats", "").strip()
         repeats = options.repeats(request) if given else None
-        if len(upper) % 2:
-            check = None if repeats is None else (lambda rest: pairable(rest, field.within(repeats)))
-            player, text = choose_bye(upper, field.byes, check)
-            draft.bye(player, BYE, text)
-            upper = [p for p in upper if p != player]
+        upper = bye_if_odd(field, draft, upper, repeats)
         if repeats is None:
             pair_koth_fewest_repeats(field, draft, upper, UPPER, "players above the starting rank")
         elif upper:

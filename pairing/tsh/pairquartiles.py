@@ -22,8 +22,7 @@ from pairing.model import NoValidPairing, PairingInput, PairingOutcome
 from pairing.tsh import options
 from pairing.tsh.draw import stable_hash
 from pairing.tsh.field import Draft, Field
-from pairing.tsh.resolve import resolve
-from pairing.tsh.setup import RULES_EDITION, VERSION, prepare, unpairable
+from pairing.tsh.setup import RULES_EDITION, VERSION, prepare, resolve_within
 
 ARTICLE = "PQ"
 TARGETS = {2: (1, 0, 3, 2, 2), 3: (2, 3, 0, 1, 1), 4: (3, 2, 1, 0, 0)}
@@ -45,20 +44,14 @@ def pair_quartiles(field: Field, draft: Draft, pool: list[int], designated: int,
     target = TARGETS[designated]
     quartile = {p: quartile_of(i, len(pool)) for i, p in enumerate(pool)}
     rnd = {p: stable_hash("pq", request.seed, request.round, p, field.entrant[p].name) for p in pool}
-    choices = resolve(
+    choices = resolve_within(
+        field,
         pool,
-        key=lambda a, b: (
-            abs(target[quartile[b]] - quartile[a]),
-            field.sameopp(a, b),
-            field.pairsvr(a, b),
-            field.meetings(a, b),
-            (rnd[a] - rnd[b]) % MODULUS,
-        ),
-        allowed=field.within(repeats),
-        refusal=field.too_many(repeats),
+        repeats,
+        f"quartile pairing pq {designated}",
+        lambda a, b: abs(target[quartile[b]] - quartile[a]),
+        lambda a, b: ((rnd[a] - rnd[b]) % MODULUS,),
     )
-    if choices is None:
-        raise unpairable(field, pool, repeats, f"quartile pairing pq {designated}")
     for choice in choices:
         a, b = choice.pair
         qa, qb = QUARTILE_NAMES[quartile[a]], QUARTILE_NAMES[quartile[b]]

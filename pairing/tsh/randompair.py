@@ -20,8 +20,7 @@ from typing import ClassVar
 from pairing.model import PairingInput, PairingOutcome
 from pairing.tsh import options
 from pairing.tsh.draw import stable_hash
-from pairing.tsh.resolve import resolve
-from pairing.tsh.setup import RULES_EDITION, VERSION, prepare, unpairable
+from pairing.tsh.setup import RULES_EDITION, VERSION, prepare, resolve_within
 
 ARTICLE = "RP"
 MODULUS = 2**64
@@ -44,19 +43,7 @@ class RandomPair:
             f"random pairings from seed {request.seed}: repeats allowed {repeats}, standings after round {based_on}",
         )
         rnd = {p: stable_hash("rp", request.seed, request.round, p, field.entrant[p].name) for p in pool}
-        choices = resolve(
-            pool,
-            key=lambda a, b: (
-                (rnd[a] - rnd[b]) % MODULUS,
-                field.sameopp(a, b),
-                field.pairsvr(a, b),
-                field.meetings(a, b),
-            ),
-            allowed=field.within(repeats),
-            refusal=field.too_many(repeats),
-        )
-        if choices is None:
-            raise unpairable(field, pool, repeats, "random pairing")
-        for choice in choices:
+        drawn = resolve_within(field, pool, repeats, "random pairing", lambda a, b: (rnd[a] - rnd[b]) % MODULUS)
+        for choice in drawn:
             draft.board(*choice.pair, ARTICLE, "drawn (the nearest seeded hash)" + choice.reasons())
         return draft.outcome()

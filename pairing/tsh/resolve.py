@@ -15,7 +15,7 @@
    order of (processing order, preference order)."
 
 We compute the same first feasible pairing without backtracking: a player takes the first opponent
-on its list whose choice leaves the rest pairable, which a perfect-matching test (`matching.py`)
+on its list whose choice leaves the rest pairable, which a matching oracle (`pairing/cardinality.py`)
 decides exactly. A group that cannot be paired at all is known at once.
 """
 
@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
-from pairing.tsh.matching import PerfectMatcher
+from pairing.cardinality import Matching, deficit, greedy
 
 Key = Callable[[int, int], tuple[object, ...]]
 """key(p, q): the lexicographic preference of p for q, smaller first (q itself is appended)."""
@@ -69,9 +69,7 @@ def pairable(players: Sequence[int], allowed: Allowed = _everyone) -> bool:
     """tsh `CanBePaired`: can `players` all be paired with pairs that `allowed` accepts?"""
     if len(players) % 2:
         return False
-    index = {p: i for i, p in enumerate(players)}
-    adjacent = [[index[q] for q in players if q != p and allowed(p, q)] for p in players]
-    return PerfectMatcher(adjacent).is_perfect()
+    return deficit(players, {p: [q for q in players if q != p and allowed(p, q)] for p in players}) == 0
 
 
 def resolve(
@@ -95,17 +93,22 @@ def resolve(
     if fewest_first and len(players) > OPTIMIZE_ABOVE:
         order.sort(key=lambda p: (len(preferences[p]), index[p]))
 
-    matcher = PerfectMatcher([[index[q] for q in preferences[p]] for p in players])
-    matcher.greedy([index[p] for p in order], [[index[q] for q in preferences[p]] for p in players])
-    if not matcher.is_perfect():
+    matching = Matching(players, preferences, greedy(order, preferences.__getitem__))
+    if matching.short:
         return None
+    unpaired = set(players)
     choices: list[Choice] = []
     for p in order:
-        if not matcher.live[index[p]]:
+        if p not in unpaired:
             continue
         for q in preferences[p]:
-            if matcher.live[index[q]] and matcher.fix(index[p], index[q]):
-                choices.append(Choice(p, q, _passed_over(p, q, ranked[p], allowed, refusal, matcher, index)))
+            if q not in unpaired:
+                continue
+            trial = matching.without(p, q)
+            if not trial.short:
+                matching = trial
+                unpaired -= {p, q}
+                choices.append(Choice(p, q, _passed_over(p, q, ranked[p], allowed, refusal, unpaired)))
                 break
     return choices
 
@@ -116,11 +119,10 @@ def _passed_over(
     ranked: Sequence[int],
     allowed: Allowed,
     refusal: Refusal,
-    matcher: PerfectMatcher,
-    index: dict[int, int],
+    unpaired: set[int],
 ) -> tuple[tuple[int, str], ...]:
     """Why p did not take the players it preferred to q (players paired earlier are not mentioned).
-    Called right after p-q was fixed, so a player still live was available and was skipped because
+    Called right after p-q was taken, so a player still unpaired was available and was skipped because
     the rest could not be paired."""
     reasons: list[tuple[int, str]] = []
     for other in ranked:
@@ -128,6 +130,6 @@ def _passed_over(
             break
         if not allowed(p, other):
             reasons.append((other, refusal(p, other)))
-        elif matcher.live[index[other]]:
+        elif other in unpaired:
             reasons.append((other, "would leave the rest unpairable"))
     return tuple(reasons)

@@ -10,12 +10,14 @@ one sort. Inactive players (absent, withdrawn, eliminated) are not collected.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pairing.model import NoValidPairing, PairingInput
 from pairing.tsh.byes import ARTICLE as BYE
 from pairing.tsh.byes import choose_bye
 from pairing.tsh.field import Draft, Field
 from pairing.tsh.gibson import Contention, gibsonize
-from pairing.tsh.resolve import pairable
+from pairing.tsh.resolve import Choice, pairable, resolve
 
 RULES_EDITION = "tsh 3.340 Pairing theory (2018-02-20)"
 """The tsh documentation the engines follow: ../shared/rules/tsh-pairing-systems.txt."""
@@ -40,12 +42,46 @@ def prepare(
     pool = field.active
     if gibson:
         pool = gibsonize(field, draft, pool, contention or Contention(field))
-    if len(pool) % 2:
-        check = None if repeats is None else (lambda rest: pairable(rest, field.within(repeats)))
-        player, text = choose_bye(pool, field.byes, check)
-        draft.bye(player, BYE, text)
-        pool = [p for p in pool if p != player]
-    return field, draft, pool
+    return field, draft, bye_if_odd(field, draft, pool, repeats)
+
+
+def bye_if_odd(field: Field, draft: Draft, pool: list[int], repeats: int | None) -> list[int]:
+    """Step 4: if `pool` is odd, the bye (`byes.py`), avoiding one that leaves a rest the "repeats <= R"
+    filter cannot pair (`repeats` None: no limit); the players left to pair."""
+    if len(pool) % 2 == 0:
+        return pool
+    check = None if repeats is None else (lambda rest: pairable(rest, field.within(repeats)))
+    player, text = choose_bye(pool, field.byes, check)
+    draft.bye(player, BYE, text)
+    return [p for p in pool if p != player]
+
+
+def _no_more(_: int, __: int) -> tuple[object, ...]:
+    return ()
+
+
+def resolve_within(
+    field: Field,
+    pool: list[int],
+    repeats: int,
+    system: str,
+    first: Callable[[int, int], object],
+    last: Callable[[int, int], tuple[object, ...]] = _no_more,
+    *,
+    fewest_first: bool = True,
+) -> list[Choice]:
+    """The search of random, KOTH, factored and quartile pairings (research notes 2.2-2.5): key
+    `(first, sameopp, pairsvr, repeats, *last, j)`, filter repeats <= R; `unpairable` if none pairs `pool`."""
+    choices = resolve(
+        pool,
+        key=lambda a, b: (first(a, b), field.sameopp(a, b), field.pairsvr(a, b), field.meetings(a, b), *last(a, b)),
+        allowed=field.within(repeats),
+        fewest_first=fewest_first,
+        refusal=field.too_many(repeats),
+    )
+    if choices is None:
+        raise unpairable(field, pool, repeats, system)
+    return choices
 
 
 def unpairable(field: Field, players: list[int], repeats: int, system: str) -> NoValidPairing:

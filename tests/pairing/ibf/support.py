@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from attrs import evolve
 
-from pairing.ibf.matching import maximum_matching
+from pairing.cardinality import maximum_matching
 from pairing.model import (
     Board,
     ByeKind,

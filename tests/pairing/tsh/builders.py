@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 
 from attrs import evolve
+from hypothesis import strategies as st
 
 from pairing.model import (
     ByeKind,
@@ -166,3 +167,16 @@ def decision_for(outcome: PairingOutcome, a: int, b: int):
         if {board.first, board.second} == {a, b}:
             return next(d for d in outcome.explanation if d.text.startswith(f"board {number}:"))
     raise AssertionError(f"{a} and {b} do not meet")
+
+
+@st.composite
+def played_fields(draw, fewest_rounds: int = 1, most_rounds: int = 5):
+    """A field of 2 to 12 after `fewest_rounds` to `most_rounds` rounds of random pairings (repeats 9), the
+    next round, and a repeats limit (0 to 2)."""
+    from pairing.tsh.randompair import RandomPair
+
+    size = draw(st.integers(2, 12))
+    rounds = draw(st.integers(fewest_rounds, most_rounds))
+    seed = draw(st.integers(0, 10_000))
+    players, _ = simulate(RandomPair(), [player(n) for n in range(1, size + 1)], rounds, seed=seed, repeats="9")
+    return players, rounds + 1, draw(st.integers(0, 2))

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from pairing.model import Board, NoValidPairing
 from pairing.tsh.koth import Koth
-from tests.pairing.tsh.builders import bye, game, pairs, player, request
+from tests.pairing.tsh.builders import bye, game, pairs, played_fields, player, request
 
 
 def test_koth_top_two_then_the_next_two():
@@ -104,21 +103,8 @@ def test_koth_sides_go_to_the_player_due_to_start():
     assert set(outcome.boards) == {Board(2, 1), Board(3, 4)}
 
 
-@st.composite
-def koth_fields(draw):
-    """A field after some rounds of random pairings, with the repeats allowed."""
-    from pairing.tsh.randompair import RandomPair
-    from tests.pairing.tsh.builders import simulate
-
-    size = draw(st.integers(2, 12))
-    rounds = draw(st.integers(0, 4))
-    seed = draw(st.integers(0, 10_000))
-    players, _ = simulate(RandomPair(), [player(n) for n in range(1, size + 1)], rounds, seed=seed, repeats="9")
-    return players, rounds + 1, draw(st.integers(0, 2))
-
-
 @settings(max_examples=40, deadline=None)
-@given(koth_fields())
+@given(played_fields(0, 4))
 def test_koth_pairs_neighbours_when_allowed(field):
     """Issue 9 property: "KOTH pairs neighbours when allowed": if 1-2, 3-4, ... (in the order KOTH
     pairs, after the bye) have all met at most R times, those are the boards."""

@@ -17,7 +17,7 @@ from pairing.tsh.newswiss import Fontes, NewSwiss
 from pairing.tsh.pairquartiles import PairQuartiles
 from pairing.tsh.randompair import RandomPair
 from pairing.tsh.resolve import pairable
-from tests.pairing.tsh.builders import player, request, seated, simulate
+from tests.pairing.tsh.builders import played_fields, player, request, seated, simulate
 
 # Engines that can pair any field for many rounds without further options.
 OPEN_ENDED = ("random", "koth", "quartile", "factored", "swiss", "fontes", "chew", "tsh-double-elimination", "bracket")
@@ -70,15 +70,6 @@ def test_nobody_twice_in_a_round_at_most_one_bye_same_input_same_pairing(name, s
     again = request(after, rounds + 1, rounds + 2, seed + rounds + 1, repeats="9")
     with contextlib.suppress(NoValidPairing):
         assert engine.pair(again) == ENGINES[name]().pair(again)
-
-
-@st.composite
-def played_fields(draw):
-    size = draw(st.integers(2, 12))
-    rounds = draw(st.integers(1, 5))
-    seed = draw(st.integers(0, 10_000))
-    players, _ = simulate(RandomPair(), [player(n) for n in range(1, size + 1)], rounds, seed=seed, repeats="9")
-    return players, rounds + 1, draw(st.integers(0, 2))
 
 
 @settings(max_examples=40, deadline=None)

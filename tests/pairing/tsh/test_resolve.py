@@ -1,5 +1,5 @@
-"""tsh's preference-list engine (research notes 2.1, `PairGRT` / `ResolvePairings`) and the
-perfect-matching test behind it."""
+"""tsh's preference-list engine (research notes 2.1, `PairGRT` / `ResolvePairings`); the matching oracle
+behind it is tested in tests/pairing/test_cardinality.py."""
 
 from __future__ import annotations
 
@@ -8,15 +8,8 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.tsh.matching import PerfectMatcher, has_perfect_matching
 from pairing.tsh.resolve import OPTIMIZE_ABOVE, pairable, resolve
-
-
-def brute_pairable(vertices: list[int], edges: set[frozenset[int]]) -> bool:
-    if not vertices:
-        return True
-    v, rest = vertices[0], vertices[1:]
-    return any(brute_pairable([x for x in rest if x != w], edges) for w in rest if frozenset((v, w)) in edges)
+from tests.pairing.test_cardinality import even_graphs
 
 
 def tsh_depth_first(order: list[int], preferences: dict[int, list[int]]) -> list[tuple[int, int]] | None:
@@ -37,46 +30,8 @@ def tsh_depth_first(order: list[int], preferences: dict[int, list[int]]) -> list
     return search(frozenset(order))
 
 
-graphs = st.integers(1, 5).flatmap(
-    lambda half: st.tuples(
-        st.just(2 * half),
-        st.sets(st.sampled_from(list(combinations(range(2 * half), 2)))),
-    )
-)
-
-
 @settings(max_examples=150, deadline=None)
-@given(graphs)
-def test_perfect_matching_agrees_with_brute_force(graph):
-    size, edges = graph
-    edge_set = {frozenset(e) for e in edges}
-    adjacent = [[w for w in range(size) if frozenset((v, w)) in edge_set] for v in range(size)]
-    assert has_perfect_matching(adjacent) == brute_pairable(list(range(size)), edge_set)
-
-
-@settings(max_examples=150, deadline=None)
-@given(graphs, st.randoms(use_true_random=False))
-def test_fixing_an_edge_succeeds_exactly_when_the_rest_can_be_paired(graph, rng):
-    size, edges = graph
-    edge_set = {frozenset(e) for e in edges}
-    adjacent = [[w for w in range(size) if frozenset((v, w)) in edge_set] for v in range(size)]
-    matcher = PerfectMatcher(adjacent)
-    if not matcher.is_perfect():
-        return
-    live = set(range(size))
-    while live:
-        v = rng.choice(sorted(live))
-        w = rng.choice(sorted(adjacent[v])) if adjacent[v] else v
-        if w == v or w not in live:
-            w = next(x for x in sorted(live) if x != v and frozenset((v, x)) in edge_set)
-        expected = brute_pairable(sorted(live - {v, w}), edge_set)
-        assert matcher.fix(v, w) == expected
-        if expected:
-            live -= {v, w}
-
-
-@settings(max_examples=150, deadline=None)
-@given(graphs, st.randoms(use_true_random=False))
+@given(even_graphs, st.randoms(use_true_random=False))
 def test_resolve_finds_the_first_feasible_pairing_in_lexicographic_order(graph, rng):
     """Rules text: "The result is the first feasible pairing in lexicographic order of (processing order,
     preference order)", the same pairing as tsh's depth-first search with backtracking."""
