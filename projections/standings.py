@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from attrs import define, field, frozen
+from attrs import define, evolve, field, frozen
 
 from ledger.settings import ROUND_ROBINS
+from pairing.ibf.swiss_elimination import places as elimination_places
 from pairing.model import Entrant
-from projections.history import entrants
+from projections.history import entrants, pairing_input
 from projections.state import TournamentState
 from projections.tiebreaks import TiebreakContext, compute_tiebreaks
 
@@ -32,6 +33,8 @@ class StandingRow:
     tiebreaks: tuple[tuple[str, float], ...]
     games: int
     withdrawn: bool
+    place: str = ""
+    """A shared place as a range ("3-5") where the system decides places (IBF 4.10), else ""."""
 
 
 @define
@@ -77,7 +80,24 @@ def standings(
         values = compute_tiebreaks(players, codes, context)
     if memo is not None:
         memo.key, memo.values, memo.scores = key, values, {p.number: p.score for p in players}
+    if state.stage_of(rounds + 1).system == "swiss-elimination":
+        return _placed(state, players, values, codes)
     return _ranked(players, values, codes)
+
+
+def _placed(
+    state: TournamentState, players: Sequence[Entrant], values: dict[int, tuple[float, ...]], codes: Sequence[str]
+) -> list[StandingRow]:
+    """IBF 4.10: "the later round in which the player was eliminated from the competition; the number of
+    wins (a win against a virtual opponent does not count). In case of tied results, the players share
+    the respective placements" (places from `pairing.ibf.swiss_elimination`)."""
+    placed = {p.player: p for p in elimination_places(pairing_input(state, state.last_paired_round + 1))}
+    rows = _ranked(players, values, codes)
+    for index, row in enumerate(rows):
+        place = placed.get(row.number)
+        if place is not None:
+            rows[index] = evolve(row, rank=place.first, place=place.text)
+    return sorted(rows, key=lambda row: (row.rank, -row.score, row.number))
 
 
 def _ranked(

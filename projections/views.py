@@ -1,7 +1,7 @@
 """Read-model tables in SQLite, kept current by catching up with the ledger (ARCHITECTURE.md, "Read models").
 
 The tables (`players`, `boards`, `byes`, `rounds`, `history`, `colours`, `standings`, `audit`,
-`meta`) carry the schema version in their names (`standings_v1`); a new version is built beside the
+`meta`) carry the schema version in their names (`standings_v2`); a new version is built beside the
 old one and swapped in, then the old one is dropped. A catch-up applies the new log events to the
 in-memory fold (`TournamentState`) and rewrites, in one transaction, the rows those events touched;
 a rebuild does the same from position 0 into fresh tables and swaps them in, and gives exactly the
@@ -32,7 +32,7 @@ from projections.history import histories, pairing_input
 from projections.standings import TiebreakMemo, standings
 from projections.state import PlayerView, TournamentState, fold
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 STATE_SNAPSHOT_EVERY = 500
 """Events between two snapshots of the fold kept in `meta` (so a new process need not replay the log)."""
 
@@ -50,7 +50,7 @@ TABLES: dict[str, str] = {
     "colours": "number INTEGER PRIMARY KEY, firsts INTEGER, seconds INTEGER, difference INTEGER, "
     "preference TEXT, strength TEXT",
     "standings": "number INTEGER PRIMARY KEY, rank INTEGER, name TEXT, rating INTEGER, score REAL, "
-    "tiebreaks TEXT, games INTEGER, withdrawn INTEGER",
+    "tiebreaks TEXT, games INTEGER, withdrawn INTEGER, place TEXT",
     "audit": "position INTEGER PRIMARY KEY, time TEXT, actor TEXT, kind TEXT, summary TEXT, round INTEGER, "
     "players TEXT, reason TEXT, reference TEXT",
 }
@@ -364,13 +364,14 @@ class ReadModels:
                 json.dumps(dict(row.tiebreaks)),
                 row.games,
                 int(row.withdrawn),
+                row.place,
             )
             for row in standings(state, memo, changed)
         }
         if not written:
             self.db.execute(f"DELETE FROM {table('standings', suffix)}")
         self.db.executemany(
-            f"INSERT OR REPLACE INTO {table('standings', suffix)} VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT OR REPLACE INTO {table('standings', suffix)} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [row for number, row in rows.items() if written.get(number) != row],
         )
         written.clear()

@@ -106,6 +106,7 @@ def standings_rows(rows: Sequence[StandingRow]) -> list[dict[str, Any]]:
             "tiebreaks": dict(row.tiebreaks),
             "games": row.games,
             "withdrawn": row.withdrawn,
+            **({"place": row.place} if row.place else {}),
         }
         for row in rows
     ]
@@ -144,7 +145,7 @@ def standings_table(state: TournamentState, rows: Sequence[StandingRow], title: 
     for row in rows:
         name = f"{row.name} (withdrawn)" if row.withdrawn else row.name
         table.add_row(
-            str(row.rank),
+            row.place or str(row.rank),
             str(row.number),
             name,
             str(row.rating or ""),
