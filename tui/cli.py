@@ -162,6 +162,18 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
     return exit_codes.OK
 
 
+def cmd_exclude(args: argparse.Namespace) -> int:
+    """IBF 4.3: "A player who fails to appear for a round without a valid reason ... shall, by decision of
+    the Chief Arbiter, be excluded from the pairing in subsequent rounds": recorded as a withdrawal whose
+    reason and reference say so."""
+    ledger, _ = open_for(args)
+    ledger.withdraw(
+        args.player, args.from_round, f"excluded by the chief arbiter: {args.reason}", args.reference or "IBF 4.3"
+    )
+    say(f"player {args.player} excluded (IBF 4.3); the decision and its reason are in the log")
+    return exit_codes.OK
+
+
 def cmd_reenter(args: argparse.Namespace) -> int:
     ledger, _ = open_for(args)
     ledger.reenter(args.player, args.from_round, args.reason, args.reference)
@@ -409,6 +421,7 @@ def _add_tournament_verbs(verbs: argparse._SubParsersAction) -> None:  # type: i
 
     for name, handler, summary in (
         ("withdraw", cmd_withdraw, "withdraw a player from a round onwards"),
+        ("exclude", cmd_exclude, "exclude a player from later pairings after an unexcused no-show (IBF 4.3)"),
         ("reenter", cmd_reenter, "let a withdrawn player back in from a round onwards"),
     ):
         p = verb(verbs, name, handler, summary, f'  arbiter {name} 7 --reason "illness"')

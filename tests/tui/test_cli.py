@@ -231,3 +231,11 @@ def test_explain_shows_the_engines_input_as_recorded(club: str, capsys: pytest.C
     assert "Appendix 1" in out and "round 2 of the table for 6 players" in out
     code, _, err = run(capsys, "explain", "4", "--ledger", club)
     assert code == exit_codes.REFUSED and "no published pairing" in err
+
+
+def test_exclude_records_the_chief_arbiters_decision(club: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """IBF 4.3: excluded "from the pairing in subsequent rounds" by decision of the Chief Arbiter."""
+    assert run(capsys, "exclude", "4", "--reason", "no-show round 1", "--ledger", club)[0] == exit_codes.OK
+    last = json.loads(run(capsys, "log", "--json", "--tail", "1", "--ledger", club)[1])[0]
+    assert last["kind"] == "PlayerWithdrew" and last["reference"] == "IBF 4.3"
+    assert last["reason"] == "excluded by the chief arbiter: no-show round 1"
