@@ -18,6 +18,7 @@ from decimal import Decimal
 from attrs import evolve, frozen
 
 from pairing.model import PairingInput, PairingOutcome
+from pairing.random_histories import expected_score
 from pairing.trf.convert import points_for, scoring, to_pairing_input
 from pairing.trf.document import (
     BbpPointsRecord,
@@ -171,7 +172,7 @@ def _play(
                 else (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)
             )
         else:
-            expected = 1 / (1 + 10 ** ((ratings[black] - ratings[white]) / 400))
+            expected = expected_score(ratings[white], ratings[black])
             roll = rng.random()
             if roll < config.draw_rate:
                 codes = (ResultCode.DRAW, ResultCode.DRAW)

@@ -32,6 +32,7 @@ typedef struct {
     int perfect; /* maximum-weight perfect matching: no delta1, any feasible start */
     const int32_t *eu, *ev; /* edge endpoints */
     const limb *w;          /* m * L */
+    limb *w2;               /* m * L: 2 w */
     int *endpoint;          /* 2m: endpoint[2k] = eu[k], endpoint[2k+1] = ev[k] */
     int *nb_start, *nb;     /* CSR lists of remote endpoints per vertex */
     int *mate;              /* remote endpoint of the matched edge, or -1 */
@@ -49,23 +50,22 @@ typedef struct {
 
 /* ---- fixed-width unsigned arithmetic ---- */
 static inline void num_copy(limb *d, const limb *a, int L) { memcpy(d, a, sizeof(limb) * L); }
+/* Carries through a signed 128-bit accumulator: branch-free, one pass. */
+typedef __int128 wide;
 static inline void num_add(limb *d, const limb *a, const limb *b, int L) {
-    limb c = 0;
+    unsigned __int128 c = 0;
     for (int i = 0; i < L; i++) {
-        limb s = a[i] + c;
-        limb c1 = s < c;
-        limb r = s + b[i];
-        c = c1 | (r < s);
-        d[i] = r;
+        c += (unsigned __int128)a[i] + b[i];
+        d[i] = (limb)c;
+        c >>= 64;
     }
 }
 static inline void num_sub(limb *d, const limb *a, const limb *b, int L) {
-    limb br = 0;
+    wide c = 0;
     for (int i = 0; i < L; i++) {
-        limb x = a[i], y = b[i];
-        limb r = x - y - br;
-        br = (x < y) || (x == y && br) ? 1 : 0;
-        d[i] = r;
+        c += (wide)a[i] - (wide)b[i];
+        d[i] = (limb)c;
+        c >>= 64; /* arithmetic: -1 on a borrow */
     }
 }
 static inline int num_cmp(const limb *a, const limb *b, int L) {
@@ -88,12 +88,16 @@ static inline void num_half(limb *a, int L) {
 #define DUAL(m, b) ((m)->dual + (size_t)(b) * (m)->L)
 #define W(m, k) ((m)->w + (size_t)(k) * (m)->L)
 
-/* slack of edge k into out: dual[u] + dual[v] - 2 w[k] */
-static void slack(M *m, int k, limb *out) {
+/* slack of edge k into out: dual[u] + dual[v] - 2 w[k], in one pass (2 w[k] is precomputed) */
+static inline void slack(M *m, int k, limb *out) {
     int L = m->L;
-    num_add(out, DUAL(m, m->eu[k]), DUAL(m, m->ev[k]), L);
-    num_sub(out, out, W(m, k), L);
-    num_sub(out, out, W(m, k), L);
+    const limb *a = DUAL(m, m->eu[k]), *b = DUAL(m, m->ev[k]), *c = m->w2 + (size_t)k * L;
+    wide acc = 0;
+    for (int i = 0; i < L; i++) {
+        acc += (wide)a[i] + (wide)b[i] - (wide)c[i];
+        out[i] = (limb)acc;
+        acc >>= 64;
+    }
 }
 
 static int slack_lt(M *m, int k1, int k2) {
@@ -643,6 +647,8 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     m->bestto = malloc(sizeof(int) * N2);
     m->path = malloc(sizeof(int) * (N2 + 1));
     m->pathe = malloc(sizeof(int) * (N2 + 1));
+    m->w2 = malloc(sizeof(limb) * ((size_t)mcount * L + 1));
+    for (int k = 0; k < mcount; k++) num_add(m->w2 + (size_t)k * L, W(m, k), W(m, k), L);
     limb *maxw = calloc(L, sizeof(limb));
     for (int k = 0; k < mcount; k++)
         if (num_cmp(W(m, k), maxw, L) > 0) num_copy(maxw, W(m, k), L);
@@ -728,6 +734,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         free(m->endps[b]);
         free(m->bbest[b]);
     }
+    free(m->w2);
     free(m->endpoint);
     free(m->nb_start);
     free(m->nb);

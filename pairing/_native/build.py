@@ -18,7 +18,7 @@ def build() -> Path:
     target = HERE / ("_blossom" + sysconfig.get_config_var("EXT_SUFFIX"))
     command = [
         sysconfig.get_config_var("CC").split()[0] if sysconfig.get_config_var("CC") else "cc",
-        "-O2",
+        "-O3",
         "-shared",
         "-fPIC",
         f"-I{sysconfig.get_paths()['include']}",

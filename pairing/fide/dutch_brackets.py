@@ -28,7 +28,7 @@ from attrs import define, field
 
 from pairing.criteria.basic_rules import ColourPreference, Strength
 from pairing.fide.dutch_colours import allocate
-from pairing.matching import max_weight_perfect_matching
+from pairing.matching import max_weight_matching, max_weight_perfect_matching
 from pairing.model import Decision, Float, NoValidPairing, Side
 
 
@@ -58,6 +58,8 @@ class Contender:
     partners: tuple[int, ...] = field(default=())
     """The ranks (1.2 order) of every player this one may be paired with (C1, C3, forbidden pairs),
     ascending."""
+    compat: bytearray = field(factory=bytearray)
+    """`partners` as a table: compat[rank] is 1 for a possible opponent."""
 
 
 @define
@@ -283,10 +285,40 @@ class BracketWeights:
         )
 
 
+def _set_partners(players: list[Contender]) -> None:
+    """Each player's `compat` table and `partners`: exactly `compatible` for every pair, computed
+    as byte tables (C1 and forbidden pairs from `avoid`, both ways; C3 by one mask per colour)."""
+    count = max((c.rank for c in players), default=-1) + 1
+    by_number = {c.number: c for c in players}
+    present = bytearray(count)
+    for c in players:
+        present[c.rank] = 1
+    for c in players:
+        c.compat = bytearray(present)
+        c.compat[c.rank] = 0
+    for c in players:
+        for number in c.avoid:
+            other = by_number.get(number)
+            if other is not None:
+                c.compat[other.rank] = 0
+                other.compat[c.rank] = 0
+    masks: dict[Side, int] = {}
+    for c in players:
+        pref = c.preference
+        if pref.strength is Strength.ABSOLUTE and not c.topscorer:
+            masks.setdefault(pref.colour, (1 << (8 * count)) - 1)
+            masks[pref.colour] &= ~(0xFF << (8 * c.rank))
+    for c in players:
+        pref = c.preference
+        if pref.strength is Strength.ABSOLUTE and not c.topscorer:
+            row = int.from_bytes(c.compat, "little") & masks[pref.colour]
+            c.compat = bytearray(row.to_bytes(count, "little"))
+        c.partners = tuple(i for i, x in enumerate(c.compat) if x)
+
+
 def pair_brackets(players: list[Contender], explanation: list[Decision]) -> RoundPairing:
     """1.9: "brackets are paired from the top scoregroup down"; each bracket by Article 3."""
-    for a in players:
-        a.partners = tuple(b.rank for b in players if b is not a and compatible(a, b))
+    _set_partners(players)
     groups = sorted({c.score for c in players}, reverse=True)
     paired: set[int] = set()
     pairs: list[tuple[Contender, Contender]] = []
@@ -351,7 +383,6 @@ def _solve_once(
     weights.layout()
     in_bracket = weights.in_bracket
     nxt = weights.next
-    edges: list[tuple[int, int, int]] = []
     unit = weights.unit(0)
     # Local index by rank (1.2 order), -1 for players already paired; kind 2 = bracket, 1 = next.
     position = [-1] * (max(c.rank for c in vertices) + 1)
@@ -359,40 +390,25 @@ def _solve_once(
     for i, c in enumerate(vertices):
         position[c.rank] = i
         kind[i] = 2 if c.number in in_bracket else 1 if c.number in nxt else 0
-    limit = len(position)
-    for i, a in enumerate(vertices):
-        a_kind = kind[i]
-        for rank in a.partners:
-            if rank >= limit:
-                break
-            j = position[rank]
-            if j <= i:
-                continue
-            b_kind = kind[j]
-            if a_kind + b_kind < 3 and not (a_kind == 1 and b_kind == 1):
-                edges.append((i, j, unit))
-                continue
-            b = vertices[j]
-            if usable is not None and not usable(a, b):
-                continue
-            if a_kind == 2 and b_kind == 2:
-                edges.append((i, j, weights.in_bracket_weight(a, b)))
-            else:
-                edges.append((i, j, weights.next_bracket_weight(a, b)))
     n = len(vertices)
-    if n % 2 == 1:
-        level = {s: len(bye_levels) - k for k, s in enumerate(bye_levels)}
-        f = weights.fields
-        for i, a in enumerate(vertices):
-            if a.pab_eligible:
-                w = unit + (level[a.score] << f[1].offset)
-                if weights.c9 and a.number in weights.in_bracket:
-                    # C9 "applies to brackets that downfloat exactly one player, who will end up
-                    # receiving the PAB": a bye edge from a player of this bracket.
-                    w += (max_unplayed + 1 - a.unplayed) << f[6].offset
-                edges.append((i, n, w))
-        n += 1
-    mate = max_weight_perfect_matching(n, edges)
+    mate = None
+    if n % 2 == 0 and n > RELAXED_MIN_VERTICES:
+        mate = _relaxed_matching(vertices, kind, position, weights, usable)
+    if mate is None:
+        edges = _edges(vertices, kind, position, weights, usable, unit, rich_only=False)
+        if n % 2 == 1:
+            level = {s: len(bye_levels) - k for k, s in enumerate(bye_levels)}
+            f = weights.fields
+            for i, a in enumerate(vertices):
+                if a.pab_eligible:
+                    w = unit + (level[a.score] << f[1].offset)
+                    if weights.c9 and a.number in weights.in_bracket:
+                        # C9 "applies to brackets that downfloat exactly one player, who will end up
+                        # receiving the PAB": a bye edge from a player of this bracket.
+                        w += (max_unplayed + 1 - a.unplayed) << f[6].offset
+                    edges.append((i, n, w))
+            n += 1
+        mate = max_weight_perfect_matching(n, edges)
     if mate is None:
         raise NoValidPairing(
             "no complete pairing of the remaining players complies with C1-C3 (C4): the arbiter decides (1.9)"
@@ -402,6 +418,102 @@ def _solve_once(
         m = mate[i]
         partners[c.number] = None if m == len(vertices) else vertices[m]
     return partners, n // 2
+
+
+RELAXED_MIN_VERTICES = 100
+"""From this many vertices (and none for the bye), `_relaxed_matching` is tried first."""
+SPARSE_EDGES = 12
+"""Completion edges per vertex tried first when checking that the floaters can be completed."""
+
+
+def _edges(
+    vertices: list[Contender],
+    kind: list[int],
+    position: list[int],
+    weights: BracketWeights,
+    usable: Callable[[Contender, Contender], bool] | None,
+    unit: int,
+    rich_only: bool,
+) -> list[tuple[int, int, int]]:
+    """The graph of one matching, vertices by local index: every compatible pair, weighted; with
+    `rich_only`, only the pairs that weigh more than the completion unit (inside the bracket or the
+    next one), with the unit subtracted."""
+    edges: list[tuple[int, int, int]] = []
+    limit = len(position)
+    for i, a in enumerate(vertices):
+        a_kind = kind[i]
+        if rich_only and a_kind == 0:
+            break  # every later vertex is below the next bracket
+        for rank in a.partners:
+            if rank >= limit:
+                break
+            j = position[rank]
+            if j <= i:
+                continue
+            b_kind = kind[j]
+            if a_kind + b_kind < 3 and not (a_kind == 1 and b_kind == 1):
+                if rich_only:
+                    if b_kind == 0:
+                        break  # every later partner is below the next bracket
+                    continue
+                edges.append((i, j, unit))
+                continue
+            b = vertices[j]
+            if usable is not None and not usable(a, b):
+                continue
+            inside = a_kind == 2 and b_kind == 2
+            w = weights.in_bracket_weight(a, b) if inside else weights.next_bracket_weight(a, b)
+            edges.append((i, j, w - unit if rich_only else w))
+    return edges
+
+
+def _relaxed_matching(
+    vertices: list[Contender],
+    kind: list[int],
+    position: list[int],
+    weights: BracketWeights,
+    usable: Callable[[Contender, Contender], bool] | None,
+) -> list[int] | None:
+    """A maximum-weight perfect matching of the whole graph found without most of it, or None.
+
+    Without the bye, every edge weighs the completion unit plus its criteria, and only the pairs
+    inside the bracket or the next one (kinds 2 and 1) weigh more than the unit. Every perfect
+    matching has len(vertices) / 2 edges, so its weight is that many units plus the criteria of its
+    pairs among those players: the best perfect matching is the best matching M of the bracket and
+    the next one (weights less the unit) whose unpaired players can be completed with the players
+    below (C4). Dropping that condition can only raise the optimum, so when the best M found
+    without it can be completed, M with any completion is optimal for the whole graph. Otherwise
+    None, and the caller solves the whole graph.
+    """
+    unit = weights.unit(0)
+    upper = [i for i, k in enumerate(kind) if k]
+    if upper != list(range(len(upper))):
+        return None  # not rank-ordered as expected: no shortcut
+    edges = _edges(vertices, kind, position, weights, usable, unit, rich_only=True)
+    mate = max_weight_matching(len(upper), edges) if edges else [-1] * len(upper)
+    mate = mate + [-1] * (len(vertices) - len(upper))
+    rest = [i for i, m in enumerate(mate) if m == -1]
+    # The completion: a perfect matching of the unpaired upper players and everyone below, on
+    # completion edges only (upper-upper pairs weigh more than the unit and are all in M already).
+    for width in (SPARSE_EDGES, None):
+        pairs: list[tuple[int, int, int]] = []
+        for x, i in enumerate(rest):
+            a = vertices[i]
+            compat = a.compat
+            taken = 0
+            for y in range(x + 1, len(rest)):
+                j = rest[y]
+                if (kind[i] == 0 or kind[j] == 0) and compat[vertices[j].rank]:
+                    pairs.append((x, y, 1))
+                    taken += 1
+                    if width is not None and taken >= width:
+                        break
+        completion = max_weight_perfect_matching(len(rest), pairs) if pairs or not rest else None
+        if completion is not None:
+            for x, y in enumerate(completion):
+                mate[rest[x]] = rest[y]
+            return mate
+    return None
 
 
 def _pair_bracket(

@@ -7,8 +7,8 @@ import pytest
 from pairing.fide import dutch
 from pairing.fide.burstein import BursteinSystem, pair, seeding_rounds
 from pairing.fide.burstein.definitions import contenders, opposition_index, trailing_zero_point_byes
-from pairing.fide.burstein.generator import random_input
 from pairing.model import ByeKind, Entrant, Outcome, PairingInput, RoundRecord, Side
+from pairing.random_histories import greedy_paired
 
 W, B = Side.FIRST, Side.SECOND
 
@@ -63,7 +63,7 @@ def test_1_5_2_number_of_seeding_rounds(rounds: int, seeding: int) -> None:
 @pytest.mark.parametrize(("count", "played", "total"), [(15, 0, 9), (24, 2, 9), (31, 3, 9), (40, 1, 5)])
 def test_1_5_1_seeding_rounds_are_the_dutch_pairing(count: int, played: int, total: int) -> None:
     """1.5.1: seeding rounds "are paired following the rules of the FIDE (Dutch) System"."""
-    request = random_input(count, played, total, seed=count)
+    request = greedy_paired(count, played, total, seed=count)
     ours, theirs = pair(request), dutch.pair(request)
     assert (ours.boards, ours.byes) == (theirs.boards, theirs.byes)
     assert ours.explanation[0].article == "1.5"

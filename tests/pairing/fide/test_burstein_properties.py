@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 from pairing.fide.burstein import pair_with_trace
 from pairing.fide.burstein.colours import misses_preference
 from pairing.fide.burstein.definitions import Contender, compatible, contenders
-from pairing.fide.burstein.generator import random_input
 from pairing.model import NoValidPairing, PairingInput
+from pairing.random_histories import greedy_paired
 
 
 def requests() -> st.SearchStrategy[PairingInput]:
     return st.builds(
-        lambda count, played, seed: random_input(count, played, played + 2, seed, forfeits=0.05, byes=0.08),
+        lambda count, played, seed: greedy_paired(count, played, played + 2, seed, forfeits=0.05, byes=0.08),
         st.integers(4, 11),
         st.integers(2, 4),
         st.integers(0, 10**6),

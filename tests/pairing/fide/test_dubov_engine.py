@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from pairing.fide.dubov import DubovSystem, pair, pair_with_trace
-from pairing.fide.dubov.generator import random_tournament
 from pairing.model import Decision, PlayerStatus
+from pairing.random_histories import engine_paired
 from tests.pairing.fide.test_dubov_support import boards_of, pair_sets, player, request
 
 
@@ -18,7 +18,7 @@ def test_engine_contract():
 
 
 def test_the_same_request_gives_the_same_outcome_bit_for_bit():
-    req = random_tournament(40, 5, 9, seed=7, pair=pair)
+    req = engine_paired(40, 5, 9, seed=7, pair=pair)
     assert pair(req) == pair(req)
 
 
@@ -100,7 +100,7 @@ def test_explanation_per_bracket_names_residents_upfloaters_shifts_and_unmet_cri
 
 
 def test_a_full_round_of_a_larger_field_is_complete_and_legal():
-    req = random_tournament(60, 6, 9, seed=11, pair=pair)
+    req = engine_paired(60, 6, 9, seed=11, pair=pair)
     outcome = pair(req)
     seated = [n for b in outcome.boards for n in (b.first, b.second)] + [b.player for b in outcome.byes]
     active = {p.number for p in req.players if p.status is PlayerStatus.ACTIVE}

@@ -14,11 +14,11 @@ from pairing.fide.dubov.bye import assign_pab
 from pairing.fide.dubov.criteria import LegalPairs
 from pairing.fide.dubov.definitions import contenders
 from pairing.fide.dubov.engine import is_last_round
-from pairing.fide.dubov.generator import random_tournament
 from pairing.fide.dubov.perfect_pairing import bitset, maximum_pairing, perfect_pairing, repair
 from pairing.fide.dubov.subgroups import pair_bracket
 from pairing.fide.dubov.upfloaters import choose_upfloaters
 from pairing.model import ByeKind, NoValidPairing, PairingInput, PlayerStatus
+from pairing.random_histories import engine_paired
 from tests.pairing.fide.test_dubov_support import (
     brute_force_bracket,
     brute_force_upfloaters,
@@ -38,7 +38,7 @@ def tournaments(draw: st.DrawFn, largest: int = 24) -> PairingInput:
     played = draw(st.integers(0, total - 1))
     seed = draw(st.integers(0, 10**6))
     try:
-        return random_tournament(size, played, total, seed, pair, forfeits=0.05, half_point_byes=0.05)
+        return engine_paired(size, played, total, seed, pair, forfeits=0.05, half_point_byes=0.05)
     except NoValidPairing:
         assume(False)
         raise
