@@ -13,6 +13,7 @@ from ledger.errors import RoundNotReady, RuleViolation
 from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.registry import systems
+from pairing.tsh import ENGINES as TSH_ENGINES
 from projections.standings import standings
 from tui.wiring import open_ledger
 
@@ -21,23 +22,8 @@ GAMES = {
     "backgammon": (Game.BACKGAMMON, ("3-1", "1-3", "4-2", "0-3")),
     "scrabble": (Game.SCRABBLE, ("412-380", "350-401", "390-390", "455-300")),
 }
-TSH = {
-    "random",
-    "manual",
-    "koth",
-    "quartile",
-    "factored",
-    "swiss",
-    "fontes",
-    "init-fontes",
-    "chew",
-    "tsh-round-robin",
-    "lower-round-robin",
-    "team-round-robin",
-    "bracket",
-    "tsh-double-elimination",
-    "guelph",
-}
+TSH = set(TSH_ENGINES)
+"""The Scrabble systems (their engine contract and names are checked in tests/pairing/tsh)."""
 EVEN_FIELDS = {"guelph": 8, "team-round-robin": 8}
 """Systems for fixed field shapes: Guelph groups of six, eight or ten; an even number of teams."""
 IBF = {
