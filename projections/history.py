@@ -137,9 +137,32 @@ def histories(state: TournamentState, up_to: int) -> dict[int, tuple[RoundRecord
     cached = state.history_cache.get(("histories", up_to))
     if cached is not None and cached[0] == key:
         return cached[1]
-    table = {number: tuple(records.get(number) or absent for records, absent in rounds) for number in state.players}
-    state.history_cache["histories", up_to] = (key, table)
+    if cached is not None and cached[0][1] == key[1]:
+        table = _updated(cached[1], cached[2], rounds)
+    else:
+        table = {number: _assembled(number, rounds) for number in state.players}
+    state.history_cache["histories", up_to] = (key, table, rounds)
     return table
+
+
+def _assembled(number: int, rounds: list[tuple[dict[int, RoundRecord], RoundRecord]]) -> tuple[RoundRecord, ...]:
+    return tuple(records.get(number) or absent for records, absent in rounds)
+
+
+def _updated(
+    table: dict[int, tuple[RoundRecord, ...]],
+    before: list[tuple[dict[int, RoundRecord], RoundRecord]],
+    rounds: list[tuple[dict[int, RoundRecord], RoundRecord]],
+) -> dict[int, tuple[RoundRecord, ...]]:
+    """The table with only the players whose records changed rebuilt (a changed round keeps the record
+    objects of its unchanged boards, so the others keep their very tuples)."""
+    if len(before) != len(rounds):
+        return {number: _assembled(number, rounds) for number in table}
+    changed: set[int] = set()
+    for (old, _), (new, _) in zip(before, rounds, strict=True):
+        if old is not new:
+            changed.update(n for n in old.keys() | new.keys() if old.get(n) is not new.get(n))
+    return {number: _assembled(number, rounds) if number in changed else history for number, history in table.items()}
 
 
 def entrants(state: TournamentState, up_to: int, status_round: int) -> tuple[Entrant, ...]:
@@ -192,8 +215,13 @@ def _unchanged(
     return (
         entrant is not None
         and entrant.pairing_number == pairing_number
-        and len(entrant.history) == len(history)
-        and all(a is b for a, b in zip(entrant.history, history, strict=True))
+        and (
+            entrant.history is history
+            or (
+                len(entrant.history) == len(history)
+                and all(a is b for a, b in zip(entrant.history, history, strict=True))
+            )
+        )
         and (entrant.status, entrant.requested_bye) == (status, bye)
         and (entrant.name, entrant.rating, entrant.team, entrant.federation, entrant.club)
         == (player.name, player.rating, player.team, player.federation, player.club)

@@ -35,6 +35,9 @@ class StandingRow:
     withdrawn: bool
     place: str = ""
     """A shared place as a range ("3-5") where the system decides places (IBF 4.10), else ""."""
+    entrant: Entrant | None = field(default=None, eq=False, repr=False)
+    """What the row was made from (to reuse it while nothing changed)."""
+    values: tuple[float, ...] = field(default=(), eq=False, repr=False)
 
 
 @define
@@ -44,6 +47,7 @@ class TiebreakMemo:
     key: tuple[object, ...] = ()
     values: dict[int, tuple[float, ...]] = field(factory=dict)
     scores: dict[int, float] = field(factory=dict)
+    rows: dict[int, StandingRow] = field(factory=dict)
 
 
 def _affected(players: Sequence[Entrant], memo: TiebreakMemo, changed: Collection[int]) -> set[int]:
@@ -82,7 +86,7 @@ def standings(
         memo.key, memo.values, memo.scores = key, values, {p.number: p.score for p in players}
     if state.stage_of(rounds + 1).system == "swiss-elimination":
         return _placed(state, players, values, codes)
-    return _ranked(players, values, codes)
+    return _ranked(players, values, codes, memo.rows if memo is not None else None)
 
 
 def _placed(
@@ -101,23 +105,39 @@ def _placed(
 
 
 def _ranked(
-    players: Sequence[Entrant], values: dict[int, tuple[float, ...]], codes: Sequence[str]
+    players: Sequence[Entrant],
+    values: dict[int, tuple[float, ...]],
+    codes: Sequence[str],
+    made: dict[int, StandingRow] | None = None,
 ) -> list[StandingRow]:
+    """Rows in standings order; a row is rebuilt only when its player, values or rank changed (`made`
+    holds the last rows, and is updated)."""
     order = sorted(players, key=lambda p: (-p.score, *(-v for v in values[p.number]), p.number))
+    made = {} if made is None else made
     rows: list[StandingRow] = []
+    previous: tuple[float, tuple[float, ...]] | None = None
     for index, player in enumerate(order):
         key = (player.score, values[player.number])
-        tied_with_previous = rows and (rows[-1].score, tuple(v for _, v in rows[-1].tiebreaks)) == key
-        rows.append(
-            StandingRow(
-                rank=rows[-1].rank if tied_with_previous else index + 1,
-                number=player.number,
-                name=player.name,
-                rating=player.rating,
-                score=player.score,
-                tiebreaks=tuple(zip(codes, values[player.number], strict=True)),
-                games=sum(1 for r in player.history if r.played and r.opponent is not None and r.outcome is not None),
-                withdrawn=player.status.value == "withdrawn",
-            )
-        )
+        rank = rows[-1].rank if previous == key else index + 1
+        previous = key
+        row = made.get(player.number)
+        if row is None or row.rank != rank or row.entrant is not player or row.values != values[player.number]:
+            row = _row(player, rank, values[player.number], codes)
+            made[player.number] = row
+        rows.append(row)
     return rows
+
+
+def _row(player: Entrant, rank: int, values: tuple[float, ...], codes: Sequence[str]) -> StandingRow:
+    return StandingRow(
+        rank=rank,
+        number=player.number,
+        name=player.name,
+        rating=player.rating,
+        score=player.score,
+        tiebreaks=tuple(zip(codes, values, strict=True)),
+        games=sum(1 for r in player.history if r.played and r.opponent is not None and r.outcome is not None),
+        withdrawn=player.status.value == "withdrawn",
+        entrant=player,
+        values=values,
+    )

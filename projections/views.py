@@ -29,7 +29,7 @@ from pairing.model import PairingInput, RoundRecord
 from projections.audit import AuditLine, audit_line
 from projections.colours import colour_standing
 from projections.history import histories, pairing_input
-from projections.standings import TiebreakMemo, standings
+from projections.standings import StandingRow, TiebreakMemo, standings
 from projections.state import PlayerView, TournamentState, fold
 
 SCHEMA_VERSION = 2
@@ -120,7 +120,7 @@ class ReadModels:
         self._live = TournamentState()
         self._pending = Changes()
         self._memo = TiebreakMemo()
-        self._written_standings: dict[int, tuple[Any, ...]] = {}
+        self._written_standings: dict[int, StandingRow] = {}
         self._ensure_tables()
         self._live = self._load_state()
 
@@ -352,30 +352,18 @@ class ReadModels:
         )
 
     def _write_standings(self, state: TournamentState, changed: set[int] | None, suffix: str) -> None:
-        """Rewrite the rows that differ from the ones last written (ranks move for a few players)."""
+        """Rewrite the rows that differ from the ones last written (ranks move for a few players); a
+        row object the standings reused is the row already written."""
         memo, written = (self._memo, self._written_standings) if not suffix else (TiebreakMemo(), {})
-        rows = {
-            row.number: (
-                row.number,
-                row.rank,
-                row.name,
-                row.rating,
-                row.score,
-                json.dumps(dict(row.tiebreaks)),
-                row.games,
-                int(row.withdrawn),
-                row.place,
-            )
-            for row in standings(state, memo, changed)
-        }
+        rows = standings(state, memo, changed)
         if not written:
             self.db.execute(f"DELETE FROM {table('standings', suffix)}")
         self.db.executemany(
             f"INSERT OR REPLACE INTO {table('standings', suffix)} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [row for number, row in rows.items() if written.get(number) != row],
+            [_standing_row(row) for row in rows if written.get(row.number) is not row],
         )
         written.clear()
-        written.update(rows)
+        written.update((row.number, row) for row in rows)
 
     # --- reading (synchronous; the TUI reads through `projections.async_views`) -------------------
 
@@ -398,6 +386,20 @@ def _status(state: TournamentState, player: PlayerView, next_round: int) -> str:
     if player.number in state.requested_byes.get(next_round, {}):
         return "absent"
     return "active"
+
+
+def _standing_row(row: StandingRow) -> tuple[Any, ...]:
+    return (
+        row.number,
+        row.rank,
+        row.name,
+        row.rating,
+        row.score,
+        json.dumps(dict(row.tiebreaks)),
+        row.games,
+        int(row.withdrawn),
+        row.place,
+    )
 
 
 def _pickled(state: TournamentState) -> bytes:
