@@ -106,6 +106,12 @@ static int slack_lt(M *m, int k1, int k2) {
     return num_cmp(m->t1, m->t2, m->L) < 0;
 }
 
+/* slack_lt when the slack of the first edge is already known */
+static int known_slack_lt(M *m, const limb *s1, int k2) {
+    slack(m, k2, m->t2);
+    return num_cmp(s1, m->t2, m->L) < 0;
+}
+
 /* leaves of blossom b, appended to buf from position *len */
 static void leaves(M *m, int b, int *buf, int *len) {
     if (b < m->n) {
@@ -492,10 +498,11 @@ static int run(M *m) {
                             m->labelend[w] = p ^ 1;
                         }
                     } else if (m->label[m->inblossom[w]] == 1) {
+                        /* not allowed: t3 holds the slack of k, computed just above */
                         int b = m->inblossom[v];
-                        if (m->bestedge[b] == -1 || slack_lt(m, k, m->bestedge[b])) m->bestedge[b] = k;
+                        if (m->bestedge[b] == -1 || known_slack_lt(m, m->t3, m->bestedge[b])) m->bestedge[b] = k;
                     } else if (m->label[w] == 0) {
-                        if (m->bestedge[w] == -1 || slack_lt(m, k, m->bestedge[w])) m->bestedge[w] = k;
+                        if (m->bestedge[w] == -1 || known_slack_lt(m, m->t3, m->bestedge[w])) m->bestedge[w] = k;
                     }
                 }
             }

@@ -391,24 +391,19 @@ def _solve_once(
         position[c.rank] = i
         kind[i] = 2 if c.number in in_bracket else 1 if c.number in nxt else 0
     n = len(vertices)
+    bye_edges = _bye_edges(vertices, weights, bye_levels, max_unplayed, unit) if n % 2 == 1 else None
     mate = None
-    if n % 2 == 0 and n > RELAXED_MIN_VERTICES:
-        mate = _relaxed_matching(vertices, kind, position, weights, usable)
+    if n > RELAXED_MIN_VERTICES:
+        mate = _relaxed_matching(vertices, kind, position, weights, usable, bye_edges)
     if mate is None:
         edges = _edges(vertices, kind, position, weights, usable, unit, rich_only=False)
-        if n % 2 == 1:
-            level = {s: len(bye_levels) - k for k, s in enumerate(bye_levels)}
-            f = weights.fields
-            for i, a in enumerate(vertices):
-                if a.pab_eligible:
-                    w = unit + (level[a.score] << f[1].offset)
-                    if weights.c9 and a.number in weights.in_bracket:
-                        # C9 "applies to brackets that downfloat exactly one player, who will end up
-                        # receiving the PAB": a bye edge from a player of this bracket.
-                        w += (max_unplayed + 1 - a.unplayed) << f[6].offset
-                    edges.append((i, n, w))
-            n += 1
-        mate = max_weight_perfect_matching(n, edges)
+        if bye_edges is not None:
+            edges += [(i, n, w) for i, w in bye_edges]
+            mate = max_weight_perfect_matching(n + 1, edges)
+        else:
+            mate = max_weight_perfect_matching(n, edges)
+    if bye_edges is not None:
+        n += 1
     if mate is None:
         raise NoValidPairing(
             "no complete pairing of the remaining players complies with C1-C3 (C4): the arbiter decides (1.9)"
@@ -421,9 +416,27 @@ def _solve_once(
 
 
 RELAXED_MIN_VERTICES = 100
-"""From this many vertices (and none for the bye), `_relaxed_matching` is tried first."""
+"""From this many vertices, `_relaxed_matching` is tried first."""
 SPARSE_EDGES = 12
 """Completion edges per vertex tried first when checking that the floaters can be completed."""
+
+
+def _bye_edges(
+    vertices: list[Contender], weights: BracketWeights, bye_levels: list[float], max_unplayed: int, unit: int
+) -> list[tuple[int, int]]:
+    """The edges to the bye vertex (when the players left are odd in number): (local index, weight)."""
+    level = {s: len(bye_levels) - k for k, s in enumerate(bye_levels)}
+    f = weights.fields
+    edges = []
+    for i, a in enumerate(vertices):
+        if a.pab_eligible:
+            w = unit + (level[a.score] << f[1].offset)
+            if weights.c9 and a.number in weights.in_bracket:
+                # C9 "applies to brackets that downfloat exactly one player, who will end up
+                # receiving the PAB": a bye edge from a player of this bracket.
+                w += (max_unplayed + 1 - a.unplayed) << f[6].offset
+            edges.append((i, w))
+    return edges
 
 
 def _edges(
@@ -473,30 +486,69 @@ def _relaxed_matching(
     position: list[int],
     weights: BracketWeights,
     usable: Callable[[Contender, Contender], bool] | None,
+    bye_edges: list[tuple[int, int]] | None = None,
 ) -> list[int] | None:
     """A maximum-weight perfect matching of the whole graph found without most of it, or None.
 
-    Without the bye, every edge weighs the completion unit plus its criteria, and only the pairs
-    inside the bracket or the next one (kinds 2 and 1) weigh more than the unit. Every perfect
-    matching has len(vertices) / 2 edges, so its weight is that many units plus the criteria of its
-    pairs among those players: the best perfect matching is the best matching M of the bracket and
-    the next one (weights less the unit) whose unpaired players can be completed with the players
-    below (C4). Dropping that condition can only raise the optimum, so when the best M found
-    without it can be completed, M with any completion is optimal for the whole graph. Otherwise
-    None, and the caller solves the whole graph.
+    Every edge weighs the completion unit plus its criteria, and only the pairs inside the bracket
+    or the next one (kinds 2 and 1) and the edges to the bye vertex weigh more than the unit. Every
+    perfect matching has the same number of edges, so its weight is that many units plus the
+    criteria of those "rich" edges: the best perfect matching is the best matching M of the rich
+    graph (weights less the unit) whose unpaired players can be completed with the players below
+    (C4). Dropping that condition can only raise the optimum, so when the best M found without it
+    can be completed, M with any completion is optimal for the whole graph. Otherwise None, and the
+    caller solves the whole graph.
+
+    With `bye_edges` (the players left are odd in number), the bye vertex (index len(vertices) in
+    the result) joins the rich graph with its edges to the upper players; the players below who may
+    receive it are interchangeable there except for their score level (C5), so each level becomes
+    one pendant vertex joined to the bye vertex only. When M gives the bye to a pendant, the
+    completion gives it to one of that level's players.
     """
     unit = weights.unit(0)
     upper = [i for i, k in enumerate(kind) if k]
     if upper != list(range(len(upper))):
         return None  # not rank-ordered as expected: no shortcut
+    n_upper = len(upper)
     edges = _edges(vertices, kind, position, weights, usable, unit, rich_only=True)
-    mate = max_weight_matching(len(upper), edges) if edges else [-1] * len(upper)
-    mate = mate + [-1] * (len(vertices) - len(upper))
-    rest = [i for i, m in enumerate(mate) if m == -1]
+    size = n_upper
+    pendants: list[list[int]] = []
+    if bye_edges is not None:
+        bye = n_upper
+        size += 1
+        level_of: dict[int, int] = {}
+        for i, w in bye_edges:
+            if i < n_upper:
+                edges.append((i, bye, w - unit))
+            else:
+                if w not in level_of:
+                    level_of[w] = len(pendants)
+                    pendants.append([])
+                    edges.append((bye, size, w - unit))
+                    size += 1
+                pendants[level_of[w]].append(i)
+    rich = max_weight_matching(size, edges) if edges else [-1] * size
+    count = len(vertices)
+    mate = rich[:n_upper] + [-1] * (count - n_upper)
+    bye_takers: list[int] = []
+    if bye_edges is not None:
+        mate = [count if m == n_upper else m for m in mate] + [-1]
+        m = rich[n_upper]
+        if m == -1:
+            return None
+        if m < n_upper:
+            mate[count] = m
+        else:
+            bye_takers = pendants[m - n_upper - 1]
+    rest = [i for i, m in enumerate(mate[:count]) if m == -1]
     # The completion: a perfect matching of the unpaired upper players and everyone below, on
-    # completion edges only (upper-upper pairs weigh more than the unit and are all in M already).
+    # completion edges only (upper-upper pairs weigh more than the unit and are all in M already),
+    # and of the bye vertex with one of the players of the level M gave it to.
+    slot = {i: x for x, i in enumerate(rest)}
+    takers = [(slot[i], len(rest), 1) for i in bye_takers]
+    order = rest + ([count] if takers else [])
     for width in (SPARSE_EDGES, None):
-        pairs: list[tuple[int, int, int]] = []
+        pairs: list[tuple[int, int, int]] = list(takers)
         for x, i in enumerate(rest):
             a = vertices[i]
             compat = a.compat
@@ -508,10 +560,10 @@ def _relaxed_matching(
                     taken += 1
                     if width is not None and taken >= width:
                         break
-        completion = max_weight_perfect_matching(len(rest), pairs) if pairs or not rest else None
+        completion = max_weight_perfect_matching(len(order), pairs) if pairs or not order else None
         if completion is not None:
             for x, y in enumerate(completion):
-                mate[rest[x]] = rest[y]
+                mate[order[x]] = order[y]
             return mate
     return None
 
