@@ -207,6 +207,13 @@ class ReadModels:
         self._advance(self._live, self._pending, self.ledger.log_events(start=self._live.position + 1))
         return self._live
 
+    def as_recorded(self, round_number: int) -> TournamentState:
+        """The tournament as the engine read it for `round_number` (its pairing's recorded input position);
+        the state now when the round has no pairing."""
+        now = self.state()
+        view = now.rounds.get(round_number)
+        return self.state(view.input_position) if view is not None else now
+
     def pairing_input(self, round_number: int) -> tuple[PairingInput, int]:
         """`ledger.application.ReadPort`: the engines' input built from the fold as it stands."""
         state = self.state()

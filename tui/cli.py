@@ -305,11 +305,8 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     _, views = open_for(args)
-    now = views.state()
-    view = now.rounds.get(args.round)
-    as_recorded = views.state(view.input_position) if view is not None else now
     out = render.console()
-    for part in render.explanation_text(explain_round(now, as_recorded, args.round)):
+    for part in render.explanation_text(explain_round(views.state(), views.as_recorded(args.round), args.round)):
         out.print(part)
     return exit_codes.OK
 

@@ -205,17 +205,15 @@ def cmd_rollback(args: argparse.Namespace) -> int:
 
 def cmd_reproduce(args: argparse.Namespace) -> int:
     _, views = open_for(args)
-    now = views.state()
-    view = now.rounds.get(args.round)
-    as_recorded = views.state(view.input_position) if view is not None else now
-    outcome = reproduce(now, as_recorded, args.round)
+    outcome = reproduce(views.state(), views.as_recorded(args.round), args.round)
     versions = f"engine {outcome.engine} {outcome.recorded_version} recorded, {outcome.current_version} now"
     digest = "matches" if outcome.digest_matches else "DIFFERS"
     if outcome.difference.identical:
         print(f"reproduced: round {args.round} comes out bit for bit the same ({versions}; input digest {digest})")
         return exit_codes.OK
     print(f"NOT reproduced: round {args.round} differs ({versions}; input digest {digest})")
-    render.console().print(difference_table(now, outcome.difference, f"Round {args.round}: published and re-run"))
+    title = f"Round {args.round}: published and re-run"
+    render.console().print(difference_table(views.state(), outcome.difference, title))
     return exit_codes.VERIFY_FAILED
 
 

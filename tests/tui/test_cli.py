@@ -10,16 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.tui.cli_support import run
 from tui import exit_codes
-from tui.cli import build_parser, main
+from tui.cli import build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def events(ledger: str, capsys: pytest.CaptureFixture[str]) -> int:

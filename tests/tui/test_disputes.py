@@ -11,8 +11,8 @@ import pytest
 
 from pairing import registry
 from pairing.model import Board, Bye, ByeKind, PairingInput, PairingOutcome, PlayerStatus
+from tests.tui.cli_support import run
 from tui import exit_codes
-from tui.cli import main
 
 
 class ScoreOrder:
@@ -48,12 +48,6 @@ def score_order_engine() -> Iterator[None]:
     registry.register("score-order", ScoreOrder)
     yield
     registry.register("score-order", ScoreOrder)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def log(ledger: str, capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]]:

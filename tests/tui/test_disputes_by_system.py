@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.tui.cli_support import run
 from tui import exit_codes
-from tui.cli import main
 
 SYSTEMS = {
     "dutch": ("chess", "1-0", "0-1"),
@@ -19,12 +19,6 @@ SYSTEMS = {
     "double-elimination": ("backgammon", "3-1", "1-3"),
     "swiss": ("scrabble", "400-350", "350-400"),
 }
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def boards(ledger: str, round_number: int, capsys: pytest.CaptureFixture[str]) -> list[tuple[int, int]]:

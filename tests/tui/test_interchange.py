@@ -6,14 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.tui.cli_support import run
 from tui import exit_codes
-from tui.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_export_import_export_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,15 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.tui.cli_support import run
 from tui import exit_codes
-from tui.cli import main
 from tui.wiring import open_ledger
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_a_round_option_is_recorded_and_reproduced(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,14 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.tui.cli_support import run
 from tui import exit_codes
-from tui.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def play_round(ledger: str, capsys: pytest.CaptureFixture[str]) -> int:

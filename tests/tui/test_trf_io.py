@@ -11,16 +11,10 @@ from pathlib import Path
 import pytest
 
 from pairing.cli import main as arbiter_pair
+from tests.tui.cli_support import run
 from tui import exit_codes
-from tui.cli import main
 
 REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "dutch-2025"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def pairs(ledger: str, round_number: int, capsys: pytest.CaptureFixture[str]) -> list[tuple[int, int]]:
