@@ -112,6 +112,15 @@ static int known_slack_lt(M *m, const limb *s1, int k2) {
     return num_cmp(s1, m->t2, m->L) < 0;
 }
 
+/* edge kk leaves blossom b: keep it as b's best edge to the outer blossom at its far end if its slack
+   is the least seen so far */
+static void consider_best_edge(M *m, int b, int kk, int *bestto) {
+    int far = m->inblossom[m->ev[kk]] == b ? m->eu[kk] : m->ev[kk];
+    int bj = m->inblossom[far];
+    if (bj != b && m->label[bj] == 1 && (bestto[bj] == -1 || slack_lt(m, kk, bestto[bj])))
+        bestto[bj] = kk;
+}
+
 /* leaves of blossom b, appended to buf from position *len */
 static void leaves(M *m, int b, int *buf, int *len) {
     if (b < m->n) {
@@ -246,31 +255,13 @@ static void add_blossom(M *m, int bse, int k) {
             for (int li = 0; li < ll; li++) {
                 int x = lb[li];
                 for (int q = m->nb_start[x]; q < m->nb_start[x + 1]; q++) {
-                    int kk = m->nb[q] >> 1;
-                    int i = m->eu[kk], j = m->ev[kk];
-                    if (m->inblossom[j] == b) {
-                        int t = i;
-                        i = j;
-                        j = t;
-                    }
-                    int bj = m->inblossom[j];
-                    if (bj != b && m->label[bj] == 1 && (bestto[bj] == -1 || slack_lt(m, kk, bestto[bj])))
-                        bestto[bj] = kk;
+                    consider_best_edge(m, b, m->nb[q] >> 1, bestto);
                 }
             }
             free(lb);
         } else {
             for (int q = 0; q < m->nbbest[sub]; q++) {
-                int kk = m->bbest[sub][q];
-                int i = m->eu[kk], j = m->ev[kk];
-                if (m->inblossom[j] == b) {
-                    int t = i;
-                    i = j;
-                    j = t;
-                }
-                int bj = m->inblossom[j];
-                if (bj != b && m->label[bj] == 1 && (bestto[bj] == -1 || slack_lt(m, kk, bestto[bj])))
-                    bestto[bj] = kk;
+                consider_best_edge(m, b, m->bbest[sub][q], bestto);
             }
             free(m->bbest[sub]);
         }
