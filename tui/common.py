@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 from ledger.application import Ledger
-from ledger.persistence import DEFAULT_LEDGER, resolve_location
+from ledger.persistence import DEFAULT_LEDGER, is_postgres, resolve_location
 from projections.views import ReadModels
 from tui import exit_codes
 from tui.wiring import open_ledger
@@ -25,6 +27,25 @@ def open_for(args: argparse.Namespace, *, create: bool = False) -> tuple[Ledger,
     ledger, views = open_ledger(location(args), args.actor, create=create)
     args.views = views
     return ledger, views
+
+
+@contextmanager
+def new_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
+    """A ledger this command creates (an import). If the command fails part-way, a ledger file it
+    created is removed again, so a refused import leaves nothing behind."""
+    where = location(args)
+    existed = is_postgres(where) or Path(where).exists()
+    ledger, views = open_for(args, create=True)
+    try:
+        yield ledger
+    except BaseException:
+        if not existed:
+            views.close()
+            ledger.close()
+            args.views = None
+            for suffix in ("", "-wal", "-shm", ".views", ".views-wal", ".views-shm"):
+                Path(where + suffix).unlink(missing_ok=True)
+        raise
 
 
 def say(message: str) -> None:

@@ -18,7 +18,7 @@ from pairing.registry import systems
 from pairing.tsh.tfile import TFileError, format_tfile, from_entrants, parse_tfile, to_entrants
 from projections.history import entrants
 from tui import exit_codes
-from tui.common import Verbs, open_for, positive, say, verb
+from tui.common import Verbs, new_ledger, open_for, positive, say, verb
 
 
 @frozen
@@ -95,10 +95,11 @@ def cmd_import_tsh(args: argparse.Namespace) -> int:
     total = max(args.rounds or 0, len(rounds))
     if total < 1:
         raise InvalidInput("the file has no rounds yet: give --rounds for the tournament's length")
-    ledger, _ = open_for(args, create=True)
-    ledger.create_tournament(args.name or path.stem, TournamentSettings.for_game(Game.SCRABBLE, args.system, total))
-    import_tfile(ledger, players, rounds, path.name)
-    say(f"imported {len(players)} players and {len(rounds)} rounds from {path} into {ledger.location}")
+    with new_ledger(args) as ledger:
+        settings = TournamentSettings.for_game(Game.SCRABBLE, args.system, total)
+        ledger.create_tournament(args.name or path.stem, settings)
+        import_tfile(ledger, players, rounds, path.name)
+        say(f"imported {len(players)} players and {len(rounds)} rounds from {path} into {ledger.location}")
     return exit_codes.OK
 
 

@@ -37,7 +37,7 @@ from projections.history import histories
 from projections.standings import standings
 from projections.state import TournamentState
 from tui import exit_codes
-from tui.common import Verbs, open_for, positive, say, verb
+from tui.common import Verbs, new_ledger, open_for, positive, say, verb
 from tui.report import DECISIONS
 
 BYE_CODES = {
@@ -207,27 +207,27 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
     settings = TournamentSettings.for_game(
         Game.CHESS, args.system, total, scoring=trf_scoring(document), options=options
     )
-    ledger, _ = open_for(args, create=True)
-    ledger.create_tournament(name, settings)
-    ledger.register_players(
-        [
-            PlayerDetails(
-                p.name,
-                rating=p.rating,
-                federation=p.federation,
-                title=p.title,
-                external_id=p.fide_id,
-                number=p.start_rank,
-            )
-            for p in sorted(document.players, key=lambda p: p.start_rank)
-        ]
-    )
-    reason = f"imported from {path.name}"
-    for number, (boards, byes, results) in enumerate(rounds, start=1):
-        ledger.pair_next_round(manual=boards, manual_byes=byes, complete=False, reason=reason, force_reason=reason)
-        for board, result in enumerate(results, start=1):
-            ledger.record_result(number, board, result)
-    say(f"imported {len(document.players)} players and {len(rounds)} rounds from {path} into {ledger.location}")
+    with new_ledger(args) as ledger:
+        ledger.create_tournament(name, settings)
+        ledger.register_players(
+            [
+                PlayerDetails(
+                    p.name,
+                    rating=p.rating,
+                    federation=p.federation,
+                    title=p.title,
+                    external_id=p.fide_id,
+                    number=p.start_rank,
+                )
+                for p in sorted(document.players, key=lambda p: p.start_rank)
+            ]
+        )
+        reason = f"imported from {path.name}"
+        for number, (boards, byes, results) in enumerate(rounds, start=1):
+            ledger.pair_next_round(manual=boards, manual_byes=byes, complete=False, reason=reason, force_reason=reason)
+            for board, result in enumerate(results, start=1):
+                ledger.record_result(number, board, result)
+        say(f"imported {len(document.players)} players and {len(rounds)} rounds from {path} into {ledger.location}")
     return exit_codes.OK
 
 

@@ -99,3 +99,17 @@ def test_reference_file_imported_pairs_its_next_round_as_recorded(
             if colour == "w":
                 recorded[int(line[4:8])] = opponent
     assert dict(pairs(ledger, keep + 1, capsys)) == recorded
+
+
+def test_an_import_refused_part_way_leaves_no_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Bad input appends nothing: a file whose round 2 seats a player against themselves is refused
+    when that round is published, and the half-built new ledger is removed."""
+    line = "001 {rank:4d}      Player {rank}                          2000                             0.0    1"
+    rounds = {1: "     2 w 1     1 w =", 2: "     1 b 0     2 b ="}
+    text = "012 Bad\nXXR 3\n" + "".join(line.format(rank=r) + rounds[r] + "\n" for r in (1, 2))
+    source = tmp_path / "bad.trf"
+    source.write_text(text)
+    ledger = tmp_path / "bad.ledger"
+    code, _, err = run(capsys, "import-trf", str(source), "--ledger", str(ledger))
+    assert code == exit_codes.BAD_INPUT and "player 1 is seated twice" in err
+    assert not ledger.exists() and not Path(str(ledger) + ".views").exists()
