@@ -20,6 +20,8 @@ from array import array
 from collections.abc import Callable, Sequence
 from functools import cache
 
+from attrs import define
+
 Edge = tuple[int, int, int]
 """(u, v, weight): vertices are 0..n-1, the weight a non-negative integer."""
 
@@ -54,22 +56,48 @@ def default_backend() -> str:
     return backends[0]
 
 
-def max_weight_matching(n: int, edges: Sequence[Edge], backend: str | None = None) -> list[int]:
+@define(frozen=True)
+class Tiers:
+    """How the edge weights divide into lexicographic tiers, so that the native backend can solve a
+    wide weight as a few narrow ones (`_by_tiers`); the result is the same.
+
+    `cuts` are bit positions, descending: tier 0 is the bits from ``cuts[0]`` up, tier i the bits
+    from ``cuts[i]`` below ``cuts[i-1]``, the last tier the bits below ``cuts[-1]``. The sum of a
+    tier over any matching must fit in its bits, so that no tier carries into the one above.
+
+    `digits`, if given, writes the last tier as digits of a lexicographic order (a Swiss engine's
+    generation order: one digit per player, ranking its partner): ``digits[k]`` lists edge k's as
+    (level, value), level 0 the most significant (edges past the end of the list have none). A level
+    is non-zero on the edges of one vertex only, so that a matching takes at most one of its values,
+    and the tier orders matchings exactly as their digit sequences do: only the order of each
+    level's values matters, not their size.
+    """
+
+    cuts: tuple[int, ...]
+    digits: Sequence[tuple[tuple[int, int], ...]] | None = None
+
+
+TIERED_BITS = 128
+"""Below tiers of this many bits (in all), the native backend solves the whole weight at once."""
+
+
+def max_weight_matching(
+    n: int, edges: Sequence[Edge], backend: str | None = None, tiers: Tiers | None = None
+) -> list[int]:
     """A matching of maximum total weight (not necessarily of maximum cardinality): `mate[v]` is v's
-    partner or -1. Edges of weight 0 may be left out of the matching."""
+    partner or -1. Edges of weight 0 may be left out of the matching. `tiers`, when given, describes
+    the weights (the result is the same; it only lets the solver be faster)."""
     backend = backend or default_backend()
     if backend == "native":
-        return _native(n, edges)
+        return _native(n, edges, False, tiers)
     if backend == "networkx":
         return _networkx(n, edges)
     raise ValueError(f"unknown matching backend {backend!r}")
 
 
-def _native(n: int, edges: Sequence[Edge]) -> list[int]:
-    return _native_with_duals(n, edges)[0]
-
-
-def max_weight_perfect_matching(n: int, edges: Sequence[Edge], backend: str | None = None) -> list[int] | None:
+def max_weight_perfect_matching(
+    n: int, edges: Sequence[Edge], backend: str | None = None, tiers: Tiers | None = None
+) -> list[int] | None:
     """A perfect matching of maximum total weight, or None if the graph has none.
 
     The native backend starts from feasible duals (each vertex at its heaviest edge) and the edges
@@ -83,12 +111,7 @@ def max_weight_perfect_matching(n: int, edges: Sequence[Edge], backend: str | No
     if n == 0:
         return []
     if backend == "native" and edges:
-        distinct = {w for _, _, w in edges}
-        low, high = min(distinct), max(distinct)
-        shift = (high - low + 1) * 4 * (n + 1) - low
-        # Doubled, so that every starting dual is even, as the integral method needs (the slack of an
-        # edge between two outer vertices must stay even for its half to be exact).
-        mate, _ = _native_with_duals(n, edges, perfect=True, transform=lambda w: 2 * (w + shift))
+        mate = _native(n, edges, True, tiers)
     else:
         top = max((w for _, _, w in edges), default=0) + 1
         lifted = [(u, v, w + top * n) for u, v, w in edges]  # any perfect matching beats any other
@@ -96,16 +119,134 @@ def max_weight_perfect_matching(n: int, edges: Sequence[Edge], backend: str | No
     return None if -1 in mate else mate
 
 
+def _native(n: int, edges: Sequence[Edge], perfect: bool, tiers: Tiers | None) -> list[int]:
+    if tiers is not None and tiers.cuts[0] >= TIERED_BITS:
+        return _by_tiers(n, edges, perfect, tiers)
+    return _native_with_duals(n, edges, perfect)[0]
+
+
+def _by_tiers(n: int, edges: Sequence[Edge], perfect: bool, tiers: Tiers) -> list[int]:
+    """The same optimum as one solve of the wide weights, from one narrow solve per tier.
+
+    The first solve maximises tier 0 alone. Its final duals are an optimal dual solution, and by
+    complementary slackness (Edmonds' matching polytope) the matchings of maximum weight are exactly
+    the matchings of tight edges that cover every vertex of positive dual and fill every blossom of
+    positive dual: the solver's certificate gives each tight edge a small count whose sum over a
+    matching is the greatest exactly for those. So each next solve keeps only the tight edges and
+    weighs them by that count above the next tier: its optima are the optima of the tiers so far.
+    A tier of digits is solved a few levels at a time (`_digit_chunk`), on a graph that shrinks
+    as the earlier levels are settled.
+    """
+    kept = list(range(len(edges)))
+    counts: list[int] = []
+    tops = (None, *tiers.cuts)
+    for tier, cut in enumerate((*tiers.cuts, 0)):
+        top = tops[tier]
+        if tier == len(tiers.cuts) and tiers.digits is not None:
+            break
+        scale = 1 << (top - cut) if top is not None else 0
+        values = [(edges[k][2] >> cut) & (scale - 1) if top is not None else edges[k][2] >> cut for k in kept]
+        last = tier == len(tiers.cuts)
+        mate, kept, counts = _tier_solve(n, edges, perfect, kept, counts, values, scale, last)
+        if last:
+            return mate
+    digits = tiers.digits or ()
+    first = 0
+    while True:
+        values, scale, first = _digit_chunk(kept, digits, first)
+        last = first is None
+        mate, kept, counts = _tier_solve(n, edges, perfect, kept, counts, values, scale, last)
+        if first is None:
+            return mate
+
+
+def _tier_solve(
+    n: int,
+    edges: Sequence[Edge],
+    perfect: bool,
+    kept: list[int],
+    counts: list[int],
+    values: list[int],
+    scale: int,
+    last: bool,
+) -> tuple[list[int], list[int], list[int]]:
+    """One solve of `_by_tiers` on the kept edges, weighed by the count from the solve before (if
+    any) above `values`: the mates, and unless `last`, the edges tight in the result with their
+    counts."""
+    weights = [c * scale + v for c, v in zip(counts, values, strict=True)] if counts else values
+    graph = [(edges[k][0], edges[k][1], w) for k, w in zip(kept, weights, strict=True)]
+    mate, _, certificate = _native_with_duals(n, graph, perfect, with_certificate=not last)
+    if certificate is None:
+        return mate, kept, counts
+    tight = [x for x, c in enumerate(certificate) if c != NOT_TIGHT]
+    return mate, [kept[x] for x in tight], [certificate[x] for x in tight]
+
+
+DIGIT_CHUNK_BITS = 192
+"""The width of the digit levels solved together by `_by_tiers`."""
+
+
+def _digit_chunk(
+    kept: list[int], digits: Sequence[tuple[tuple[int, int], ...]], first: int
+) -> tuple[list[int], int, int | None]:
+    """The kept edges' digits of the next levels from `first` on, as many as fit in about
+    `DIGIT_CHUNK_BITS`: in mixed radix, each level's values by rank (1 = the least) among the kept
+    edges, so a player keeps only the partners still possible. Also the radix product (the chunk's
+    bound plus one) and the first level of the next chunk, or None if this one is the last."""
+    listed = len(digits)
+    of_edge = [digits[k] if k < listed else () for k in kept]
+    values: dict[int, set[int]] = {}
+    for edge_digits in of_edge:
+        for level, value in edge_digits:
+            if value and level >= first:
+                values.setdefault(level, set()).add(value)
+    levels = sorted(values)
+    chunk: list[int] = []
+    bits = 0
+    for level in levels:
+        width = len(values[level]).bit_length()
+        if chunk and bits + width > DIGIT_CHUNK_BITS:
+            break
+        chunk.append(level)
+        bits += width
+    rank: dict[int, dict[int, int]] = {}
+    place: dict[int, int] = {}
+    scale = 1
+    for level in reversed(chunk):  # least significant first
+        ordered = sorted(values[level])
+        rank[level] = {value: i + 1 for i, value in enumerate(ordered)}
+        place[level] = scale
+        scale *= len(ordered) + 1
+    ranked = [sum(rank[level][v] * place[level] for level, v in edge if v and level in rank) for edge in of_edge]
+    following = levels[len(chunk)] if len(chunk) < len(levels) else None
+    return ranked, scale, following
+
+
+NOT_TIGHT = 255
+"""The certificate's byte for an edge that no maximum-weight matching uses."""
+
+
+def _perfect_transform(n: int, edges: Sequence[Edge]) -> Callable[[int], int]:
+    """Weights shifted so that no dual of the perfect mode falls below zero, and doubled, so that
+    every starting dual is even, as the integral method needs (the slack of an edge between two
+    outer vertices must stay even for its half to be exact)."""
+    distinct = {w for _, _, w in edges}
+    low, high = min(distinct), max(distinct)
+    shift = (high - low + 1) * 4 * (n + 1) - low
+    return lambda w: 2 * (w + shift)
+
+
 def _native_with_duals(
-    n: int, edges: Sequence[Edge], perfect: bool = False, transform: Callable[[int], int] | None = None
-) -> tuple[list[int], list[int]]:
-    """Run the C solver; `transform` maps each weight first (computed once per distinct weight: a
-    Swiss round's graph has many edges of the same weight)."""
+    n: int, edges: Sequence[Edge], perfect: bool = False, with_certificate: bool = False
+) -> tuple[list[int], list[int], bytes | None]:
+    """Run the C solver: mates, vertex duals and, if asked, the per-edge certificate. Weights are
+    encoded once per distinct value (a Swiss round's graph has many edges of the same weight)."""
     if not edges:
-        return [-1] * n, [0] * n
+        return [-1] * n, [0] * n, b"" if with_certificate else None
     distinct = {w for _, _, w in edges}
     if min(distinct) < 0:
         raise ValueError("weights must be non-negative")
+    transform = _perfect_transform(n, edges) if perfect else None
     mapped = {w: transform(w) for w in distinct} if transform else {w: w for w in distinct}
     top = max(mapped.values())
     limbs = (top.bit_length() + 3) // 64 + 1
@@ -114,11 +255,13 @@ def _native_with_duals(
     us = array("i", [e[0] for e in edges])
     vs = array("i", [e[1] for e in edges])
     weights = b"".join([encoded[e[2]] for e in edges])
-    mates_bytes, dual_bytes = _blossom.solve(n, us.tobytes(), vs.tobytes(), weights, limbs, perfect)
+    mates_bytes, dual_bytes, certificate = _blossom.solve(
+        n, us.tobytes(), vs.tobytes(), weights, limbs, perfect, with_certificate
+    )
     mates = array("i")
     mates.frombytes(mates_bytes)
     duals = [int.from_bytes(dual_bytes[i * width : (i + 1) * width], "little") for i in range(n)]
-    return mates.tolist(), duals
+    return mates.tolist(), duals, certificate
 
 
 def _networkx(n: int, edges: Sequence[Edge]) -> list[int]:

@@ -12,8 +12,9 @@
  * well-known endpoint/label organisation of J. van Rantwijk's public mwmatching.py, with
  * fixed-width integers instead of Python numbers.
  *
- * Python interface: _blossom.solve(n, us, vs, weights, limbs[, perfect]) -> (bytes of n int32 mates, -1 free;
- * bytes of the n vertex duals, limbs each). An edge (u, v, w) left out of the graph would not improve
+ * Python interface: _blossom.solve(n, us, vs, weights, limbs[, perfect[, certificate]]) -> (bytes of n
+ * int32 mates, -1 free; bytes of the n vertex duals, limbs each; with certificate, one byte per edge, see
+ * certificate() below, else None). An edge (u, v, w) left out of the graph would not improve
  * the matching if dual[u] + dual[v] >= 2 w (linear-programming duality). With perfect set, the result is
  * a maximum-weight perfect matching, or leaves vertices free when the graph has no perfect matching;
  * the caller adds a constant to every weight so that no dual can fall below zero.
@@ -576,10 +577,42 @@ static int run(M *m) {
     return 0;
 }
 
+/* The optimality certificate, one byte per edge: 255 when the edge is not tight in the final duals
+   (dual[u] + dual[v] - 2 w + 2 * the duals of the blossoms holding both ends is not zero), so that
+   no maximum-weight matching uses it; otherwise [dual[u] > 0] + [dual[v] > 0] + 2 * the number of
+   blossoms of positive dual holding both ends. By complementary slackness a matching of tight
+   edges is of maximum weight exactly when it covers every vertex of positive dual and fills every
+   blossom of positive dual, that is, when the sum of these bytes over its edges is the greatest. */
+static PyObject *certificate(M *m) {
+    int n = m->n, L = m->L;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, m->m);
+    if (!out) return NULL;
+    unsigned char *cert = (unsigned char *)PyBytes_AS_STRING(out);
+    int *stamp = calloc(2 * (size_t)n + 1, sizeof(int));
+    limb *s = calloc(L, sizeof(limb)), *twice = calloc(L, sizeof(limb));
+    for (int k = 0; k < m->m; k++) {
+        int u = m->eu[k], v = m->ev[k], count = 0;
+        for (int b = m->parent[u]; b != -1; b = m->parent[b]) stamp[b] = k + 1;
+        slack(m, k, s);
+        for (int b = m->parent[v]; b != -1; b = m->parent[b]) {
+            if (stamp[b] != k + 1 || num_zero(DUAL(m, b), L)) continue;
+            num_add(twice, DUAL(m, b), DUAL(m, b), L);
+            num_add(s, s, twice, L);
+            count += 2;
+        }
+        count += !num_zero(DUAL(m, u), L) + !num_zero(DUAL(m, v), L);
+        cert[k] = num_zero(s, L) ? (unsigned char)(count < 254 ? count : 254) : 255;
+    }
+    free(stamp);
+    free(s);
+    free(twice);
+    return out;
+}
+
 static PyObject *solve(PyObject *self, PyObject *args) {
-    int n, L, perfect = 0;
+    int n, L, perfect = 0, with_certificate = 0;
     Py_buffer bu, bv, bw;
-    if (!PyArg_ParseTuple(args, "iy*y*y*i|p", &n, &bu, &bv, &bw, &L, &perfect)) return NULL;
+    if (!PyArg_ParseTuple(args, "iy*y*y*i|pp", &n, &bu, &bv, &bw, &L, &perfect, &with_certificate)) return NULL;
     int mcount = (int)(bu.len / 4);
     PyObject *result = NULL;
     if (bv.len != bu.len || bw.len != (Py_ssize_t)mcount * L * 8 || L < 1 || n < 0) {
@@ -720,13 +753,15 @@ static PyObject *solve(PyObject *self, PyObject *args) {
 
     PyObject *mates = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n * 4);
     PyObject *duals = PyBytes_FromStringAndSize((const char *)m->dual, (Py_ssize_t)n * L * 8);
-    if (mates && duals) {
+    PyObject *cert = with_certificate ? certificate(m) : (Py_INCREF(Py_None), Py_None);
+    if (mates && duals && cert) {
         int32_t *out = (int32_t *)PyBytes_AS_STRING(mates);
         for (int v = 0; v < n; v++) out[v] = m->mate[v] == -1 ? -1 : m->endpoint[m->mate[v]];
-        result = PyTuple_Pack(2, mates, duals);
+        result = PyTuple_Pack(3, mates, duals, cert);
     }
     Py_XDECREF(mates);
     Py_XDECREF(duals);
+    Py_XDECREF(cert);
     for (int b = 0; b < N2; b++) {
         free(m->childs[b]);
         free(m->endps[b]);
@@ -767,7 +802,8 @@ done:
 }
 
 static PyMethodDef methods[] = {
-    {"solve", solve, METH_VARARGS, "solve(n, us, vs, weights, limbs) -> (int32 mates, vertex duals)"},
+    {"solve", solve, METH_VARARGS,
+     "solve(n, us, vs, weights, limbs[, perfect[, certificate]]) -> (int32 mates, vertex duals, certificate or None)"},
     {NULL, NULL, 0, NULL},
 };
 

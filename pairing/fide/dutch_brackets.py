@@ -22,13 +22,15 @@ so the optimum is the best candidate by 3.8 and, among equals, the one generated
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
+from itertools import compress
 
 from attrs import define, field
 
 from pairing.criteria.basic_rules import ColourPreference, Strength
 from pairing.fide.dutch_colours import allocate
-from pairing.matching import max_weight_matching, max_weight_perfect_matching
+from pairing.matching import TIERED_BITS, Tiers, max_weight_matching, max_weight_perfect_matching
 from pairing.model import Decision, Float, NoValidPairing, Side
 
 
@@ -200,6 +202,8 @@ class BracketWeights:
                 Field("4.2", (x + 2) ** (x + 1)),
             ]
         self.fields = fields
+        self.criteria_memo: dict[tuple[tuple[object, ...], tuple[object, ...]], int] = {}
+        """C4-C21 of pairs by the players' profiles, for the current layout."""
 
     def set_bye_fields(self, levels: int, unplayed: int) -> None:
         self.fields[1].bound = levels + 1
@@ -210,14 +214,30 @@ class BracketWeights:
         for f in reversed(self.fields):
             f.offset = offset
             offset += f.bound.bit_length() + 1
+        self.criteria_memo = {}
 
     def unit(self, index: int) -> int:
         return 1 << self.fields[index].offset
 
     def in_bracket_weight(self, a: Contender, b: Contender) -> int:
         """An edge between two players of the bracket: a pair of this bracket."""
-        f = self.fields
         higher, lower = (a, b) if a.rank < b.rank else (b, a)
+        if a.topscorer or b.topscorer:  # C10 and C11 then depend on the whole colour history
+            return self._criteria_weight(higher, lower) + self._order_weight(higher, lower)
+        key = (self._profile(higher), self._profile(lower))
+        criteria = self.criteria_memo.get(key)
+        if criteria is None:
+            criteria = self.criteria_memo[key] = self._criteria_weight(higher, lower)
+        return criteria + self._order_weight(higher, lower)
+
+    def _profile(self, c: Contender) -> tuple[object, ...]:
+        """Everything `_criteria_weight` reads of a player who is not a topscorer."""
+        return (c.score, c.preference, c.float_1, c.float_2, c.number in self.mdps)
+
+    def _criteria_weight(self, higher: Contender, lower: Contender) -> int:
+        """C4-C21 for a pair of this bracket."""
+        f = self.fields
+        a, b = higher, lower
         w = (1 << f[0].offset) + (1 << f[2].offset)
         w += (self.c7_level[a.score] + self.c7_level[b.score]) << f[3].offset
         c10, c11, c12, c13 = colour_violations(a, b)
@@ -247,7 +267,6 @@ class BracketWeights:
         else:
             w += self.sd_top << f[16].offset
             w += self.sd_top << f[18].offset
-        w += self._order_weight(higher, lower)
         return w
 
     def _order_weight(self, higher: Contender, lower: Contender) -> int:
@@ -276,6 +295,31 @@ class BracketWeights:
             w += 2 ** (x + 1 - a) << f[22].offset
         w += (x + 1 - b) * (x + 2) ** (x - a) << f[23].offset
         return w
+
+    @property
+    def wide(self) -> bool:
+        """Whether the weights are worth solving by tiers (`pairing.matching.Tiers`): in the
+        remainder's pass, when the generation order takes many bits."""
+        return len(self.fields) == 24 and self.fields[20].offset >= TIERED_BITS
+
+    def tiers(self, digits: list[tuple[tuple[int, int], ...]]) -> Tiers:
+        """The criteria C4-C21 with the first 4.3 fields; field 21 (4.3, which S1 players leave);
+        and fields 22-23 as `order_digits`."""
+        return Tiers((self.fields[20].offset, self.fields[21].offset), digits)
+
+    def order_digits(self, a: Contender, b: Contender) -> tuple[tuple[int, int], ...]:
+        """The low bits of a pair's weight as lexicographic digits (`pairing.matching.Tiers`),
+        each owned by the pair's member of lower BSN in the remainder: first field 22, one binary
+        digit per S2 player (BSN p+1..x), then field 23, one digit per player (BSN 1..x) valued
+        by the partner's BSN, the lower the better."""
+        first = self.remainder_bsn.get(a.number)
+        second = self.remainder_bsn.get(b.number)
+        if first is None or second is None:
+            return ()
+        low, high = min(first, second), max(first, second)
+        p, x = self.p, self.x
+        transposition = (x - p + low - 1, x + 1 - high)
+        return ((low - p - 1, 1), transposition) if low > p else (transposition,)
 
     def next_bracket_weight(self, a: Contender, b: Contender) -> int:
         """An edge of the next bracket (a downfloater or a next resident with a next resident): C8."""
@@ -313,7 +357,7 @@ def _set_partners(players: list[Contender]) -> None:
         if pref.strength is Strength.ABSOLUTE and not c.topscorer:
             row = int.from_bytes(c.compat, "little") & masks[pref.colour]
             c.compat = bytearray(row.to_bytes(count, "little"))
-        c.partners = tuple(i for i, x in enumerate(c.compat) if x)
+        c.partners = tuple(compress(range(count), c.compat))
 
 
 def pair_brackets(players: list[Contender], explanation: list[Decision]) -> RoundPairing:
@@ -396,12 +440,12 @@ def _solve_once(
     if n > RELAXED_MIN_VERTICES:
         mate = _relaxed_matching(vertices, kind, position, weights, usable, bye_edges)
     if mate is None:
-        edges = _edges(vertices, kind, position, weights, usable, unit, rich_only=False)
+        edges, tiers = _edges(vertices, kind, position, weights, usable, unit, rich_only=False)
         if bye_edges is not None:
             edges += [(i, n, w) for i, w in bye_edges]
-            mate = max_weight_perfect_matching(n + 1, edges)
+            mate = max_weight_perfect_matching(n + 1, edges, tiers=tiers)
         else:
-            mate = max_weight_perfect_matching(n, edges)
+            mate = max_weight_perfect_matching(n, edges, tiers=tiers)
     if bye_edges is not None:
         n += 1
     if mate is None:
@@ -419,6 +463,8 @@ RELAXED_MIN_VERTICES = 100
 """From this many vertices, `_relaxed_matching` is tried first."""
 SPARSE_EDGES = 12
 """Completion edges per vertex tried first when checking that the floaters can be completed."""
+PARTNERS_TRIED = 2
+"""`_bracket_alone`: next-bracket partners tried for the downfloater before giving up the shortcut."""
 
 
 def _bye_edges(
@@ -447,11 +493,14 @@ def _edges(
     usable: Callable[[Contender, Contender], bool] | None,
     unit: int,
     rich_only: bool,
-) -> list[tuple[int, int, int]]:
+    bracket_only: bool = False,
+) -> tuple[list[tuple[int, int, int]], Tiers | None]:
     """The graph of one matching, vertices by local index: every compatible pair, weighted; with
     `rich_only`, only the pairs that weigh more than the completion unit (inside the bracket or the
-    next one), with the unit subtracted."""
+    next one), with the unit subtracted, or with `bracket_only` too, only the pairs inside the
+    bracket. With it, the weights' tiers when they are wide."""
     edges: list[tuple[int, int, int]] = []
+    digits: list[tuple[tuple[int, int], ...]] | None = [] if weights.wide else None
     limit = len(position)
     for i, a in enumerate(vertices):
         a_kind = kind[i]
@@ -464,12 +513,16 @@ def _edges(
             if j <= i:
                 continue
             b_kind = kind[j]
+            if bracket_only and b_kind != 2:
+                break  # every later partner is outside the bracket
             if a_kind + b_kind < 3 and not (a_kind == 1 and b_kind == 1):
                 if rich_only:
                     if b_kind == 0:
                         break  # every later partner is below the next bracket
                     continue
                 edges.append((i, j, unit))
+                if digits is not None:
+                    digits.append(())
                 continue
             b = vertices[j]
             if usable is not None and not usable(a, b):
@@ -477,7 +530,9 @@ def _edges(
             inside = a_kind == 2 and b_kind == 2
             w = weights.in_bracket_weight(a, b) if inside else weights.next_bracket_weight(a, b)
             edges.append((i, j, w - unit if rich_only else w))
-    return edges
+            if digits is not None:
+                digits.append(weights.order_digits(a, b) if inside else ())
+    return edges, None if digits is None else weights.tiers(digits)
 
 
 def _relaxed_matching(
@@ -510,7 +565,18 @@ def _relaxed_matching(
     if upper != list(range(len(upper))):
         return None  # not rank-ordered as expected: no shortcut
     n_upper = len(upper)
-    edges = _edges(vertices, kind, position, weights, usable, unit, rich_only=True)
+    if bye_edges is None:
+        mate = _bracket_alone(vertices, kind, position, weights, usable, None)
+    else:
+        # C5 outranks C6: the bye goes to the lowest eligible score, which is below the next
+        # bracket whenever any player there may receive it.
+        below = [(w, i) for i, w in bye_edges if i >= n_upper]
+        best = max((w for w, _ in below), default=None)
+        takers = [i for w, i in below if w == best]
+        mate = _bracket_alone(vertices, kind, position, weights, usable, takers) if takers else None
+    if mate is not None:
+        return mate
+    edges, tiers = _edges(vertices, kind, position, weights, usable, unit, rich_only=True)
     size = n_upper
     pendants: list[list[int]] = []
     if bye_edges is not None:
@@ -527,7 +593,7 @@ def _relaxed_matching(
                     edges.append((bye, size, w - unit))
                     size += 1
                 pendants[level_of[w]].append(i)
-    rich = max_weight_matching(size, edges) if edges else [-1] * size
+    rich = max_weight_matching(size, edges, tiers=tiers) if edges else [-1] * size
     count = len(vertices)
     mate = rich[:n_upper] + [-1] * (count - n_upper)
     bye_takers: list[int] = []
@@ -540,32 +606,126 @@ def _relaxed_matching(
             mate[count] = m
         else:
             bye_takers = pendants[m - n_upper - 1]
+    # Upper-upper pairs weigh more than the unit and are all in M already.
+    return _complete(vertices, kind, mate, bye_takers, next_pairs=None)
+
+
+def _bracket_alone(
+    vertices: list[Contender],
+    kind: list[int],
+    position: list[int],
+    weights: BracketWeights,
+    usable: Callable[[Contender, Contender], bool] | None,
+    bye_takers: list[int] | None,
+) -> list[int] | None:
+    """`_relaxed_matching` without the next bracket's players, when the bracket pairs all of them
+    but at most one; or None. With `bye_takers` (players below the next bracket), the bye vertex
+    (index len(vertices)) goes to one of them, as C5 requires, and the rest is as without it.
+
+    With no bye vertex, C6 (pairs in the bracket) outranks every field below it. The next bracket's
+    residents N all have one score, so their pairs all weigh the same K (C8), and a downfloater x
+    weighs w(x) with any of them. When the bracket pairs all its players, the rich optimum adds
+    the same N pairs whatever the bracket does, so the bracket's best matching with any completion
+    of everyone else is optimal (C4 is the same check). When it pairs all but one, x, the rich
+    weight is at most the bracket's pairs plus w(x) + K floor((|N| - 1) / 2) if x meets N, or
+    K floor(|N| / 2) if not: so N becomes one vertex joined to each player who may meet it, by
+    w(x) - K when |N| is even (w(x) when odd), and the bound is reached, hence optimal, when a
+    completion of everyone else pairs that many of N together.
+    """
+    size = sum(1 for k in kind if k == 2)
+    if kind[:size] != [2] * size:
+        return None
+    unit = weights.unit(0)
+    edges, tiers = _edges(vertices, kind, position, weights, usable, unit, rich_only=True, bracket_only=True)
+    nxt = [i for i, k in enumerate(kind) if k == 1]
+    odd = size % 2 == 1
+    if odd:  # N as one vertex, index `size`
+        even_n = len(nxt) % 2 == 0
+        far = vertices[nxt[0]] if nxt else None
+        for i in range(size):
+            a = vertices[i]
+            if far is not None and any(a.compat[vertices[j].rank] for j in nxt):
+                w = weights.next_bracket_weight(a, far) - unit
+                edges.append((i, size, w - (weights.next_bracket_weight(far, far) - unit if even_n else 0)))
+    paired = max_weight_matching(size + odd, edges, tiers=tiers) if edges else [-1] * (size + odd)
+    alone = [i for i in range(size) if paired[i] == -1]
+    takers = bye_takers or []
+    mate = paired[:size] + [-1] * (len(vertices) - size + (1 if bye_takers else 0))
+    if not odd:
+        return None if alone else _complete(vertices, kind, mate, takers, next_pairs=0)
+    if len(alone) > 1 or (alone and paired[size] != -1):
+        return None
+    if alone:  # x goes below the next bracket
+        return _complete(vertices, kind, mate, takers, next_pairs=len(nxt) // 2)
+    x = paired[size]
+    mate[x] = -1
+    for j in [j for j in nxt if vertices[x].compat[vertices[j].rank]][:PARTNERS_TRIED]:
+        mate[x], mate[j] = j, x
+        done = _complete(vertices, kind, list(mate), takers, next_pairs=(len(nxt) - 1) // 2)
+        if done is not None:
+            return done
+        mate[x] = mate[j] = -1
+    return None
+
+
+def _complete(
+    vertices: list[Contender],
+    kind: list[int],
+    mate: list[int],
+    bye_takers: list[int],
+    next_pairs: int | None,
+) -> list[int] | None:
+    """C4 for a matching of the upper players: `mate` completed by a perfect matching of the players
+    it leaves unpaired, the bye vertex (index len(vertices)) going to one of `bye_takers` if given;
+    or None if there is none. The completion uses completion edges (one player below the next
+    bracket) and, unless `next_pairs` is None, pairs of the next bracket, at least `next_pairs` of
+    them (a player of the bracket left in `mate` thus only meets players below). Sparse first: a few
+    edges per player, then all of them."""
+    count = len(vertices)
     rest = [i for i, m in enumerate(mate[:count]) if m == -1]
-    # The completion: a perfect matching of the unpaired upper players and everyone below, on
-    # completion edges only (upper-upper pairs weigh more than the unit and are all in M already),
-    # and of the bye vertex with one of the players of the level M gave it to.
     slot = {i: x for x, i in enumerate(rest)}
     takers = [(slot[i], len(rest), 1) for i in bye_takers]
     order = rest + ([count] if takers else [])
+    limit = max((c.rank for c in vertices), default=0) + 1
+    slot_of_rank = [-1] * limit
+    for x, i in enumerate(rest):
+        slot_of_rank[vertices[i].rank] = x
     for width in (SPARSE_EDGES, None):
         pairs: list[tuple[int, int, int]] = list(takers)
         for x, i in enumerate(rest):
-            a = vertices[i]
-            compat = a.compat
             taken = 0
-            for y in range(x + 1, len(rest)):
+            partners = vertices[i].partners
+            for rank in partners[bisect_right(partners, vertices[i].rank) :]:
+                if rank >= limit:
+                    break
+                y = slot_of_rank[rank]
+                if y < 0:
+                    continue
                 j = rest[y]
-                if (kind[i] == 0 or kind[j] == 0) and compat[vertices[j].rank]:
-                    pairs.append((x, y, 1))
-                    taken += 1
-                    if width is not None and taken >= width:
-                        break
+                both_next = kind[i] == 1 and kind[j] == 1
+                below = kind[i] == 0 or kind[j] == 0
+                if not below and (next_pairs is None or not both_next):
+                    continue
+                pairs.append((x, y, 2 if both_next else 1))
+                taken += 1
+                if width is not None and taken >= width:
+                    break
         completion = max_weight_perfect_matching(len(order), pairs) if pairs or not order else None
-        if completion is not None:
+        if completion is not None and _next_pairs(completion, order, kind) >= (next_pairs or 0):
             for x, y in enumerate(completion):
                 mate[order[x]] = order[y]
             return mate
     return None
+
+
+def _next_pairs(completion: list[int], order: list[int], kind: list[int]) -> int:
+    """The pairs of two next-bracket players in a completion (indices into `order`)."""
+    count = len(kind)
+    return sum(
+        1
+        for x, y in enumerate(completion)
+        if x < y and order[x] < count and order[y] < count and kind[order[x]] == 1 and kind[order[y]] == 1
+    )
 
 
 def _pair_bracket(
