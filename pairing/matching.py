@@ -172,7 +172,11 @@ def _tier_solve(
 ) -> tuple[list[int], list[int], list[int]]:
     """One solve of `_by_tiers` on the kept edges, weighed by the count from the solve before (if
     any) above `values`: the mates, and unless `last`, the edges tight in the result with their
-    counts."""
+    counts. A perfect matching covers every vertex, so when no kept edge lies in a blossom of
+    positive dual (every count is the same), every perfect matching of the kept edges has the
+    greatest count, and `values` alone decide."""
+    if perfect and len(set(counts)) == 1:
+        counts = []
     weights = [c * scale + v for c, v in zip(counts, values, strict=True)] if counts else values
     graph = [(edges[k][0], edges[k][1], w) for k, w in zip(kept, weights, strict=True)]
     mate, _, certificate = _native_with_duals(n, graph, perfect, with_certificate=not last)

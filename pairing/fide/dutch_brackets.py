@@ -202,8 +202,14 @@ class BracketWeights:
                 Field("4.2", (x + 2) ** (x + 1)),
             ]
         self.fields = fields
-        self.criteria_memo: dict[tuple[tuple[object, ...], tuple[object, ...]], int] = {}
+        self.criteria_memo: dict[tuple[int, int], int] = {}
         """C4-C21 of pairs by the players' profiles, for the current layout."""
+        self.profile_ids: dict[tuple[object, ...], int] = {}
+        self.profile_of: dict[int, int] = {}
+        """Player number -> the number of its profile (`_profile`)."""
+        self.s1_pair = 0
+        self.by_lower_bsn: list[int] = []
+        self.transposition_place: list[int] = []
 
     def set_bye_fields(self, levels: int, unplayed: int) -> None:
         self.fields[1].bound = levels + 1
@@ -215,6 +221,7 @@ class BracketWeights:
             f.offset = offset
             offset += f.bound.bit_length() + 1
         self.criteria_memo = {}
+        self._order_tables()
 
     def unit(self, index: int) -> int:
         return 1 << self.fields[index].offset
@@ -230,9 +237,13 @@ class BracketWeights:
             criteria = self.criteria_memo[key] = self._criteria_weight(higher, lower)
         return criteria + self._order_weight(higher, lower)
 
-    def _profile(self, c: Contender) -> tuple[object, ...]:
-        """Everything `_criteria_weight` reads of a player who is not a topscorer."""
-        return (c.score, c.preference, c.float_1, c.float_2, c.number in self.mdps)
+    def _profile(self, c: Contender) -> int:
+        """A number for everything `_criteria_weight` reads of a player who is not a topscorer."""
+        found = self.profile_of.get(c.number)
+        if found is None:
+            profile = (c.score, c.preference, c.float_1, c.float_2, c.number in self.mdps)
+            found = self.profile_of[c.number] = self.profile_ids.setdefault(profile, len(self.profile_ids))
+        return found
 
     def _criteria_weight(self, higher: Contender, lower: Contender) -> int:
         """C4-C21 for a pair of this bracket."""
@@ -287,14 +298,28 @@ class BracketWeights:
             return 0
         if a > b:
             a, b = b, a
-        p, x = self.p, self.x
-        w = (1 if not (a > p and b > p) else 0) << f[19].offset
-        w += (x + 1 - a) << f[20].offset
-        w += ((2 ** (p + 1)) - (2**a if a <= p else 0)) << f[21].offset
-        if a > p:
-            w += 2 ** (x + 1 - a) << f[22].offset
-        w += (x + 1 - b) * (x + 2) ** (x - a) << f[23].offset
-        return w
+        # 4.3: a pair with an S1 player (field 19), the lower BSN's fields 20-22; 4.2: field 23.
+        w = self.s1_pair if a <= self.p else 0
+        return w + self.by_lower_bsn[a] + (self.x + 1 - b) * self.transposition_place[a]
+
+    def _order_tables(self) -> None:
+        """The remainder pass's generation-order fields that depend on the lower BSN a of a pair
+        alone, per a, for the current layout: (x + 1 - a) in field 20, 2^(p+1) - 2^a (a <= p) in
+        field 21, 2^(x+1-a) (a > p) in field 22; and the place (x + 2)^(x - a) of a's digit in
+        field 23."""
+        f, p, x = self.fields, self.p, self.x
+        if len(f) != 24:
+            return
+        self.s1_pair = 1 << f[19].offset
+        self.by_lower_bsn = [0] * (x + 1)
+        self.transposition_place = [0] * (x + 1)
+        for a in range(1, x + 1):
+            w = (x + 1 - a) << f[20].offset
+            w += ((2 ** (p + 1)) - (2**a if a <= p else 0)) << f[21].offset
+            if a > p:
+                w += 2 ** (x + 1 - a) << f[22].offset
+            self.by_lower_bsn[a] = w
+            self.transposition_place[a] = (x + 2) ** (x - a) << f[23].offset
 
     @property
     def wide(self) -> bool:
@@ -647,7 +672,9 @@ def _bracket_alone(
             if far is not None and any(a.compat[vertices[j].rank] for j in nxt):
                 w = weights.next_bracket_weight(a, far) - unit
                 edges.append((i, size, w - (weights.next_bracket_weight(far, far) - unit if even_n else 0)))
-    paired = max_weight_matching(size + odd, edges, tiers=tiers) if edges else [-1] * (size + odd)
+    paired = _at_most_one_alone(size, odd, edges, tiers)
+    if paired is None:
+        return None
     alone = [i for i in range(size) if paired[i] == -1]
     takers = bye_takers or []
     mate = paired[:size] + [-1] * (len(vertices) - size + (1 if bye_takers else 0))
@@ -666,6 +693,27 @@ def _bracket_alone(
             return done
         mate[x] = mate[j] = -1
     return None
+
+
+def _at_most_one_alone(
+    size: int, odd: bool, edges: list[tuple[int, int, int]], tiers: Tiers | None
+) -> list[int] | None:
+    """`_bracket_alone`'s matching of the bracket (and N, index `size`, if `odd`), or None when the
+    bracket cannot pair all its players but one.
+
+    C6 outranks the rest, so the best matching leaves at most one player of the bracket unpaired
+    whenever some matching does: then it is the best perfect matching of the graph with, if
+    `odd`, two more vertices joined to everyone (and each other) by weight 0, which take whatever
+    is left unpaired. Asked as a perfect matching, the solver can start from a greedy one.
+    """
+    if not odd:
+        return max_weight_perfect_matching(size, edges, tiers=tiers)
+    spare = (size + 1, size + 2)
+    padded = edges + [(i, s, 0) for i in range(size + 1) for s in spare] + [(*spare, 0)]
+    mate = max_weight_perfect_matching(size + 3, padded, tiers=tiers)
+    if mate is None:
+        return None
+    return [-1 if m in spare else m for m in mate[: size + 1]]
 
 
 def _complete(
