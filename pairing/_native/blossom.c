@@ -577,6 +577,118 @@ static int run(M *m) {
     return 0;
 }
 
+/* Perfect mode, first start: each vertex's dual at its heaviest edge, the edges tight at both ends
+   matched; then each free vertex lowered to the least feasible value, max over its edges of
+   2 w - dual[other end], which makes one of its edges tight, taken when its other end is free
+   too. Returns the number of matched vertices. */
+static int start_heaviest(M *m) {
+    int n = m->n, L = m->L, mcount = m->m;
+    for (int v = 0; v < n; v++) memset(DUAL(m, v), 0, sizeof(limb) * L);
+    for (int k = 0; k < mcount; k++) {
+        if (num_cmp(W(m, k), DUAL(m, m->eu[k]), L) > 0) num_copy(DUAL(m, m->eu[k]), W(m, k), L);
+        if (num_cmp(W(m, k), DUAL(m, m->ev[k]), L) > 0) num_copy(DUAL(m, m->ev[k]), W(m, k), L);
+    }
+    for (int k = 0; k < mcount; k++) {
+        int u = m->eu[k], v = m->ev[k];
+        if (m->mate[u] == -1 && m->mate[v] == -1) {
+            slack(m, k, m->t1);
+            if (num_zero(m->t1, L)) {
+                m->mate[u] = 2 * k + 1;
+                m->mate[v] = 2 * k;
+            }
+        }
+    }
+    /* Then lower each free vertex's dual to the least feasible value, max over its edges of
+       2 w - dual[other end], which makes at least one of its edges tight, and take that edge
+       when its other end is free too. Duals stay feasible and matched edges tight. */
+    limb *best = calloc(L, sizeof(limb)), *cand = calloc(L, sizeof(limb));
+    for (int u = 0; u < n; u++) {
+        if (m->mate[u] != -1 || m->nb_start[u] == m->nb_start[u + 1]) continue;
+        int have = 0, partner_edge = -1;
+        for (int q = m->nb_start[u]; q < m->nb_start[u + 1]; q++) {
+            int p = m->nb[q], k = p >> 1, v = m->endpoint[p];
+            num_add(cand, W(m, k), W(m, k), L);
+            if (num_cmp(cand, DUAL(m, v), L) < 0) continue; /* cannot happen with the caller's shift */
+            num_sub(cand, cand, DUAL(m, v), L);
+            int c = have ? num_cmp(cand, best, L) : 1;
+            if (c > 0) {
+                num_copy(best, cand, L);
+                have = 1;
+                partner_edge = m->mate[v] == -1 ? k : -1;
+            } else if (c == 0 && partner_edge == -1 && m->mate[v] == -1) {
+                partner_edge = k;
+            }
+        }
+        if (!have) continue;
+        num_copy(DUAL(m, u), best, L);
+        if (partner_edge != -1) {
+            int a = m->eu[partner_edge], b = m->ev[partner_edge];
+            m->mate[a] = 2 * partner_edge + 1;
+            m->mate[b] = 2 * partner_edge;
+        }
+    }
+    free(best);
+    free(cand);
+    int matched = 0;
+    for (int v = 0; v < n; v++) matched += m->mate[v] != -1;
+    return matched;
+}
+
+static const M *sort_ctx;
+static int heavier_first(const void *a, const void *b) {
+    return -num_cmp(W(sort_ctx, *(const int *)a), W(sort_ctx, *(const int *)b), sort_ctx->L);
+}
+
+/* Perfect mode, second start: a greedy matching, heaviest edges first, each matched vertex's dual
+   at its edge's weight (so the edge is tight) and each free vertex's at its heaviest edge; then
+   each edge still infeasible, heaviest first, is made feasible by raising the dual of a free end,
+   or else of an end whose pair is already given up, or else of its first end, giving up that
+   end's pair. Raising never makes another edge infeasible. Returns the number of matched
+   vertices. With lexicographic weights this keeps most of a Swiss bracket's greedy pairing. */
+static int start_greedy(M *m) {
+    int n = m->n, L = m->L, mcount = m->m;
+    int *order = malloc(sizeof(int) * (mcount + 1));
+    char *given_up = calloc(n + 1, 1);
+    for (int k = 0; k < mcount; k++) order[k] = k;
+    sort_ctx = m;
+    qsort(order, mcount, sizeof(int), heavier_first);
+    for (int v = 0; v < n; v++) memset(DUAL(m, v), 0, sizeof(limb) * L);
+    for (int i = 0; i < mcount; i++) {
+        int k = order[i], u = m->eu[k], v = m->ev[k];
+        if (m->mate[u] == -1 && m->mate[v] == -1) {
+            m->mate[u] = 2 * k + 1;
+            m->mate[v] = 2 * k;
+            num_copy(DUAL(m, u), W(m, k), L);
+            num_copy(DUAL(m, v), W(m, k), L);
+        }
+    }
+    for (int k = 0; k < mcount; k++) {
+        int ends[2] = {m->eu[k], m->ev[k]};
+        for (int e = 0; e < 2; e++)
+            if (m->mate[ends[e]] == -1 && num_cmp(W(m, k), DUAL(m, ends[e]), L) > 0)
+                num_copy(DUAL(m, ends[e]), W(m, k), L);
+    }
+    for (int i = 0; i < mcount; i++) {
+        int k = order[i], u = m->eu[k], v = m->ev[k];
+        slack(m, k, m->t1);
+        if (!(m->t1[L - 1] >> 63)) continue; /* feasible: dual[u] + dual[v] >= 2 w */
+        int x = (m->mate[u] == -1 || given_up[u]) ? u : (m->mate[v] == -1 || given_up[v]) ? v : u;
+        num_sub(DUAL(m, x), DUAL(m, x), m->t1, L); /* raise by the deficit */
+        if (m->mate[x] != -1 && !given_up[x]) {
+            given_up[x] = 1;
+            given_up[m->endpoint[m->mate[x]]] = 1;
+        }
+    }
+    int matched = 0;
+    for (int v = 0; v < n; v++) {
+        if (given_up[v]) m->mate[v] = -1;
+        matched += m->mate[v] != -1;
+    }
+    free(order);
+    free(given_up);
+    return matched;
+}
+
 /* The optimality certificate, one byte per edge: 255 when the edge is not tight in the final duals
    (dual[u] + dual[v] - 2 w + 2 * the duals of the blossoms holding both ends is not zero), so that
    no maximum-weight matching uses it; otherwise [dual[u] > 0] + [dual[v] > 0] + 2 * the number of
@@ -696,54 +808,20 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         num_copy(DUAL(m, v), maxw, L);
     }
     if (perfect) {
-        /* Any feasible duals will do for a perfect matching: each vertex starts at its heaviest
-           edge, and the edges tight at both ends are matched greedily before the first stage. */
-        for (int v = 0; v < n; v++) memset(DUAL(m, v), 0, sizeof(limb) * L);
-        for (int k = 0; k < mcount; k++) {
-            if (num_cmp(W(m, k), DUAL(m, m->eu[k]), L) > 0) num_copy(DUAL(m, m->eu[k]), W(m, k), L);
-            if (num_cmp(W(m, k), DUAL(m, m->ev[k]), L) > 0) num_copy(DUAL(m, m->ev[k]), W(m, k), L);
+        /* Any feasible duals will do for a perfect matching, with the matched edges tight: two
+           greedy starts are tried and the one that matches more vertices is kept. */
+        int *mate_first = malloc(sizeof(int) * (n + 1));
+        limb *dual_first = malloc(sizeof(limb) * ((size_t)n * L + 1));
+        int first = start_heaviest(m);
+        memcpy(mate_first, m->mate, sizeof(int) * n);
+        memcpy(dual_first, m->dual, sizeof(limb) * (size_t)n * L);
+        for (int v = 0; v < n; v++) m->mate[v] = -1;
+        if (first > start_greedy(m)) {
+            memcpy(m->mate, mate_first, sizeof(int) * n);
+            memcpy(m->dual, dual_first, sizeof(limb) * (size_t)n * L);
         }
-        for (int k = 0; k < mcount; k++) {
-            int u = m->eu[k], v = m->ev[k];
-            if (m->mate[u] == -1 && m->mate[v] == -1) {
-                slack(m, k, m->t1);
-                if (num_zero(m->t1, L)) {
-                    m->mate[u] = 2 * k + 1;
-                    m->mate[v] = 2 * k;
-                }
-            }
-        }
-        /* Then lower each free vertex's dual to the least feasible value, max over its edges of
-           2 w - dual[other end], which makes at least one of its edges tight, and take that edge
-           when its other end is free too. Duals stay feasible and matched edges tight. */
-        limb *best = calloc(L, sizeof(limb)), *cand = calloc(L, sizeof(limb));
-        for (int u = 0; u < n; u++) {
-            if (m->mate[u] != -1 || m->nb_start[u] == m->nb_start[u + 1]) continue;
-            int have = 0, partner_edge = -1;
-            for (int q = m->nb_start[u]; q < m->nb_start[u + 1]; q++) {
-                int p = m->nb[q], k = p >> 1, v = m->endpoint[p];
-                num_add(cand, W(m, k), W(m, k), L);
-                if (num_cmp(cand, DUAL(m, v), L) < 0) continue; /* cannot happen with the caller's shift */
-                num_sub(cand, cand, DUAL(m, v), L);
-                int c = have ? num_cmp(cand, best, L) : 1;
-                if (c > 0) {
-                    num_copy(best, cand, L);
-                    have = 1;
-                    partner_edge = m->mate[v] == -1 ? k : -1;
-                } else if (c == 0 && partner_edge == -1 && m->mate[v] == -1) {
-                    partner_edge = k;
-                }
-            }
-            if (!have) continue;
-            num_copy(DUAL(m, u), best, L);
-            if (partner_edge != -1) {
-                int a = m->eu[partner_edge], b = m->ev[partner_edge];
-                m->mate[a] = 2 * partner_edge + 1;
-                m->mate[b] = 2 * partner_edge;
-            }
-        }
-        free(best);
-        free(cand);
+        free(mate_first);
+        free(dual_first);
     }
     m->nunused = 0;
     for (int b = 2 * n - 1; b >= n; b--) m->unused[m->nunused++] = b;

@@ -22,6 +22,7 @@ so the optimum is the best candidate by 3.8 and, among equals, the one generated
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import compress
@@ -57,7 +58,7 @@ class Contender:
     """Players this one may not meet: played opponents (C1) and forbidden pairs."""
     rank: int = field(default=0)
     """Position in the 1.2 order of all players to pair."""
-    partners: tuple[int, ...] = field(default=())
+    partners: array[int] = field(factory=lambda: array("i"))
     """The ranks (1.2 order) of every player this one may be paired with (C1, C3, forbidden pairs),
     ascending."""
     compat: bytearray = field(factory=bytearray)
@@ -382,7 +383,7 @@ def _set_partners(players: list[Contender]) -> None:
         if pref.strength is Strength.ABSOLUTE and not c.topscorer:
             row = int.from_bytes(c.compat, "little") & masks[pref.colour]
             c.compat = bytearray(row.to_bytes(count, "little"))
-        c.partners = tuple(compress(range(count), c.compat))
+        c.partners = array("i", compress(range(count), c.compat))
 
 
 def pair_brackets(players: list[Contender], explanation: list[Decision]) -> RoundPairing:
