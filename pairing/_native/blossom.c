@@ -47,6 +47,13 @@ typedef struct {
     int *leafbuf;
     int *bestto;
     int *path, *pathe;
+    int *nbv;           /* 2m: the remote vertex of each adjacency entry, and */
+    limb *wq;           /* 2m * L: its 2 w, both in the order of nb, so that a vertex's edges are
+                           scanned from contiguous memory */
+    limb *bslack;       /* 2n * L: the slack of bestedge[b], cached ... */
+    int *bslack_edge;   /* ... for this edge ... */
+    unsigned *bslack_at; /* ... at this dual version */
+    unsigned version;   /* incremented whenever the duals change */
 } M;
 
 /* ---- fixed-width unsigned arithmetic ---- */
@@ -107,10 +114,26 @@ static int slack_lt(M *m, int k1, int k2) {
     return num_cmp(m->t1, m->t2, m->L) < 0;
 }
 
-/* slack_lt when the slack of the first edge is already known */
-static int known_slack_lt(M *m, const limb *s1, int k2) {
-    slack(m, k2, m->t2);
-    return num_cmp(s1, m->t2, m->L) < 0;
+/* Whether slack s (of an edge just scanned) is less than that of bestedge[b] (or there is none); the
+   best edge's slack is computed once per dual version. */
+static int below_best(M *m, const limb *s, int b) {
+    int k = m->bestedge[b], L = m->L;
+    if (k == -1) return 1;
+    limb *cached = m->bslack + (size_t)b * L;
+    if (m->bslack_edge[b] != k || m->bslack_at[b] != m->version) {
+        slack(m, k, cached);
+        m->bslack_edge[b] = k;
+        m->bslack_at[b] = m->version;
+    }
+    return num_cmp(s, cached, L) < 0;
+}
+
+/* bestedge[b] = k, whose slack s is known */
+static void set_best(M *m, int b, int k, const limb *s) {
+    m->bestedge[b] = k;
+    num_copy(m->bslack + (size_t)b * m->L, s, m->L);
+    m->bslack_edge[b] = k;
+    m->bslack_at[b] = m->version;
 }
 
 /* edge kk leaves blossom b: keep it as b's best edge to the outer blossom at its far end if its slack
@@ -459,20 +482,22 @@ static int run(M *m) {
         for (;;) {
             while (m->qhead < m->qtail && !augmented) {
                 int v = m->queue[m->qhead++];
+                const limb *dv = DUAL(m, v);
                 for (int q = m->nb_start[v]; q < m->nb_start[v + 1]; q++) {
                     int p = m->nb[q];
                     int k = p >> 1;
-                    int w = m->endpoint[p];
+                    int w = m->nbv[q];
                     if (m->inblossom[v] == m->inblossom[w]) continue;
-                    int zero_slack = 0;
                     if (!m->allow[k]) {
-                        slack(m, k, m->t3);
-                        if (num_zero(m->t3, L)) {
-                            m->allow[k] = 1;
-                            zero_slack = 1;
+                        const limb *dw = DUAL(m, w), *c = m->wq + (size_t)q * L;
+                        wide acc = 0;
+                        for (int i = 0; i < L; i++) {
+                            acc += (wide)dv[i] + (wide)dw[i] - (wide)c[i];
+                            m->t3[i] = (limb)acc;
+                            acc >>= 64;
                         }
+                        if (num_zero(m->t3, L)) m->allow[k] = 1;
                     }
-                    (void)zero_slack;
                     if (m->allow[k]) {
                         if (m->label[m->inblossom[w]] == 0) {
                             assign_label(m, w, 2, p ^ 1);
@@ -492,9 +517,9 @@ static int run(M *m) {
                     } else if (m->label[m->inblossom[w]] == 1) {
                         /* not allowed: t3 holds the slack of k, computed just above */
                         int b = m->inblossom[v];
-                        if (m->bestedge[b] == -1 || known_slack_lt(m, m->t3, m->bestedge[b])) m->bestedge[b] = k;
+                        if (below_best(m, m->t3, b)) set_best(m, b, k, m->t3);
                     } else if (m->label[w] == 0) {
-                        if (m->bestedge[w] == -1 || known_slack_lt(m, m->t3, m->bestedge[w])) m->bestedge[w] = k;
+                        if (below_best(m, m->t3, w)) set_best(m, w, k, m->t3);
                     }
                 }
             }
@@ -537,6 +562,7 @@ static int run(M *m) {
                 }
             }
             if (dtype == -1) break; /* no augmenting path: no perfect matching */
+            m->version++;
             for (int v = 0; v < n; v++) {
                 int lb = m->label[m->inblossom[v]];
                 if (lb == 1)
@@ -792,6 +818,15 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     m->pathe = malloc(sizeof(int) * (N2 + 1));
     m->w2 = malloc(sizeof(limb) * ((size_t)mcount * L + 1));
     for (int k = 0; k < mcount; k++) num_add(m->w2 + (size_t)k * L, W(m, k), W(m, k), L);
+    m->nbv = malloc(sizeof(int) * (2 * mcount + 1));
+    for (int q = 0; q < 2 * mcount; q++) m->nbv[q] = m->endpoint[m->nb[q]];
+    m->wq = malloc(sizeof(limb) * ((size_t)2 * mcount * L + 1));
+    for (int q = 0; q < 2 * mcount; q++) num_copy(m->wq + (size_t)q * L, m->w2 + (size_t)(m->nb[q] >> 1) * L, L);
+    m->bslack = malloc(sizeof(limb) * ((size_t)N2 * L + 1));
+    m->bslack_edge = malloc(sizeof(int) * N2);
+    m->bslack_at = calloc(N2, sizeof(unsigned));
+    for (int i = 0; i < N2; i++) m->bslack_edge[i] = -1;
+    m->version = 0;
     limb *maxw = calloc(L, sizeof(limb));
     for (int k = 0; k < mcount; k++)
         if (num_cmp(W(m, k), maxw, L) > 0) num_copy(maxw, W(m, k), L);
@@ -846,6 +881,11 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         free(m->bbest[b]);
     }
     free(m->w2);
+    free(m->wq);
+    free(m->nbv);
+    free(m->bslack);
+    free(m->bslack_edge);
+    free(m->bslack_at);
     free(m->endpoint);
     free(m->nb_start);
     free(m->nb);
