@@ -230,20 +230,41 @@ class BracketWeights:
     def in_bracket_weight(self, a: Contender, b: Contender) -> int:
         """An edge between two players of the bracket: a pair of this bracket."""
         higher, lower = (a, b) if a.rank < b.rank else (b, a)
-        if a.topscorer or b.topscorer:  # C10 and C11 then depend on the whole colour history
-            return self._criteria_weight(higher, lower) + self._order_weight(higher, lower)
-        key = (self._profile(higher), self._profile(lower))
+        return self._criteria(higher, lower) + self._order_weight(higher, lower)
+
+    def inside(self, higher: Contender, lower: Contender) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """`in_bracket_weight` of a pair (higher first in the 1.2 order) in the remainder pass, with
+        the low bits of its weight as lexicographic digits (`pairing.matching.Tiers`), each owned
+        by the pair's member of lower BSN in the remainder: first field 22, one binary digit per
+        S2 player (BSN p+1..x), then field 23, one digit per player (BSN 1..x) valued by the
+        partner's BSN, the lower the better."""
+        first = self.remainder_bsn.get(higher.number)
+        second = self.remainder_bsn.get(lower.number)
+        criteria = self._criteria(higher, lower)
+        if first is None or second is None:
+            return criteria, ()
+        low, high = (first, second) if first < second else (second, first)
+        p, x = self.p, self.x
+        transposition = (x - p + low - 1, x + 1 - high)
+        digits = ((low - p - 1, 1), transposition) if low > p else (transposition,)
+        return criteria + self._remainder_order(low, high), digits
+
+    def _criteria(self, higher: Contender, lower: Contender) -> int:
+        """`_criteria_weight`, memoised by the players' profiles."""
+        if higher.topscorer or lower.topscorer:  # C10 and C11 then depend on the whole colour history
+            return self._criteria_weight(higher, lower)
+        of = self.profile_of
+        key = (of.get(higher.number) or self._profile(higher), of.get(lower.number) or self._profile(lower))
         criteria = self.criteria_memo.get(key)
         if criteria is None:
             criteria = self.criteria_memo[key] = self._criteria_weight(higher, lower)
-        return criteria + self._order_weight(higher, lower)
+        return criteria
 
     def _profile(self, c: Contender) -> int:
-        """A number for everything `_criteria_weight` reads of a player who is not a topscorer."""
-        found = self.profile_of.get(c.number)
-        if found is None:
-            profile = (c.score, c.preference, c.float_1, c.float_2, c.number in self.mdps)
-            found = self.profile_of[c.number] = self.profile_ids.setdefault(profile, len(self.profile_ids))
+        """A number (from 1) for everything `_criteria_weight` reads of a player who is not a
+        topscorer."""
+        profile = (c.score, c.preference, c.float_1, c.float_2, c.number in self.mdps)
+        found = self.profile_of[c.number] = self.profile_ids.setdefault(profile, len(self.profile_ids) + 1)
         return found
 
     def _criteria_weight(self, higher: Contender, lower: Contender) -> int:
@@ -297,11 +318,13 @@ class BracketWeights:
         b = self.remainder_bsn.get(lower.number)
         if a is None or b is None:
             return 0
-        if a > b:
-            a, b = b, a
-        # 4.3: a pair with an S1 player (field 19), the lower BSN's fields 20-22; 4.2: field 23.
-        w = self.s1_pair if a <= self.p else 0
-        return w + self.by_lower_bsn[a] + (self.x + 1 - b) * self.transposition_place[a]
+        return self._remainder_order(a, b) if a < b else self._remainder_order(b, a)
+
+    def _remainder_order(self, low: int, high: int) -> int:
+        """Article 4 for a remainder pair of BSNs low < high: 4.3, a pair with an S1 player (field
+        19) and the lower BSN's fields 20-22; 4.2, field 23."""
+        w = self.s1_pair if low <= self.p else 0
+        return w + self.by_lower_bsn[low] + (self.x + 1 - high) * self.transposition_place[low]
 
     def _order_tables(self) -> None:
         """The remainder pass's generation-order fields that depend on the lower BSN a of a pair
@@ -330,22 +353,8 @@ class BracketWeights:
 
     def tiers(self, digits: list[tuple[tuple[int, int], ...]]) -> Tiers:
         """The criteria C4-C21 with the first 4.3 fields; field 21 (4.3, which S1 players leave);
-        and fields 22-23 as `order_digits`."""
+        and fields 22-23 as the digits of `inside`."""
         return Tiers((self.fields[20].offset, self.fields[21].offset), digits)
-
-    def order_digits(self, a: Contender, b: Contender) -> tuple[tuple[int, int], ...]:
-        """The low bits of a pair's weight as lexicographic digits (`pairing.matching.Tiers`),
-        each owned by the pair's member of lower BSN in the remainder: first field 22, one binary
-        digit per S2 player (BSN p+1..x), then field 23, one digit per player (BSN 1..x) valued
-        by the partner's BSN, the lower the better."""
-        first = self.remainder_bsn.get(a.number)
-        second = self.remainder_bsn.get(b.number)
-        if first is None or second is None:
-            return ()
-        low, high = min(first, second), max(first, second)
-        p, x = self.p, self.x
-        transposition = (x - p + low - 1, x + 1 - high)
-        return ((low - p - 1, 1), transposition) if low > p else (transposition,)
 
     def next_bracket_weight(self, a: Contender, b: Contender) -> int:
         """An edge of the next bracket (a downfloater or a next resident with a next resident): C8."""
@@ -449,6 +458,7 @@ def _solve_once(
     """One matching: each bracket player's partner (None = the PAB) and the number of pairs."""
     if not vertices:
         return {}, 0
+    vertices = sorted(vertices, key=lambda c: c.rank)  # the edge builders read local order as 1.2 order
     weights.set_bye_fields(len(bye_levels), max_unplayed)
     weights.layout()
     in_bracket = weights.in_bracket
@@ -532,7 +542,8 @@ def _edges(
         a_kind = kind[i]
         if rich_only and a_kind == 0:
             break  # every later vertex is below the next bracket
-        for rank in a.partners:
+        partners = a.partners
+        for rank in partners[bisect_right(partners, a.rank) :]:
             if rank >= limit:
                 break
             j = position[rank]
@@ -553,11 +564,17 @@ def _edges(
             b = vertices[j]
             if usable is not None and not usable(a, b):
                 continue
-            inside = a_kind == 2 and b_kind == 2
-            w = weights.in_bracket_weight(a, b) if inside else weights.next_bracket_weight(a, b)
+            if a_kind == 2 and b_kind == 2:
+                if digits is None:
+                    w = weights.in_bracket_weight(a, b)
+                else:
+                    w, pair_digits = weights.inside(a, b)  # a is the higher: vertices are in 1.2 order
+                    digits.append(pair_digits)
+            else:
+                w = weights.next_bracket_weight(a, b)
+                if digits is not None:
+                    digits.append(())
             edges.append((i, j, w - unit if rich_only else w))
-            if digits is not None:
-                digits.append(weights.order_digits(a, b) if inside else ())
     return edges, None if digits is None else weights.tiers(digits)
 
 
