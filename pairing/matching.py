@@ -221,7 +221,12 @@ def _digit_chunk(
         rank[level] = {value: i + 1 for i, value in enumerate(ordered)}
         place[level] = scale
         scale *= len(ordered) + 1
-    ranked = [sum(rank[level][v] * place[level] for level, v in edge if v and level in rank) for edge in of_edge]
+    ranked = [0] * len(of_edge)
+    for index, edge in enumerate(of_edge):
+        for level, value in edge:
+            ranks = rank.get(level)
+            if ranks is not None and value:
+                ranked[index] += ranks[value] * place[level]
     following = levels[len(chunk)] if len(chunk) < len(levels) else None
     return ranked, scale, following
 
