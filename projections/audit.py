@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
@@ -26,7 +27,10 @@ class AuditLine:
 
 def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple[int, ...]]:
     """(summary, round, players concerned) of one event."""
-    match event:
+    match event:  # results first: they are most of the log
+        case Round.ResultRecorded(board=board, first=a, second=b, result=res):
+            r = rounds.get(event.originator_id)
+            return f"round {r} board {board}: {a}-{b} {res}", r, (a, b)
         case Tournament.Created(name=name, game=game, system=system, rounds=total):
             return f"tournament {name!r} created: {game}, {system}, {total} rounds", None, ()
         case Tournament.PlayerRegistered(number=number, details=details):
@@ -62,9 +66,6 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
         case Round.PairingWithdrawn(revision=rev):
             r = rounds.get(event.originator_id)
             return f"round {r} pairing (revision {rev}) withdrawn", r, ()
-        case Round.ResultRecorded(board=board, first=a, second=b, result=res):
-            r = rounds.get(event.originator_id)
-            return f"round {r} board {board}: {a}-{b} {res}", r, (a, b)
         case Round.ResultCorrected(board=board, first=a, second=b, previous=old, result=res):
             r = rounds.get(event.originator_id)
             return f"round {r} board {board}: {a}-{b} corrected {old} -> {res}", r, (a, b)
@@ -82,18 +83,43 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
 
 def audit_line(position: int, event: Any, rounds: dict[Any, int]) -> AuditLine:
     """The audit line of one event; `rounds` maps round stream ids to round numbers."""
+    return AuditLine(*_columns(position, event, rounds))
+
+
+AuditRow = tuple[int, str, str, str, str, int | None, str, str, str]
+"""An audit line as the read-model table stores it: the time in ISO format, the players as a JSON list."""
+
+
+def audit_row(position: int, event: Any, rounds: dict[Any, int], time: str) -> AuditRow:
+    """The audit table's row of one event, made without an `AuditLine` (a rebuild makes one per event);
+    `time` is `event.timestamp.isoformat()`."""
+    position, _, actor, kind, summary, round_number, players, reason, reference = _columns(position, event, rounds)
+    return position, time, actor, kind, summary, round_number, _json_list(players), reason, reference
+
+
+def _columns(
+    position: int, event: Any, rounds: dict[Any, int]
+) -> tuple[int, datetime, str, str, str, int | None, tuple[int, ...], str, str]:
+    """The fields of the event's `AuditLine`, in order."""
     summary, round_number, players = _summary(event, rounds)
-    return AuditLine(
-        position=position,
-        time=event.timestamp,
-        actor=getattr(event, "actor", ""),
-        kind=type(event).__name__,
-        summary=summary,
-        round=round_number,
-        players=players,
-        reason=getattr(event, "reason", ""),
-        reference=getattr(event, "reference", ""),
+    return (
+        position,
+        event.timestamp,
+        getattr(event, "actor", ""),
+        type(event).__name__,
+        summary,
+        round_number,
+        players,
+        getattr(event, "reason", ""),
+        getattr(event, "reference", ""),
     )
+
+
+def _json_list(numbers: tuple[int, ...]) -> str:
+    """`json.dumps(list(numbers))`: for plain ints, the list's repr is the same text, made without the
+    encoder's set-up."""
+    listed = list(numbers)
+    return repr(listed) if all(type(n) is int for n in listed) else json.dumps(listed)
 
 
 def audit_lines(events: Iterable[tuple[int, Any]]) -> list[AuditLine]:

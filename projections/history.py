@@ -19,6 +19,7 @@ from pairing.model import (
     PairingInput,
     PlayerStatus,
     RoundRecord,
+    Scoring,
     Side,
 )
 from projections.state import PlayerView, RoundView, StageView, TournamentState
@@ -40,27 +41,28 @@ def round_records(
     records: dict[int, RoundRecord] = {}
     reuse = earlier is not None and earlier[0] is round_view.boards
     spread = state.settings.bye_spread
+    terms: dict[int, _BoardTerms] = {}
+    """id(result) -> its terms: the log's results are a few shared objects (`projections.state`)."""
     for index, board in enumerate(round_view.boards, start=1):
         result = round_view.results.get(index)
         if reuse and earlier is not None and earlier[1].get(index) is result and board.first in earlier[2]:
             records[board.first], records[board.second] = earlier[2][board.first], earlier[2][board.second]
             continue
-        points = result.points(scoring) if result is not None else (0.0, 0.0)
-        played = result is None or result.played
-        scores = _scores(result, spread)
+        known = terms.get(id(result))
+        if known is None:
+            known = terms[id(result)] = _board_terms(result, scoring, spread)
+        points, played, scores, outcomes = known
+        floats = _floats(scores_before.get(board.first, 0.0), scores_before.get(board.second, 0.0), played)
         sides = ((board.first, board.second, Side.FIRST, 0), (board.second, board.first, Side.SECOND, 1))
         for player, opponent, side, i in sides:
-            mine = i == 0
             records[player] = RoundRecord(
                 round=number,
                 opponent=opponent,
                 side=side if played else None,
-                outcome=None if result is None else result.first if mine else result.second,
+                outcome=outcomes[i],
                 points=points[i],
                 played=played,
-                float=_float(scores_before.get(player, 0.0), scores_before.get(opponent, 0.0))
-                if played
-                else Float.NONE,
+                float=floats[i],
                 score_for=scores[i],
                 score_against=scores[1 - i],
             )
@@ -81,20 +83,34 @@ def round_records(
     return records
 
 
-def _scores(result: Result | None, spread: int) -> tuple[int | None, int | None]:
+_BoardTerms = tuple[tuple[float, float], bool, tuple[int | None, int | None], tuple[Outcome | None, Outcome | None]]
+
+
+def _board_terms(result: Result | None, scoring: Scoring, spread: int) -> _BoardTerms:
+    """(points, played, game scores, outcomes), each (first's, second's), of a board with this result
+    (a board without a result yet counts as played, for nothing)."""
+    if result is None:
+        return (0.0, 0.0), True, (None, None), (None, None)
+    return result.points(scoring), result.played, _scores(result, spread), (result.first, result.second)
+
+
+def _scores(result: Result, spread: int) -> tuple[int | None, int | None]:
     """(first's, second's) game scores. A Scrabble forfeit counts as tsh's bye spread won or lost
     (+spread for the winner, -spread for the loser; a double forfeit moves no spread)."""
-    if result is None:
-        return None, None
     if result.forfeit and spread:
         return (spread if result.first is Outcome.WIN else 0, spread if result.second is Outcome.WIN else 0)
     return result.score_first, result.score_second
 
 
-def _float(mine: float, theirs: float) -> Float:
-    """C.04.3 A.4: an upfloat when the opponent had more points before the round, a downfloat when
-    fewer (a played game only; the pairing-allocated bye counts as a downfloat)."""
-    return Float.UP if theirs > mine else Float.DOWN if theirs < mine else Float.NONE
+def _floats(first: float, second: float, played: bool) -> tuple[Float, Float]:
+    """(first's, second's) floats, from their scores before the round. C.04.3 A.4: an upfloat when the
+    opponent had more points before the round, a downfloat when fewer (a played game only; the
+    pairing-allocated bye counts as a downfloat)."""
+    if played and second > first:
+        return Float.UP, Float.DOWN
+    if played and second < first:
+        return Float.DOWN, Float.UP
+    return Float.NONE, Float.NONE
 
 
 def unpaired(round_number: int) -> RoundRecord:
@@ -174,16 +190,13 @@ def entrants(state: TournamentState, up_to: int, status_round: int) -> tuple[Ent
     ranking = state.ranking()
     made: dict[int, Entrant] = state.history_cache.get(("entrants", up_to, status_round), {})
     result = []
+    withdrawn, absent, active = PlayerStatus.WITHDRAWN, PlayerStatus.ABSENT, PlayerStatus.ACTIVE
     for number, player in sorted(state.players.items()):
-        history = table[number]
-        if player.is_withdrawn_for(status_round):
-            status = PlayerStatus.WITHDRAWN
-        elif number in byes:
-            status = PlayerStatus.ABSENT
-        else:
-            status = PlayerStatus.ACTIVE
-        entrant = (
-            Entrant(
+        history, bye = table[number], byes.get(number)
+        status = withdrawn if player.is_withdrawn_for(status_round) else absent if number in byes else active
+        entrant = made.get(number)
+        if entrant is None or not _unchanged(entrant, ranking[number], history, player, status, bye):
+            entrant = Entrant(
                 number=number,
                 pairing_number=ranking[number],
                 name=player.name,
@@ -191,21 +204,18 @@ def entrants(state: TournamentState, up_to: int, status_round: int) -> tuple[Ent
                 score=sum(r.points for r in history),
                 status=status,
                 history=history,
-                requested_bye=byes.get(number),
+                requested_bye=bye,
                 team=player.team,
                 federation=player.federation,
                 club=player.club,
             )
-            if not _unchanged(made.get(number), ranking[number], history, player, status, byes.get(number))
-            else made[number]
-        )
         result.append(entrant)
     state.history_cache["entrants", up_to, status_round] = {e.number: e for e in result}
     return tuple(result)
 
 
 def _unchanged(
-    entrant: Entrant | None,
+    entrant: Entrant,
     pairing_number: int,
     history: tuple[RoundRecord, ...],
     player: PlayerView,
@@ -213,18 +223,21 @@ def _unchanged(
     bye: ByeKind | None,
 ) -> bool:
     return (
-        entrant is not None
-        and entrant.pairing_number == pairing_number
-        and (
+        (
             entrant.history is history
             or (
                 len(entrant.history) == len(history)
                 and all(a is b for a, b in zip(entrant.history, history, strict=True))
             )
         )
-        and (entrant.status, entrant.requested_bye) == (status, bye)
-        and (entrant.name, entrant.rating, entrant.team, entrant.federation, entrant.club)
-        == (player.name, player.rating, player.team, player.federation, player.club)
+        and entrant.pairing_number == pairing_number
+        and entrant.status == status
+        and entrant.requested_bye == bye
+        and entrant.name == player.name
+        and entrant.rating == player.rating
+        and entrant.team == player.team
+        and entrant.federation == player.federation
+        and entrant.club == player.club
     )
 
 

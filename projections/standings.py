@@ -2,16 +2,21 @@
 tsh: wins, then spread). Players equal on everything share the place.
 
 `standings(state)` computes every tie-break; a `TiebreakMemo` kept between calls lets the read models
-recompute only the players whose values a change can reach: the players whose own records changed,
-their opponents (Buchholz-type values read opponents' scores), and everyone on the old and new
-scores of those players (direct encounter ranks a score group). Anything wider (a pairing, a new
-player, another round count or Koya threshold) recomputes everyone. A property test checks the memo
-against a full computation (`tests/projections/test_views.py`, rebuild equals catch-up).
+recompute only the values a change of results can reach (`projections.tiebreaks.updated_tiebreaks`):
+those read from the player's own and opponents' records for the players whose own records changed and
+their opponents (Buchholz-type values read opponents' scores), direct encounter for everyone on the old
+and new scores of those players (it ranks a score group), and a value read from the whole field (IBF-C)
+for everyone. Anything wider (a pairing, a new player, another round count or Koya threshold)
+recomputes everything. Property tests check the memo against a full computation
+(`tests/projections/test_views.py`, rebuild equals catch-up; `tests/projections/test_tiebreaks.py`).
+A row is rebuilt only when its player, values or rank changed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from functools import partial
+from operator import neg
 
 from attrs import define, evolve, field, frozen
 
@@ -20,7 +25,7 @@ from pairing.ibf.swiss_elimination import places as elimination_places
 from pairing.model import Entrant
 from projections.history import entrants, pairing_input
 from projections.state import TournamentState
-from projections.tiebreaks import TiebreakContext, compute_tiebreaks
+from projections.tiebreaks import Crosstable, TiebreakContext, tiebreaks_of, updated_tiebreaks
 
 
 @frozen
@@ -38,6 +43,26 @@ class StandingRow:
     entrant: Entrant | None = field(default=None, eq=False, repr=False)
     """What the row was made from (to reuse it while nothing changed)."""
     values: tuple[float, ...] = field(default=(), eq=False, repr=False)
+    order: tuple[float, ...] = field(default=(), eq=False, repr=False)
+    """The row's sort key: score and values descending, then the player number."""
+
+    def at_rank(self, rank: int) -> StandingRow:
+        """The same row at another rank: `attrs.evolve(row, rank=rank)` without its look-up of the fields
+        (a result moves the ranks of hundreds of rows)."""
+        return StandingRow(
+            rank,
+            self.number,
+            self.name,
+            self.rating,
+            self.score,
+            self.tiebreaks,
+            self.games,
+            self.withdrawn,
+            self.place,
+            self.entrant,
+            self.values,
+            self.order,
+        )
 
 
 @define
@@ -48,16 +73,7 @@ class TiebreakMemo:
     values: dict[int, tuple[float, ...]] = field(factory=dict)
     scores: dict[int, float] = field(factory=dict)
     rows: dict[int, StandingRow] = field(factory=dict)
-
-
-def _affected(players: Sequence[Entrant], memo: TiebreakMemo, changed: Collection[int]) -> set[int]:
-    by_number = {p.number: p for p in players}
-    affected = set(changed)
-    for number in changed:
-        affected.update(by_number[number].opponents)
-    touched_scores = {memo.scores.get(n) for n in changed} | {by_number[n].score for n in changed}
-    affected.update(p.number for p in players if p.score in touched_scores)
-    return affected
+    table: Crosstable | None = None
 
 
 def standings(
@@ -76,14 +92,15 @@ def standings(
         game=settings.game.value, scoring=settings.scoring, rounds=rounds, round_robin=settings.system in ROUND_ROBINS
     )
     codes = settings.tiebreaks
-    most_games = max((sum(1 for r in p.history if r.opponent is not None) for p in players), default=0)
-    key = (codes, context, tuple(p.number for p in players), most_games)
+    table = Crosstable.of(players, context, memo.table if memo is not None else None)
+    key = (codes, context, tuple(table.players), table.most_games)
     if memo is not None and changed is not None and memo.key == key:
-        values = {**memo.values, **compute_tiebreaks(players, codes, context, _affected(players, memo, changed))}
+        values = updated_tiebreaks(table, codes, memo.values, memo.scores, changed)
     else:
-        values = compute_tiebreaks(players, codes, context)
+        values = tiebreaks_of(table, codes)
     if memo is not None:
         memo.key, memo.values, memo.scores = key, values, {p.number: p.score for p in players}
+        memo.table = table
     if state.stage_of(rounds + 1).system == "swiss-elimination":
         return _placed(state, players, values, codes)
     return _ranked(players, values, codes, memo.rows if memo is not None else None)
@@ -111,21 +128,39 @@ def _ranked(
     made: dict[int, StandingRow] | None = None,
 ) -> list[StandingRow]:
     """Rows in standings order; a row is rebuilt only when its player, values or rank changed (`made`
-    holds the last rows, and is updated)."""
-    order = sorted(players, key=lambda p: (-p.score, *(-v for v in values[p.number]), p.number))
+    holds the last rows in their order, and is replaced by the new ones). The sort starts from the last
+    order, which a result changes for a few players only: nearly sorted, it takes nearly linear time."""
     made = {} if made is None else made
+    by_number = {player.number: player for player in players}
+    last = [by_number[number] for number in made if number in by_number]
+    order = sorted(last + [p for p in players if p.number not in made], key=partial(_order, values, made))
     rows: list[StandingRow] = []
     previous: tuple[float, tuple[float, ...]] | None = None
     for index, player in enumerate(order):
-        key = (player.score, values[player.number])
-        rank = rows[-1].rank if previous == key else index + 1
-        previous = key
+        own = values[player.number]
+        rank = rows[-1].rank if previous == (player.score, own) else index + 1
+        previous = (player.score, own)
         row = made.get(player.number)
-        if row is None or row.rank != rank or row.entrant is not player or row.values != values[player.number]:
-            row = _row(player, rank, values[player.number], codes)
-            made[player.number] = row
+        if row is None or row.entrant is not player or row.values != own:
+            row = _row(player, rank, own, codes)
+        elif row.rank != rank:
+            row = row.at_rank(rank)
         rows.append(row)
+    made.clear()
+    made.update((row.number, row) for row in rows)
     return rows
+
+
+def _order(values: dict[int, tuple[float, ...]], made: dict[int, StandingRow], player: Entrant) -> tuple[float, ...]:
+    """The sort key of the player's row (the last row's while the player and values are the same)."""
+    row, own = made.get(player.number), values[player.number]
+    if row is not None and row.entrant is player and row.values == own:
+        return row.order
+    return _sort_key(player, own)
+
+
+def _sort_key(player: Entrant, values: tuple[float, ...]) -> tuple[float, ...]:
+    return (-player.score, *map(neg, values), player.number)
 
 
 def _row(player: Entrant, rank: int, values: tuple[float, ...], codes: Sequence[str]) -> StandingRow:
@@ -140,4 +175,5 @@ def _row(player: Entrant, rank: int, values: tuple[float, ...], codes: Sequence[
         withdrawn=player.status.value == "withdrawn",
         entrant=player,
         values=values,
+        order=_sort_key(player, values),
     )

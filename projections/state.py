@@ -116,8 +116,9 @@ class TournamentState:
     stages: list[StageView] = field(factory=list)
     frozen_ranking: dict[int, int] | None = None
     """C.04.2 2.3: "no modification of a TPN ... is allowed after the fourth round has been paired"."""
-    history_cache: dict[int, Any] = field(factory=dict, eq=False, repr=False)
-    """Derived per-round records (`projections.history`), keyed by the rounds' versions."""
+    history_cache: dict[Any, Any] = field(factory=dict, eq=False, repr=False)
+    """Derived data, rebuilt on demand: per-round records (`projections.history`), keyed by the rounds'
+    versions, and the results parsed from their codes."""
 
     @property
     def rules(self) -> ResultRules:
@@ -147,7 +148,9 @@ class TournamentState:
 
     def apply(self, position: int, event: object) -> None:
         self.position = position
-        match event:
+        match event:  # results first: they are most of the log
+            case Round.ResultRecorded(board=board, result=code) | Round.ResultCorrected(board=board, result=code):
+                self._round_of(event).results[board] = self._parsed(code)
             case Tournament.Created():
                 self._created(event)
             case Tournament.StageStarted():
@@ -183,8 +186,6 @@ class TournamentState:
                     self.frozen_ranking = self.ranking()
             case Round.PairingWithdrawn():
                 self._round_of(event).paired = False
-            case Round.ResultRecorded(board=board, result=code) | Round.ResultCorrected(board=board, result=code):
-                self._round_of(event).results[board] = self.rules.parse(code)
             case Round.ResultVoided(board=board):
                 del self._round_of(event).results[board]
             case Round.Sealed(position=sealed, chain_head=head):
@@ -207,6 +208,14 @@ class TournamentState:
         if self.frozen_ranking is not None and set(self.frozen_ranking) == set(self.players):
             return self.frozen_ranking
         return initial_ranking(self.players.values())
+
+    def _parsed(self, code: str) -> Result:
+        """The result of `code`, parsed once per code: a replay reads the same few codes over and over,
+        and a result is a value, so equal results can be one object (which keeps the snapshot small)."""
+        result = self.history_cache.get(("result", code))
+        if result is None:
+            result = self.history_cache["result", code] = self.rules.parse(code)
+        return result
 
     def _round_of_number(self, event: Any) -> int:
         return self.round_streams[event.originator_id]

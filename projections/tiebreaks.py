@@ -103,10 +103,40 @@ class Crosstable:
 
     players: Mapping[int, Entrant]
     context: TiebreakContext
+    games: Mapping[int, int]
+    """Player number -> the games the player was paired for, forfeits included."""
     _direct_encounter_below: dict[float, dict[int, int]] = field(factory=dict, init=False, eq=False)
 
     @classmethod
-    def of(cls, players: Sequence[Entrant], context: TiebreakContext) -> Crosstable:
+    def of(cls, players: Sequence[Entrant], context: TiebreakContext, previous: Crosstable | None = None) -> Crosstable:
+        """The crosstable of `players`; ValueError when a player appears twice, has not one record per
+        round, or met someone who is not among them. A player who is the very entrant of `previous` (a
+        crosstable of the same rounds, whose players are all still there) was checked and counted there."""
+        by_number = {player.number: player for player in players}
+        if len(by_number) != len(players):
+            cls._refuse(players, context)
+        known, known_games = _checked(previous, context, by_number)
+        games: dict[int, int] = {}
+        for number, player in by_number.items():
+            if known.get(number) is player:
+                games[number] = known_games[number]
+                continue
+            met = [record.opponent for record in player.history]
+            opponents = set(met)
+            opponents.discard(None)
+            if len(met) != context.rounds or not opponents <= by_number.keys():
+                cls._refuse(players, context)
+            games[number] = len(met) - met.count(None)
+        return cls(by_number, context, games)
+
+    @property
+    def most_games(self) -> int:
+        """The largest number of games any player was paired for, forfeits included."""
+        return max(self.games.values(), default=0)
+
+    @staticmethod
+    def _refuse(players: Sequence[Entrant], context: TiebreakContext) -> None:
+        """Raise the ValueError naming the first inconsistency of `players`."""
         by_number: dict[int, Entrant] = {}
         for player in players:
             if player.number in by_number:
@@ -123,7 +153,6 @@ class Crosstable:
                         f"round {record.round}: opponent {record.opponent} of player {player.number} "
                         "is not among the players"
                     )
-        return cls(by_number, context)
 
     def counts_as_game(self, record: RoundRecord) -> bool:
         """A game for BH, SB, KS and DE: played, or (15.2) a forfeit with pre-determined pairings."""
@@ -194,10 +223,11 @@ class Crosstable:
     def _rank_group(self, group: list[int]) -> dict[int, int]:
         members = set(group)
         encounters: dict[tuple[int, int], list[float]] = defaultdict(list)
+        counts_as_game = self.counts_as_game
         for number in group:
             for record in self.players[number].history:
                 # 6.1.1: forfeits are excluded in a Swiss; 15.2 makes them regular games in a round robin.
-                if record.opponent in members and self.counts_as_game(record) and record.outcome is not None:
+                if record.opponent in members and record.outcome is not None and counts_as_game(record):
                     encounters[number, record.opponent].append(record.points)
         # 6.1.2: "Players who met more than once contribute the average score of their games."
         average = {pair: sum(points) / len(points) for pair, points in encounters.items()}
@@ -213,8 +243,17 @@ class Crosstable:
     @cached_property
     def koya_threshold(self) -> float:
         """9.2: 50 % of the maximum possible score (see the module docstring for the maximum)."""
-        games = max((sum(1 for r in p.history if r.opponent is not None) for p in self.players.values()), default=0)
-        return 0.5 * self.context.scoring.win * games
+        return 0.5 * self.context.scoring.win * self.most_games
+
+
+def _checked(
+    previous: Crosstable | None, context: TiebreakContext, by_number: Mapping[int, Entrant]
+) -> tuple[Mapping[int, Entrant], Mapping[int, int]]:
+    """The players of `previous` and their games, where its checks still hold (the same rounds, and all
+    its players still there); else none."""
+    if previous is None or previous.context.rounds != context.rounds or not previous.players.keys() <= by_number.keys():
+        return {}, {}
+    return previous.players, previous.games
 
 
 def _direct_encounter_places(group: list[int], average: Mapping[tuple[int, int], float], win: float) -> dict[int, int]:
@@ -517,6 +556,26 @@ TIEBREAKS: dict[str, str] = {code: description for code, (description, _) in _RE
 """Code -> one-line description with its article."""
 
 
+OWN_AND_OPPONENTS_RECORDS = frozenset(
+    {"BH", "BH-C1", "BH-C2", "BH-M1", "SB", "KS", "WIN", "WON", "BPG", "PS", "ARO", "TPR"}
+    | {"SPREAD", "AOR", "OWINS", "WINS-REAL"}
+)
+"""Codes whose value reads only the player's own records and their opponents' (scores, adjusted scores,
+records, ratings), besides the context and KS's threshold."""
+SCORE_GROUP = frozenset({"DE"})
+"""Codes whose value reads the player's score group: who is on the same score, and their games."""
+
+
+def _functions(codes: Sequence[str]) -> list[TiebreakFunction]:
+    """The functions of `codes`. Unknown code -> ValueError naming the known codes."""
+    unknown = [code for code in codes if code not in _REGISTRY]
+    if unknown:
+        raise ValueError(
+            f"unknown tie-break code(s) {', '.join(map(repr, unknown))}; known codes: {', '.join(TIEBREAKS)}"
+        )
+    return [_REGISTRY[code][1] for code in codes]
+
+
 def compute_tiebreaks(
     players: Sequence[Entrant],
     codes: Sequence[str],
@@ -525,12 +584,43 @@ def compute_tiebreaks(
 ) -> dict[int, tuple[float, ...]]:
     """Player number -> the values of `codes`, in order (for the players in `only`, if given).
     Unknown code -> ValueError naming the known codes."""
-    unknown = [code for code in codes if code not in _REGISTRY]
-    if unknown:
-        raise ValueError(
-            f"unknown tie-break code(s) {', '.join(map(repr, unknown))}; known codes: {', '.join(TIEBREAKS)}"
-        )
+    functions = _functions(codes)
     table = Crosstable.of(players, context)
-    functions = [_REGISTRY[code][1] for code in codes]
     chosen = players if only is None else [table.players[number] for number in only]
     return {player.number: tuple(float(f(player, table)) for f in functions) for player in chosen}
+
+
+def tiebreaks_of(table: Crosstable, codes: Sequence[str]) -> dict[int, tuple[float, ...]]:
+    """`compute_tiebreaks` of every player of a crosstable already made."""
+    functions = _functions(codes)
+    return {number: tuple(float(f(player, table)) for f in functions) for number, player in table.players.items()}
+
+
+def updated_tiebreaks(
+    table: Crosstable,
+    codes: Sequence[str],
+    previous: Mapping[int, tuple[float, ...]],
+    previous_scores: Mapping[int, float],
+    changed: Collection[int],
+) -> dict[int, tuple[float, ...]]:
+    """`tiebreaks_of(table, codes)`, knowing `previous`: the values (and `previous_scores`, the scores)
+    of the same players, context and KS threshold before the players in `changed` had their results
+    changed. Only what such a change can reach is computed: for `OWN_AND_OPPONENTS_RECORDS`, the
+    changed players and their opponents; for `SCORE_GROUP`, everyone on a score a changed player left
+    or joined; for any other code (IBF-C reads the whole field), everyone."""
+    functions = _functions(codes)
+    players = table.players
+    near = set(changed).union(*(players[number].opponents for number in changed))
+    scores = {previous_scores[number] for number in changed} | {players[number].score for number in changed}
+    group = {number for score in scores for number in table.score_groups.get(score, ())}
+    scopes = [
+        near if code in OWN_AND_OPPONENTS_RECORDS else group if code in SCORE_GROUP else players.keys()
+        for code in codes
+    ]
+    fresh: dict[int, list[float]] = {}
+    for index, (f, scope) in enumerate(zip(functions, scopes, strict=True)):
+        for number in scope:
+            if number not in fresh:
+                fresh[number] = list(previous[number])
+            fresh[number][index] = float(f(players[number], table))
+    return {**previous, **{number: tuple(row) for number, row in fresh.items()}}

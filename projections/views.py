@@ -13,26 +13,36 @@ user's cache folder, one file per URL. They are derived data: deleting the file 
 
 from __future__ import annotations
 
+import copyreg
+import gc
 import hashlib
+import io
 import json
 import os
 import pickle
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from itertools import chain, compress, groupby, repeat
+from operator import is_, itemgetter
 from pathlib import Path
 from typing import Any
 
 from ledger.application import Ledger
 from ledger.domain import Round, Tournament
-from pairing.model import PairingInput, RoundRecord
-from projections.audit import AuditLine, audit_line
+from ledger.persistence import LogReader
+from pairing.model import Board, PairingInput, RoundRecord
+from projections.audit import AuditRow, audit_row
 from projections.colours import colour_standing
 from projections.history import histories, pairing_input
 from projections.standings import StandingRow, TiebreakMemo, standings
-from projections.state import PlayerView, TournamentState, fold
+from projections.state import PlayerView, RoundView, TournamentState, fold
 
 SCHEMA_VERSION = 2
+MAX_PARAMETERS = 999
+"""Parameters one statement may have in any SQLite (999 before 3.32, 32,766 since)."""
+NONE_CHECK_BLOCK = 1_000
+"""Rows whose None places are found together, column by column."""
 STATE_SNAPSHOT_EVERY = 500
 """Events between two snapshots of the fold kept in `meta` (so a new process need not replay the log)."""
 
@@ -79,19 +89,23 @@ def views_path(location: str) -> Path:
     return Path(location + ".views")
 
 
+_RESULT_EVENTS = (Round.ResultRecorded, Round.ResultCorrected, Round.ResultVoided)
+
+
 class Changes:
     """What a batch of events touched: the rows to rewrite."""
 
     def __init__(self) -> None:
         self.players: set[int] = set()
         self.rounds: set[int] = set()
-        self.audit: list[AuditLine] = []
+        self.audit: list[AuditRow] = []
         self.results_of: set[int] | None = set()
         """Players whose own round records changed through results only; None: anything wider."""
 
-    def note(self, state: TournamentState, position: int, event: Any) -> None:
-        self.audit.append(audit_line(position, event, state.round_streams))
-        if isinstance(event, Round.ResultRecorded | Round.ResultCorrected | Round.ResultVoided):
+    def note(self, state: TournamentState, position: int, event: Any, time: str) -> None:
+        """Note one event, `time` its timestamp in ISO format."""
+        self.audit.append(audit_row(position, event, state.round_streams, time))
+        if isinstance(event, _RESULT_EVENTS):
             if self.results_of is not None:
                 self.results_of.update((event.first, event.second))
         elif not isinstance(event, Round.Sealed):
@@ -113,16 +127,26 @@ class ReadModels:
 
     def __init__(self, ledger: Ledger, path: Path | None = None) -> None:
         self.ledger = ledger
+        self.log = LogReader(ledger.recorder, ledger.mapper)
         self.path = path or views_path(ledger.location)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
+        # Derived data: pages a rebuild or an update frees need not be overwritten with zeros when that
+        # costs writes (Debian's SQLite zeroes them by default, a dropped table's tens of megabytes).
+        self.db.execute("PRAGMA secure_delete=FAST")
         self._live = TournamentState()
         self._pending = Changes()
         self._memo = TiebreakMemo()
-        self._written_standings: dict[int, StandingRow] = {}
+        self._written_standings: dict[int, tuple[StandingRow, tuple[Any, ...]]] = {}
+        """Player number -> the standings row last written, and its table row."""
+        self._written_boards: dict[int, list[tuple[Any, ...]]] = {}
+        """Round -> its board rows last written."""
+        self._written_at = -1
+        """The position the tables were current with after this object last wrote them."""
         self._ensure_tables()
-        self._live = self._load_state()
+        if not self._live.position:  # else the tables were just built from the log, by this very fold
+            self._live = self._load_state()
 
     # --- tables ----------------------------------------------------------------------------------
 
@@ -195,16 +219,16 @@ class ReadModels:
         return state if isinstance(state, TournamentState) else TournamentState()
 
     @staticmethod
-    def _advance(state: TournamentState, changes: Changes, events: Iterable[tuple[int, Any]]) -> None:
-        for position, event in events:
+    def _advance(state: TournamentState, changes: Changes, events: Iterable[tuple[int, Any, str]]) -> None:
+        for position, event, time in events:
             state.apply(position, event)
-            changes.note(state, position, event)
+            changes.note(state, position, event, time)
 
     def state(self, as_of: int | None = None) -> TournamentState:
         """The tournament now (the fold caught up with the log), or as it was at position `as_of`."""
         if as_of is not None and as_of < self.ledger.position():
-            return fold(self.ledger.log_events(stop=as_of))
-        self._advance(self._live, self._pending, self.ledger.log_events(start=self._live.position + 1))
+            return fold(self.log.events(stop=as_of))
+        self._advance(self._live, self._pending, self.log.timed_events(start=self._live.position + 1))
         return self._live
 
     def as_recorded(self, round_number: int) -> TournamentState:
@@ -224,26 +248,31 @@ class ReadModels:
         state = self.state()
         with self._transaction():
             if self.position < state.position:
+                if self.position != self._written_at:  # another process wrote them since: rows may differ
+                    self._written_standings, self._written_boards = {}, {}
                 self._write(state, self._pending, "", since=self.position)
+                self._written_at = state.position
         self._pending = Changes()
         return state.position
 
     def rebuild(self) -> int:
         """Build every table afresh from the log beside the current ones, then swap them in."""
         state, changes = TournamentState(), Changes()
-        self._advance(state, changes, self.ledger.log_events())
-        with self._transaction():
-            self._create_tables("_new")
-            for name in TABLES:
-                self.db.execute(f"DELETE FROM {table(name, '_new')}")
-            self._write(state, changes, "_new", since=0)
-            self._drop_queries()
-            for name in TABLES:
-                self.db.execute(f"DROP TABLE IF EXISTS {table(name)}")
-                self.db.execute(f"ALTER TABLE {table(name, '_new')} RENAME TO {table(name)}")
-            self._create_queries()
+        with _without_cyclic_gc():
+            self._advance(state, changes, self.log.timed_events())
+            with self._transaction():
+                self._create_tables("_new")
+                for name in TABLES:
+                    self.db.execute(f"DELETE FROM {table(name, '_new')}")
+                self._write(state, changes, "_new", since=0)
+                self._drop_queries()
+                for name in TABLES:
+                    self.db.execute(f"DROP TABLE IF EXISTS {table(name)}")
+                    self.db.execute(f"ALTER TABLE {table(name, '_new')} RENAME TO {table(name)}")
+                self._create_queries()
         self._live, self._pending = state, Changes()
-        self._memo, self._written_standings = TiebreakMemo(), {}
+        self._memo, self._written_standings, self._written_boards = TiebreakMemo(), {}, {}
+        self._written_at = state.position
         return state.position
 
     # --- writing rows ------------------------------------------------------------------------------
@@ -262,30 +291,30 @@ class ReadModels:
             self._set_meta("state", _pickled(state), suffix)
             self._set_meta("state_position", state.position, suffix)
 
-    def _write_audit(self, lines: list[AuditLine], suffix: str, since: int) -> None:
-        self.db.executemany(
-            f"INSERT OR REPLACE INTO {table('audit', suffix)} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (
-                    line.position,
-                    line.time.isoformat(),
-                    line.actor,
-                    line.kind,
-                    line.summary,
-                    line.round,
-                    json.dumps(list(line.players)),
-                    line.reason,
-                    line.reference,
-                )
-                for line in lines
-                if line.position > since
-            ],
-        )
+    def _insert(self, name: str, suffix: str, rows: Sequence[tuple[Any, ...]], verb: str = "INSERT OR REPLACE") -> None:
+        """Insert `rows` into a table, as many to a statement as SQLite takes parameters: one statement
+        step for hundreds of rows (a rebuild writes 400,000) instead of `executemany`'s one per row.
+        A None is written as NULL in the statement rather than bound: sqlite3 binds None through its
+        adapter look-up, which costs as much as all of a row's other values."""
+        into = f"{verb} INTO {table(name, suffix)} VALUES "
+        for nulls, runs in groupby(_runs(rows), key=itemgetter(0)):
+            kept = [not null for null in nulls]
+            row = "(" + ", ".join("NULL" if null else "?" for null in nulls) + ")"
+            same = list(chain.from_iterable(run for _, run in runs))
+            per_statement = MAX_PARAMETERS // max(1, sum(kept))
+            for start in range(0, len(same), per_statement):
+                chunk = same[start : start + per_statement]
+                values = list(chain.from_iterable(map(compress, chunk, repeat(kept))))
+                self.db.execute(into + ", ".join([row] * len(chunk)), values)
+
+    def _write_audit(self, rows: list[AuditRow], suffix: str, since: int) -> None:
+        self._insert("audit", suffix, [row for row in rows if row[0] > since])
 
     def _write_players(self, state: TournamentState, numbers: set[int], suffix: str) -> None:
         next_round = state.last_paired_round + 1
-        self.db.executemany(
-            f"INSERT OR REPLACE INTO {table('players', suffix)} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        self._insert(
+            "players",
+            suffix,
             [
                 (
                     p.number,
@@ -305,39 +334,26 @@ class ReadModels:
         )
 
     def _write_rounds(self, state: TournamentState, numbers: set[int], suffix: str) -> None:
-        for number in sorted(numbers):
-            view = state.rounds[number]
-            self.db.execute(
-                f"INSERT OR REPLACE INTO {table('rounds', suffix)} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    number,
-                    view.revision,
-                    int(view.paired),
-                    view.engine,
-                    view.engine_version,
-                    view.input_position,
-                    view.paired_at,
-                    view.sealed_at,
-                    view.chain_head,
-                    json.dumps(view.explanation),
-                    len(view.missing_results) if view.paired else 0,
-                ),
-            )
-            self.db.execute(f"DELETE FROM {table('boards', suffix)} WHERE round = ?", (number,))
-            self.db.execute(f"DELETE FROM {table('byes', suffix)} WHERE round = ?", (number,))
-            if not view.paired:
-                continue
-            self.db.executemany(
-                f"INSERT INTO {table('boards', suffix)} VALUES (?, ?, ?, ?, ?)",
-                [
-                    (number, index, b.first, b.second, view.results[index].code if index in view.results else None)
-                    for index, b in enumerate(view.boards, start=1)
-                ],
-            )
-            self.db.executemany(
-                f"INSERT INTO {table('byes', suffix)} VALUES (?, ?, ?, ?)",
-                [(number, bye.player, bye.kind.value, bye.points) for bye in view.byes],
-            )
+        views = [state.rounds[number] for number in sorted(numbers)]
+        self._insert("rounds", suffix, [_round_row(view) for view in views])
+        for view in views:
+            self._write_boards(view, suffix)
+            self.db.execute(f"DELETE FROM {table('byes', suffix)} WHERE round = ?", (view.number,))
+            byes = [(view.number, bye.player, bye.kind.value, bye.points) for bye in view.byes] if view.paired else []
+            self._insert("byes", suffix, byes, "INSERT")
+
+    def _write_boards(self, view: RoundView, suffix: str) -> None:
+        """The round's board rows; of the same boards as last written, only those whose row changed (a
+        result rewrites one board, not the round's hundreds)."""
+        rows = _board_rows(view) if view.paired else []
+        last = self._written_boards.get(view.number) if not suffix else None
+        if last is not None and len(last) == len(rows):
+            self._insert("boards", suffix, [row for row, old in zip(rows, last, strict=True) if row != old])
+        else:
+            self.db.execute(f"DELETE FROM {table('boards', suffix)} WHERE round = ?", (view.number,))
+            self._insert("boards", suffix, rows, "INSERT")
+        if not suffix:
+            self._written_boards[view.number] = rows
 
     def _write_history(self, state: TournamentState, from_round: int, changed: set[int] | None, suffix: str) -> None:
         """Rows of rounds `from_round` onwards (a change there can move later floats), and the side
@@ -349,14 +365,12 @@ class ReadModels:
         else:
             rewritten = table_
             self.db.execute(f"DELETE FROM {table('history', suffix)} WHERE round >= ?", (from_round,))
-        self.db.executemany(
-            f"INSERT OR REPLACE INTO {table('history', suffix)} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        self._insert(
+            "history",
+            suffix,
             [_history_row(number, r) for number in rewritten for r in table_[number][from_round - 1 :]],
         )
-        self.db.executemany(
-            f"INSERT OR REPLACE INTO {table('colours', suffix)} VALUES (?, ?, ?, ?, ?, ?)",
-            [(number, *colour_standing(table_[number])) for number in numbers],
-        )
+        self._insert("colours", suffix, [(number, *colour_standing(table_[number])) for number in numbers])
 
     def _write_standings(self, state: TournamentState, changed: set[int] | None, suffix: str) -> None:
         """Rewrite the rows that differ from the ones last written (ranks move for a few players); a
@@ -365,12 +379,10 @@ class ReadModels:
         rows = standings(state, memo, changed)
         if not written:
             self.db.execute(f"DELETE FROM {table('standings', suffix)}")
-        self.db.executemany(
-            f"INSERT OR REPLACE INTO {table('standings', suffix)} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [_standing_row(row) for row in rows if written.get(row.number) is not row],
-        )
+        made = [(row.number, _standing_row(row, written.get(row.number))) for row in rows]
+        self._insert("standings", suffix, [entry[1] for number, entry in made if entry is not written.get(number)])
         written.clear()
-        written.update((row.number, row) for row in rows)
+        written.update(made)
 
     # --- reading (synchronous; the TUI reads through `projections.async_views`) -------------------
 
@@ -386,6 +398,37 @@ class ReadModels:
         self.db.close()
 
 
+@contextmanager
+def _without_cyclic_gc() -> Iterator[None]:
+    """No cyclic garbage collection while a rebuild makes its millions of objects (none of them cyclic
+    garbage): the collector's passes over them would cost about a third of the replay."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _runs(rows: Sequence[tuple[Any, ...]]) -> Iterator[tuple[tuple[bool, ...], Sequence[tuple[Any, ...]]]]:
+    """The rows in runs with None in the same places, in order: (which values are None, the run). A block
+    of rows whose every column is all None or has none is one run, found column by column; a mixed block
+    is split row by row."""
+    for start in range(0, len(rows), NONE_CHECK_BLOCK):
+        block = rows[start : start + NONE_CHECK_BLOCK]
+        counts = [column.count(None) for column in zip(*block, strict=True)]
+        if all(count in (0, len(block)) for count in counts):
+            yield tuple(count == len(block) for count in counts), block
+        else:
+            yield from ((nulls, list(run)) for nulls, run in groupby(block, key=_nulls))
+
+
+def _nulls(row: tuple[Any, ...]) -> tuple[bool, ...]:
+    """Which of the row's values are None."""
+    return tuple(map(is_, repeat(None), row))
+
+
 def _status(state: TournamentState, player: PlayerView, next_round: int) -> str:
     """For the next round to pair: withdrawn, absent (a requested bye), or active."""
     if player.is_withdrawn_for(next_round):
@@ -395,40 +438,74 @@ def _status(state: TournamentState, player: PlayerView, next_round: int) -> str:
     return "active"
 
 
-def _standing_row(row: StandingRow) -> tuple[Any, ...]:
+def _round_row(view: RoundView) -> tuple[Any, ...]:
     return (
-        row.number,
-        row.rank,
-        row.name,
-        row.rating,
-        row.score,
-        json.dumps(dict(row.tiebreaks)),
-        row.games,
-        int(row.withdrawn),
-        row.place,
+        view.number,
+        view.revision,
+        int(view.paired),
+        view.engine,
+        view.engine_version,
+        view.input_position,
+        view.paired_at,
+        view.sealed_at,
+        view.chain_head,
+        json.dumps(view.explanation),
+        len(view.missing_results) if view.paired else 0,
     )
 
 
+def _board_rows(view: RoundView) -> list[tuple[Any, ...]]:
+    results = view.results
+    return [
+        (view.number, index, b.first, b.second, results[index].code if index in results else None)
+        for index, b in enumerate(view.boards, start=1)
+    ]
+
+
+def _standing_row(
+    row: StandingRow, last: tuple[StandingRow, tuple[Any, ...]] | None
+) -> tuple[StandingRow, tuple[Any, ...]]:
+    """(row, its table row); `last` is what was written for the player before: the same row is the same
+    table row, and a row with the same tie-break values (a rank moved) keeps their JSON text."""
+    if last is not None and last[0] is row:
+        return last
+    same = last is not None and last[0].tiebreaks is row.tiebreaks
+    text = last[1][5] if last is not None and same else json.dumps(dict(row.tiebreaks))
+    return row, (row.number, row.rank, row.name, row.rating, row.score, text, row.games, int(row.withdrawn), row.place)
+
+
 def _pickled(state: TournamentState) -> bytes:
-    """The fold without its derived caches (they are rebuilt on demand)."""
+    """The fold without its derived caches (they are rebuilt on demand). Boards, a hundred thousand in
+    a long tournament, are written as their constructor's arguments (attrs would write each one's
+    fields as a dict): `Board(first, second)` when read."""
     cache, state.history_cache = state.history_cache, {}
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {**copyreg.dispatch_table, Board: _board_arguments}
     try:
-        return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        pickler.dump(state)
     finally:
         state.history_cache = cache
+    return buffer.getvalue()
+
+
+def _board_arguments(board: Board) -> tuple[type[Board], tuple[int, int]]:
+    return Board, (board.first, board.second)
 
 
 def _history_row(number: int, record: RoundRecord) -> tuple[Any, ...]:
+    """The record's history row (an enum's `_value_` is its `value`, without the property's call)."""
+    side, outcome, bye = record.side, record.outcome, record.bye
     return (
         number,
         record.round,
         record.opponent,
-        record.side.value if record.side else None,
-        record.outcome.value if record.outcome else None,
+        side._value_ if side is not None else None,
+        outcome._value_ if outcome is not None else None,
         record.points,
         int(record.played),
-        record.bye.value if record.bye else None,
-        record.float.value,
+        bye._value_ if bye is not None else None,
+        record.float._value_,
         record.score_for,
         record.score_against,
     )

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from attrs import evolve
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from ledger.application import PlayerDetails
@@ -32,9 +32,11 @@ from projections.standings import standings
 from projections.tiebreaks import (
     DP_BY_PERCENTAGE,
     TIEBREAKS,
+    Crosstable,
     TiebreakContext,
     compute_tiebreaks,
     conversion_dp,
+    updated_tiebreaks,
 )
 from tui.wiring import open_ledger
 
@@ -530,6 +532,19 @@ def test_inconsistent_input_is_refused() -> None:
         TiebreakContext(game="go", scoring=Scoring(), rounds=1)
 
 
+def test_a_crosstable_made_from_a_previous_one_checks_the_new_entrants() -> None:
+    """The read models hand the last crosstable in: its entrants were checked, a new one is checked."""
+    players = swiss()
+    context = TiebreakContext(game="chess", scoring=Scoring(), rounds=4)
+    previous = Crosstable.of(players, context)
+    assert Crosstable.of(players, context, previous).games == previous.games
+    stray = evolve(players[0], history=(*players[0].history[:3], evolve(players[0].history[3], opponent=99)))
+    with pytest.raises(ValueError, match="opponent 99 of player 1 is not among the players"):
+        Crosstable.of([stray, *players[1:]], context, previous)
+    with pytest.raises(ValueError, match="not among the players"):
+        Crosstable.of(players[1:], context, previous)
+
+
 def test_every_code_has_a_description_citing_its_source() -> None:
     assert set(TIEBREAKS) == {
         *("BH", "BH-C1", "BH-C2", "BH-M1", "SB", "DE", "WIN", "WON", "BPG", "ARO", "TPR", "PS", "KS"),
@@ -549,6 +564,13 @@ UNPAIRED = ("PAB", "FPB", "HPB", "ZPB", None)
 def swiss_crosstables(draw: st.DrawFn, *, everyone_plays: bool = False) -> list[Entrant]:
     """Random Swiss-like crosstables (rematches allowed: 4.4 counts each game). With `everyone_plays`,
     an even field where every round every player plays a game with a result."""
+    schedule, size, ratings = draw(swiss_schedules(everyone_plays=everyone_plays))
+    return crosstable(schedule, players=size, ratings=ratings)
+
+
+@st.composite
+def swiss_schedules(draw: st.DrawFn, *, everyone_plays: bool = False) -> tuple[Schedule, int, dict[int, int]]:
+    """(schedule, number of players, ratings) of a `swiss_crosstables` crosstable."""
     size = 2 * draw(st.integers(1, 4)) if everyone_plays else draw(st.integers(2, 8))
     rounds = draw(st.integers(0, 5))
     schedule: Schedule = {}
@@ -563,7 +585,21 @@ def swiss_crosstables(draw: st.DrawFn, *, everyone_plays: bool = False) -> list[
                 entries.append(f"{number} {kind}")
         schedule[round_number] = entries
     ratings = {n: draw(st.sampled_from((0, 1400, 1650, 1800, 2100))) for n in range(1, size + 1)}
-    return crosstable(schedule, players=size, ratings=ratings)
+    return schedule, size, ratings
+
+
+@st.composite
+def result_changes(draw: st.DrawFn) -> tuple[list[Entrant], list[Entrant], set[int]]:
+    """A random crosstable, the same with the result of one game changed, and that game's two players."""
+    schedule, size, ratings = draw(swiss_schedules())
+    games = [(r, index) for r, entries in schedule.items() for index, entry in enumerate(entries) if GAME.match(entry)]
+    assume(games)
+    round_number, index = draw(st.sampled_from(games))
+    first, second, _ = GAME.match(schedule[round_number][index]).groups()  # type: ignore[union-attr]
+    changed = {**schedule, round_number: list(schedule[round_number])}
+    changed[round_number][index] = f"{first}-{second} {draw(st.sampled_from(RESULTS))}"
+    before, after = (crosstable(s, players=size, ratings=ratings) for s in (schedule, changed))
+    return before, after, {int(first), int(second)}
 
 
 def _context(players: list[Entrant]) -> TiebreakContext:
@@ -576,6 +612,20 @@ def test_values_do_not_depend_on_the_order_of_the_players(players: list[Entrant]
     rng.shuffle(shuffled)
     codes = list(TIEBREAKS)
     assert compute_tiebreaks(shuffled, codes, _context(players)) == compute_tiebreaks(players, codes, _context(players))
+
+
+@given(result_changes(), st.booleans())
+def test_updated_values_equal_a_full_computation(
+    change: tuple[list[Entrant], list[Entrant], set[int]], round_robin: bool
+) -> None:
+    """After a result changed, recomputing only what the change can reach (the read models' update)
+    gives every value of a full computation, for every code."""
+    before, after, changed = change
+    context = evolve(_context(before), round_robin=round_robin)
+    codes = list(TIEBREAKS)
+    previous, scores = compute_tiebreaks(before, codes, context), {p.number: p.score for p in before}
+    updated = updated_tiebreaks(Crosstable.of(after, context), codes, previous, scores, changed)
+    assert updated == compute_tiebreaks(after, codes, context)
 
 
 @given(swiss_crosstables())
