@@ -14,7 +14,7 @@ the generation order (Article 4) become bit fields of one integer edge weight, h
 the highest bits, and a maximum-weight matching over all players not yet paired picks the candidate:
 the players below the bracket take part so that C4 (a complete pairing of everyone left) and C8 (the
 next bracket) are judged exactly. Deviations: none known; docs/dutch.md gives the readings chosen
-where the text is silent, and the three reference rounds not reproduced.
+where the text is silent.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from pairing.model import (
     Bye,
     ByeKind,
     Decision,
+    Entrant,
     Float,
     NoValidPairing,
     PairingInput,
@@ -118,6 +119,25 @@ def floats(request: PairingInput, scores: dict[int, list[float]]) -> dict[int, d
     return table
 
 
+def pairing_numbers(request: PairingInput) -> dict[int, int]:
+    """TPN -> the pairing number 5.2.5 reads: the TPNs of the players this round's pairing knows,
+    renumbered from 1. A player not to be paired now who has never taken part in a pairing (absent
+    or on a requested bye since the start) is not numbered yet; everyone else keeps their place.
+
+    The text says "pairing number"; this reading reproduces every one of the 8,950 decisions 5.2.5
+    takes in the reference tournaments (docs/dutch.md), where plain TPNs missed 4 in round 2 and
+    plain TPNs in round 1 missed whenever a player was absent from it."""
+    numbered = sorted(
+        p.pairing_number for p in request.players if p.status is PlayerStatus.ACTIVE or took_part_in_pairing(p)
+    )
+    return {tpn: index for index, tpn in enumerate(numbered, start=1)}
+
+
+def took_part_in_pairing(player: Entrant) -> bool:
+    """Whether an earlier round paired the player: a game (played or forfeited) or the PAB."""
+    return any(r.opponent is not None or r.bye is ByeKind.PAIRING_ALLOCATED for r in player.history)
+
+
 def topscorer_threshold(request: PairingInput) -> float | None:
     """1.8: topscorers have "a score of over 50% of the maximum possible score when pairing the
     final round"; None before the final round (there are no topscorers then)."""
@@ -158,11 +178,9 @@ def contenders(request: PairingInput) -> list[Contender]:
                 avoid=frozenset(played_opponents(player) | forbidden.get(player.number, set())),
             )
         )
-    if request.round == 1:
-        # In round 1 the reference pairings alternate 5.2.5's colours down the players actually
-        # paired (absentees do not count); later rounds read the TPN itself.
-        for index, contender in enumerate(sorted(chosen, key=lambda c: c.tpn), start=1):
-            contender.tpn = index
+    numbering = pairing_numbers(request)
+    for contender in chosen:
+        contender.tpn = numbering[contender.tpn]
     chosen.sort(key=lambda c: (-c.score, c.tpn))
     for index, contender in enumerate(chosen):
         contender.rank = index

@@ -7,13 +7,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from attrs import evolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pairing import cli, matching
 from pairing.criteria.basic_rules import ColourPreference, Strength, colour_preference, eligible_for_pab
 from pairing.fide import dutch_brackets
-from pairing.fide.dutch import DutchSystem, pair
+from pairing.fide.dutch import DutchSystem, pair, pairing_numbers
 from pairing.fide.dutch_colours import allocate
 from pairing.generator import GeneratorConfig, generate
 from pairing.matching import available_backends
@@ -23,6 +24,7 @@ from pairing.model import (
     NoValidPairing,
     Outcome,
     PairingInput,
+    PlayerStatus,
     RoundRecord,
     Scoring,
     Side,
@@ -127,6 +129,30 @@ def test_5_2_5_the_initial_colour_by_pairing_number() -> None:
     assert allocate(_p((), 1), _p((), 2), W) == (W, "5.2.5")
     assert allocate(_p((), 2), _p((), 3), W) == (B, "5.2.5")
     assert allocate(_p((), 3), _p((), 4), B) == (B, "5.2.5")
+
+
+def requested_bye(round_number: int) -> RoundRecord:
+    return RoundRecord(
+        round=round_number, opponent=None, side=None, outcome=None, points=0.5, played=False, bye=ByeKind.HALF_POINT
+    )
+
+
+def test_5_2_5_numbers_only_the_players_the_pairing_knows() -> None:
+    """5.2.5's "pairing number": a player absent now who never took part in a pairing is not numbered
+    (the reading that reproduces all 8,950 5.2.5 decisions of the reference tournaments)."""
+    players = [
+        evolve(player(1, requested_bye(1)), status=PlayerStatus.ABSENT),  # never paired: not numbered
+        player(2, game(1, 5, W, 1)),
+        evolve(player(3, game(1, 6, B, 0)), status=PlayerStatus.ABSENT),  # paired before: keeps a number
+        player(4, requested_bye(1)),  # to be paired now
+        player(5, game(1, 2, B, 0)),
+        player(6, game(1, 3, W, 1)),
+    ]
+    assert pairing_numbers(request(players, 2)) == {2: 1, 3: 2, 4: 3, 5: 4, 6: 5}
+    # Round 1: the absentees do not count, so the colours alternate down the players paired.
+    first = [evolve(player(1), status=PlayerStatus.ABSENT)] + [player(n) for n in range(2, 6)]
+    outcome = pair(request(first, 1, initial_colour="white"))
+    assert [(b.first, b.second) for b in outcome.boards] == [(2, 4), (5, 3)]
 
 
 # -- Absolute criteria ----------------------------------------------------------------------------

@@ -27,22 +27,12 @@ REFERENCE = Path(__file__).resolve().parents[4] / "shared" / "reference" / "dutc
 SLOW = os.environ.get("ARBITER_SLOW_TESTS") == "1"
 DEFAULT_MAX_PLAYERS = 40
 
-# Rounds whose colours for players who have not yet played a game follow a numbering this engine does
-# not reproduce (Article 5.2.5 reads "pairing number"; see docs/dutch.md, "Known differences").
-KNOWN_DIFFERENCES = {
-    "messy-p118-r09-s105.trf": "round 2: 5.2.5 for two players with no game played (forfeits in round 1)",
-    "threeone-p079-r08-s136.trf": "round 2: 5.2.5 for players with no game played (byes in round 1)",
-    "threeone-p101-r05-s168.trf": "round 2: 5.2.5 for players with no game played (byes in round 1)",
-}
-
 
 def _files() -> list[pytest.param]:
     params = []
     for path in sorted(REFERENCE.glob("*.trf")):
         players = int(re.search(r"-p(\d+)-", path.name).group(1))
         marks = []
-        if path.name in KNOWN_DIFFERENCES:
-            marks.append(pytest.mark.xfail(reason=KNOWN_DIFFERENCES[path.name], strict=True))
         if players > DEFAULT_MAX_PLAYERS and not SLOW:
             marks.append(pytest.mark.skip(reason="large reference file: set ARBITER_SLOW_TESTS=1"))
         params.append(pytest.param(path, marks=marks, id=path.name))
