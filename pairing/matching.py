@@ -122,7 +122,7 @@ def max_weight_perfect_matching(
 def _native(n: int, edges: Sequence[Edge], perfect: bool, tiers: Tiers | None) -> list[int]:
     if tiers is not None and tiers.cuts[0] >= TIERED_BITS:
         return _by_tiers(n, edges, perfect, tiers)
-    return _native_with_duals(n, edges, perfect)[0]
+    return _native_solve(n, edges, perfect)[0]
 
 
 def _by_tiers(n: int, edges: Sequence[Edge], perfect: bool, tiers: Tiers) -> list[int]:
@@ -179,7 +179,7 @@ def _tier_solve(
         counts = []
     weights = [c * scale + v for c, v in zip(counts, values, strict=True)] if counts else values
     graph = [(edges[k][0], edges[k][1], w) for k, w in zip(kept, weights, strict=True)]
-    mate, _, certificate = _native_with_duals(n, graph, perfect, with_certificate=not last)
+    mate, certificate = _native_solve(n, graph, perfect, with_certificate=not last)
     if certificate is None:
         return mate, kept, counts
     tight = [x for x, c in enumerate(certificate) if c != NOT_TIGHT]
@@ -245,13 +245,13 @@ def _perfect_transform(n: int, edges: Sequence[Edge]) -> Callable[[int], int]:
     return lambda w: 2 * (w + shift)
 
 
-def _native_with_duals(
+def _native_solve(
     n: int, edges: Sequence[Edge], perfect: bool = False, with_certificate: bool = False
-) -> tuple[list[int], list[int], bytes | None]:
-    """Run the C solver: mates, vertex duals and, if asked, the per-edge certificate. Weights are
-    encoded once per distinct value (a Swiss round's graph has many edges of the same weight)."""
+) -> tuple[list[int], bytes | None]:
+    """Run the C solver: mates and, if asked, the per-edge certificate. Weights are encoded once per
+    distinct value (a Swiss round's graph has many edges of the same weight)."""
     if not edges:
-        return [-1] * n, [0] * n, b"" if with_certificate else None
+        return [-1] * n, b"" if with_certificate else None
     distinct = {w for _, _, w in edges}
     if min(distinct) < 0:
         raise ValueError("weights must be non-negative")
@@ -264,13 +264,10 @@ def _native_with_duals(
     us = array("i", [e[0] for e in edges])
     vs = array("i", [e[1] for e in edges])
     weights = b"".join([encoded[e[2]] for e in edges])
-    mates_bytes, dual_bytes, certificate = _blossom.solve(
-        n, us.tobytes(), vs.tobytes(), weights, limbs, perfect, with_certificate
-    )
+    mates_bytes, certificate = _blossom.solve(n, us.tobytes(), vs.tobytes(), weights, limbs, perfect, with_certificate)
     mates = array("i")
     mates.frombytes(mates_bytes)
-    duals = [int.from_bytes(dual_bytes[i * width : (i + 1) * width], "little") for i in range(n)]
-    return mates.tolist(), duals, certificate
+    return mates.tolist(), certificate
 
 
 def _networkx(n: int, edges: Sequence[Edge]) -> list[int]:

@@ -13,9 +13,8 @@
  * fixed-width integers instead of Python numbers.
  *
  * Python interface: _blossom.solve(n, us, vs, weights, limbs[, perfect[, certificate]]) -> (bytes of n
- * int32 mates, -1 free; bytes of the n vertex duals, limbs each; with certificate, one byte per edge, see
- * certificate() below, else None). An edge (u, v, w) left out of the graph would not improve
- * the matching if dual[u] + dual[v] >= 2 w (linear-programming duality). With perfect set, the result is
+ * int32 mates, -1 free; with certificate, one byte per edge, see certificate() below, else None).
+ * With perfect set, the result is
  * a maximum-weight perfect matching, or leaves vertices free when the graph has no perfect matching;
  * the caller adds a constant to every weight so that no dual can fall below zero.
  * us and vs are int32 arrays of the m edge endpoints; weights is m * limbs uint64.
@@ -865,15 +864,13 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     if (n > 0 && mcount > 0) run(m);
 
     PyObject *mates = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n * 4);
-    PyObject *duals = PyBytes_FromStringAndSize((const char *)m->dual, (Py_ssize_t)n * L * 8);
     PyObject *cert = with_certificate ? certificate(m) : (Py_INCREF(Py_None), Py_None);
-    if (mates && duals && cert) {
+    if (mates && cert) {
         int32_t *out = (int32_t *)PyBytes_AS_STRING(mates);
         for (int v = 0; v < n; v++) out[v] = m->mate[v] == -1 ? -1 : m->endpoint[m->mate[v]];
-        result = PyTuple_Pack(3, mates, duals, cert);
+        result = PyTuple_Pack(2, mates, cert);
     }
     Py_XDECREF(mates);
-    Py_XDECREF(duals);
     Py_XDECREF(cert);
     for (int b = 0; b < N2; b++) {
         free(m->childs[b]);
@@ -921,7 +918,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
-     "solve(n, us, vs, weights, limbs[, perfect[, certificate]]) -> (int32 mates, vertex duals, certificate or None)"},
+     "solve(n, us, vs, weights, limbs[, perfect[, certificate]]) -> (int32 mates, certificate or None)"},
     {NULL, NULL, 0, NULL},
 };
 
