@@ -100,10 +100,10 @@ def max_weight_perfect_matching(
 ) -> list[int] | None:
     """A perfect matching of maximum total weight, or None if the graph has none.
 
-    The native backend starts from feasible duals (each vertex at its heaviest edge) and the edges
-    tight at both ends, which matches most of a Swiss field before the first augmenting search.
-    Weights are shifted by a constant, which changes every perfect matching's weight by the same
-    amount and keeps every dual positive.
+    The native backend may start from any feasible duals with the matched edges tight, and keeps the
+    better of two greedy starts (blossom.c: `start_heaviest`, `start_greedy`), which matches most of
+    a Swiss field before the first augmenting search. Weights are shifted by a constant, which
+    changes every perfect matching's weight by the same amount and keeps every dual positive.
     """
     backend = backend or default_backend()
     if n % 2:
@@ -139,25 +139,19 @@ def _by_tiers(n: int, edges: Sequence[Edge], perfect: bool, tiers: Tiers) -> lis
     """
     kept = list(range(len(edges)))
     counts: list[int] = []
-    tops = (None, *tiers.cuts)
-    for tier, cut in enumerate((*tiers.cuts, 0)):
-        top = tops[tier]
-        if tier == len(tiers.cuts) and tiers.digits is not None:
-            break
+    bit_tiers = list(zip((None, *tiers.cuts), (*tiers.cuts, 0), strict=True))  # (top, cut) of each
+    if tiers.digits is not None:
+        bit_tiers.pop()  # the last tier is solved as digits
+    for index, (top, cut) in enumerate(bit_tiers):
         scale = 1 << (top - cut) if top is not None else 0
         values = [(edges[k][2] >> cut) & (scale - 1) if top is not None else edges[k][2] >> cut for k in kept]
-        last = tier == len(tiers.cuts)
+        last = tiers.digits is None and index == len(bit_tiers) - 1
         mate, kept, counts = _tier_solve(n, edges, perfect, kept, counts, values, scale, last)
-        if last:
-            return mate
-    digits = tiers.digits or ()
-    first = 0
-    while True:
-        values, scale, first = _digit_chunk(kept, digits, first)
-        last = first is None
-        mate, kept, counts = _tier_solve(n, edges, perfect, kept, counts, values, scale, last)
-        if first is None:
-            return mate
+    first: int | None = 0
+    while tiers.digits is not None and first is not None:
+        values, scale, first = _digit_chunk(kept, tiers.digits, first)
+        mate, kept, counts = _tier_solve(n, edges, perfect, kept, counts, values, scale, first is None)
+    return mate
 
 
 def _tier_solve(

@@ -604,10 +604,7 @@ def _relaxed_matching(
     completion gives it to one of that level's players.
     """
     unit = weights.unit(0)
-    upper = [i for i, k in enumerate(kind) if k]
-    if upper != list(range(len(upper))):
-        return None  # not rank-ordered as expected: no shortcut
-    n_upper = len(upper)
+    n_upper = len(kind) - kind.count(0)  # the bracket and the next one come first (1.2 order)
     if bye_edges is None:
         mate = _bracket_alone(vertices, kind, position, weights, usable, None)
     else:
@@ -672,24 +669,22 @@ def _bracket_alone(
     of everyone else is optimal (C4 is the same check). When it pairs all but one, x, the rich
     weight is at most the bracket's pairs plus w(x) + K floor((|N| - 1) / 2) if x meets N, or
     K floor(|N| / 2) if not: so N becomes one vertex joined to each player who may meet it, by
-    w(x) - K when |N| is even (w(x) when odd), and the bound is reached, hence optimal, when a
-    completion of everyone else pairs that many of N together.
+    w(x) - K when |N| is even (w(x) when odd; rich weights, less the completion unit), and the
+    bound is reached, hence optimal, when a completion of everyone else pairs that many of N
+    together.
     """
-    size = sum(1 for k in kind if k == 2)
-    if kind[:size] != [2] * size:
-        return None
+    size = kind.count(2)  # the bracket's players are the first `size` (1.2 order)
     unit = weights.unit(0)
     edges, tiers = _edges(vertices, kind, position, weights, usable, unit, rich_only=True, bracket_only=True)
     nxt = [i for i, k in enumerate(kind) if k == 1]
     odd = size % 2 == 1
-    if odd:  # N as one vertex, index `size`
-        even_n = len(nxt) % 2 == 0
-        far = vertices[nxt[0]] if nxt else None
+    if odd and nxt:  # N as one vertex, index `size`
+        resident = vertices[nxt[0]]
+        lost = weights.next_bracket_weight(resident, resident) if len(nxt) % 2 == 0 else unit
         for i in range(size):
             a = vertices[i]
-            if far is not None and any(a.compat[vertices[j].rank] for j in nxt):
-                w = weights.next_bracket_weight(a, far) - unit
-                edges.append((i, size, w - (weights.next_bracket_weight(far, far) - unit if even_n else 0)))
+            if any(a.compat[vertices[j].rank] for j in nxt):
+                edges.append((i, size, weights.next_bracket_weight(a, resident) - lost))
     paired = _at_most_one_alone(size, odd, edges, tiers)
     if paired is None:
         return None
