@@ -18,7 +18,7 @@ from uuid import UUID
 from attrs import evolve, frozen
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import DomainEventProtocol
-from eventsourcing.persistence import IntegrityError, Notification
+from eventsourcing.persistence import IntegrityError
 
 from ledger.digest import input_digest
 from ledger.domain import PLAYER_FIELDS, Round, Tournament, round_id
@@ -31,7 +31,7 @@ from ledger.errors import (
     TournamentExists,
     UnknownRound,
 )
-from ledger.persistence import ChainReport, environment, verify_chain
+from ledger.persistence import ChainReport, LogReader, environment, verify_chain
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.settings import TournamentSettings
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
@@ -113,6 +113,8 @@ class Ledger(Application):
         self.read_port: ReadPort | None = None
         self._tournament_id: UUID | None = None
         super().__init__(env=environment(location))
+        self.log_reader = LogReader(self.recorder, self.mapper)
+        """The one reading path of the log (replays, `arbiter log`, as-of views)."""
 
     # --- reading the streams -------------------------------------------------------------------
 
@@ -139,19 +141,9 @@ class Ledger(Application):
         """The log position of the last event (0 for an empty ledger)."""
         return self.recorder.max_notification_id() or 0
 
-    def notifications(self, stop: int | None = None, start: int = 1) -> Iterator[Notification]:
-        """Every stored event from `start` up to `stop` (inclusive), in log order."""
-        while True:
-            batch = self.recorder.select_notifications(start=start, limit=self.log_section_size, stop=stop)
-            yield from batch
-            if len(batch) < self.log_section_size:
-                return
-            start = batch[-1].id + 1
-
     def log_events(self, stop: int | None = None, start: int = 1) -> Iterator[tuple[int, DomainEventProtocol[Any]]]:
         """(position, domain event) from `start` to the end of the log, or up to position `stop`."""
-        for notification in self.notifications(stop, start):
-            yield notification.id, self.mapper.to_domain_event(notification)
+        return self.log_reader.events(start, stop)
 
     def verify(self) -> ChainReport:
         return verify_chain(self.recorder)  # type: ignore[arg-type]

@@ -30,7 +30,6 @@ from typing import Any
 
 from ledger.application import Ledger
 from ledger.domain import Round, Tournament
-from ledger.persistence import LogReader
 from pairing.model import Board, PairingInput, RoundRecord
 from projections.audit import AuditRow, audit_row
 from projections.colours import colour_standing
@@ -127,7 +126,7 @@ class ReadModels:
 
     def __init__(self, ledger: Ledger, path: Path | None = None) -> None:
         self.ledger = ledger
-        self.log = LogReader(ledger.recorder, ledger.mapper)
+        self.log = ledger.log_reader
         self.path = path or views_path(ledger.location)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
         self.db.execute("PRAGMA journal_mode=WAL")
