@@ -35,6 +35,7 @@ from tui.common import (
     positive,
     reason_options,
     say,
+    system_options,
     verb,
     yes_option,
 )
@@ -371,14 +372,7 @@ def _add_tournament_verbs(verbs: argparse._SubParsersAction) -> None:  # type: i
         help="backgammon: game-wins (a gammon counts 2) or points (doubling cube)",
     )
     p.add_argument("--seed", type=int, help="random seed for systems that draw lots (default: chosen and recorded)")
-    p.add_argument(
-        "--option",
-        type=key_value,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="system option, e.g. cycles=2 for a double round robin",
-    )
+    system_options(p, "system option, e.g. cycles=2 for a double round robin")
 
     p = verb(
         verbs,
@@ -462,14 +456,7 @@ def _add_round_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore
     p.add_argument("--manual", help='hand pairing "1-2,3-4": first-named player on the first side')
     p.add_argument("--force", action="store_true", help="pair although the previous round has missing results")
     p.add_argument("--reason", default="", help="why (required with --force, and when re-pairing)")
-    p.add_argument(
-        "--option",
-        type=key_value,
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="system option for this round only, recorded with it (tsh: based_on=3, repeats=1)",
-    )
+    system_options(p, "system option for this round only, recorded with it (tsh: based_on=3, repeats=1)")
 
     p = verb(
         verbs,

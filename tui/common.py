@@ -107,6 +107,11 @@ def yes_option(parser: argparse.ArgumentParser, what: str = "confirm without a p
     parser.add_argument("--yes", action="store_true", help=what)
 
 
+def system_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """`--option NAME=VALUE`, repeatable: options of the pairing system."""
+    parser.add_argument("--option", type=key_value, action="append", default=[], metavar="NAME=VALUE", help=what)
+
+
 def reason_options(parser: argparse.ArgumentParser, required: bool = True) -> None:
     parser.add_argument("--reason", required=required, default="", help="why: recorded in the log for appeals")
     parser.add_argument("--reference", default="", help="appeal number or rule article backing the decision")

@@ -13,7 +13,7 @@ from projections.history import pairing_input
 from projections.standings import standings
 from projections.state import TournamentState
 from tui import exit_codes
-from tui.common import Verbs, confirm, key_value, open_for, positive, reason_options, say, verb, yes_option
+from tui.common import Verbs, confirm, open_for, positive, reason_options, say, system_options, verb, yes_option
 
 
 def qualifiers_of(state: TournamentState, args: argparse.Namespace) -> list[int]:
@@ -61,6 +61,6 @@ def add_stage_verbs(verbs: Verbs) -> None:
     p.add_argument("--top", type=positive, help="the best K of the standings qualify")
     p.add_argument("--per-group", type=positive, help="the best K of each round-robin subgroup qualify")
     p.add_argument("--players", help="the qualifiers by number, e.g. 1,4,7,9")
-    p.add_argument("--option", type=key_value, action="append", default=[], metavar="NAME=VALUE")
+    system_options(p, "system option of the new stage, e.g. cycles=2")
     reason_options(p)
     yes_option(p)
