@@ -309,6 +309,20 @@ static void add_blossom(M *m, int bse, int k) {
 
 static inline int cidx(int j, int len) { return ((j % len) + len) % len; }
 
+/* The direction in which the walk from child j of a blossom of nc children back to its base (child 0)
+   goes along an even number of edges: forward from j - nc when j is odd, else backward; endptrick
+   picks the endpoint of each edge on that side. */
+static void walk_to_base(int *j, int nc, int *jstep, int *endptrick) {
+    if (*j & 1) {
+        *j -= nc;
+        *jstep = 1;
+        *endptrick = 0;
+    } else {
+        *jstep = -1;
+        *endptrick = 1;
+    }
+}
+
 static void expand_blossom(M *m, int b, int endstage) {
     int n = m->n;
     int nc = m->nchilds[b];
@@ -334,14 +348,7 @@ static void expand_blossom(M *m, int b, int endstage) {
         int j = 0;
         while (childs[j] != entrychild) j++;
         int jstep, endptrick;
-        if (j & 1) {
-            j -= nc;
-            jstep = 1;
-            endptrick = 0;
-        } else {
-            jstep = -1;
-            endptrick = 1;
-        }
+        walk_to_base(&j, nc, &jstep, &endptrick);
         int p = m->labelend[b];
         while (j != 0) {
             m->label[m->endpoint[p ^ 1]] = 0;
@@ -406,14 +413,7 @@ static void augment_blossom(M *m, int b, int v) {
     int i = 0;
     while (childs[i] != t) i++;
     int j = i, jstep, endptrick;
-    if (i & 1) {
-        j -= nc;
-        jstep = 1;
-        endptrick = 0;
-    } else {
-        jstep = -1;
-        endptrick = 1;
-    }
+    walk_to_base(&j, nc, &jstep, &endptrick);
     while (j != 0) {
         j += jstep;
         t = childs[cidx(j, nc)];
