@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pairing.fide import dutch
-from pairing.fide.burstein import BursteinSystem, pair, seeding_rounds
+from pairing.fide.burstein import BursteinSystem, pair, pair_with_trace, seeding_rounds
 from pairing.fide.burstein.definitions import contenders, opposition_index, trailing_zero_point_byes
 from pairing.model import ByeKind, Entrant, Outcome, PairingInput, RoundRecord, Side
 from pairing.random_histories import greedy_paired
+from pairing.trf import parse
+from pairing.trf.convert import to_pairing_input
 
 W, B = Side.FIRST, Side.SECOND
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def game(round_number: int, opponent: int, side: Side, points: float, played: bool = True) -> RoundRecord:
@@ -177,6 +182,29 @@ def test_c1_no_rematch_and_c3_no_clash_of_absolute_preferences() -> None:
     assert frozenset((1, 5)) not in {frozenset(p) for p in pairs}
     for a, b in pairs:
         assert b not in request.player(a).opponents
+
+
+def test_3_3_3_c7_counts_the_pairs_of_the_following_bracket_that_leave_c4_met() -> None:
+    """3.3.3 [C7]: "Choose the outgoing floaters so that in the following bracket [C4], [C5] and [C6] are
+    complied with in the best possible way (i.e., besides compliance with [C4] -see Article 3.2.1-, the number
+    of pairs must be maximised ...)".
+
+    Round 6 of 8: 1 and 2 (4.5, they drew in round 1) float into the 3-point bracket of 4; 1-4 and 2-4 tie on
+    C5 and C6. Both have met 3 and 5, the 2.5-point scoregroup. If 2 floats, pairing 3-5 leaves 2 with 6-10,
+    and 6 has met 2, 7, 8, 9 and 10, so under C4 the following bracket has no pair; if 1 floats, 3-5 stays and
+    1-6, 7-8, 9-10 complete the round: one pair. C7 decides (2-4, 1 floats) before 4.3 would (1-4)."""
+    request = to_pairing_input(parse((DATA / "burstein_2025_c7_look_ahead_c4.trf").read_text()), system="burstein")
+    assert request.round == 6
+    players = {c.number: c for c in contenders(request)}
+    assert {3, 5} <= players[1].avoid and {3, 5} <= players[2].avoid
+    assert players[6].avoid == {2, 7, 8, 9, 10}
+    _, trace = pair_with_trace(request)
+    assert trace is not None
+    three, two_and_a_half = (b for b in trace.brackets if b.score in (3.0, 2.5))
+    assert three.bracket == (1, 2, 4)
+    assert three.pairs == ((2, 4),)
+    assert three.floaters == (1,)
+    assert {frozenset(p) for p in two_and_a_half.pairs} == {frozenset((3, 5))}
 
 
 def test_2_1_bye_to_the_lowest_score_then_most_games_then_lowest_ranking() -> None:
