@@ -70,7 +70,7 @@ class Contender:
 
 def is_zero_point_bye(record: RoundRecord) -> bool:
     """A round without an opponent that scored nothing: a zero-point bye, or an absence recorded without a
-    bye kind (docs/burstein.md, reading 3). A forfeit loss has an opponent and is not a bye."""
+    bye kind (docs/burstein.md, reading 2). A forfeit loss has an opponent and is not a bye."""
     if record.played or record.opponent is not None:
         return False
     return record.bye is ByeKind.ZERO_POINT or (record.bye is None and record.points == 0)

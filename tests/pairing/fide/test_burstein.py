@@ -156,6 +156,21 @@ def test_1_6_2_1_exception_a_series_that_stops_before_the_current_round_counts_a
     assert index[1] == (0.0 + 1.0 + 1.0, 1.0 * 1.0 + 1.0 * 1.0)
 
 
+@pytest.mark.parametrize(("current_round", "seen"), [("  0000 - Z", 1.0), ("", 0.0)])
+def test_1_6_2_1_exception_read_from_a_trf(current_round: str, seen: float) -> None:
+    """1.6.2.1 Exception, "a series of consecutive zero-point-byes up to the current round", read from a TRF
+    (tests/data/burstein_2025_1_6_2_1_zero_point_series.trf, round 4 of 6 to pair): 2 lost to 1, then had
+    zero-point byes in rounds 2 and 3. With a zero-point bye asked for in round 4 ("0000 - Z" in its column)
+    the series reaches the round being paired and 1's Buchholz sees the two earlier byes as draws (0 + 2 x
+    0.5); without it 2 plays round 4 and 1 sees 2's registered 0. 3's zero-point bye of round 3 is followed
+    by round 4's game either way."""
+    text = (DATA / "burstein_2025_1_6_2_1_zero_point_series.trf").read_text()
+    text = text.replace("  0000 - Z  0000 - Z  0000 - Z", "  0000 - Z  0000 - Z" + current_round)
+    request = to_pairing_input(parse(text), 4, system="burstein")
+    assert (request.player(2).status is PlayerStatus.ABSENT) is bool(current_round)
+    assert opposition_index(request)[1] == (seen + 1.0 + 1.0, seen + 1.0 + 1.0)
+
+
 def test_1_6_2_2_virtual_points_are_excluded() -> None:
     """1.6.2.2: virtual points of an acceleration "shall be excluded from the computation of any method"."""
     request = round_two([(1, 3, 1.0), (2, 4, 0.0)], total=5)
