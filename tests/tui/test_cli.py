@@ -12,7 +12,7 @@ import pytest
 
 from tests.tui.cli_support import run
 from tui import exit_codes
-from tui.cli import build_parser
+from tui.cli.main import build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,7 +83,7 @@ def test_correct_needs_a_reason_and_records_it(club: str, capsys: pytest.Capture
     assert usage.value.code == exit_codes.USAGE
     assert "required: --reason" in capsys.readouterr().err
     assert run(capsys, "correct", "1", "1", "0-1", "--reason", "scoresheet", "--ledger", club)[0] == 0
-    _, out, _ = run(capsys, "log", "--round", "1", "--json", "--ledger", club)
+    _, out, _ = run(capsys, "log", "--round", "1", "--format", "json", "--ledger", club)
     corrected = [line for line in json.loads(out) if line["kind"] == "ResultCorrected"]
     assert corrected[0]["reason"] == "scoresheet"
     assert "1-0 -> 0-1" in corrected[0]["summary"]
@@ -204,9 +204,9 @@ def test_every_verb_has_help_with_examples() -> None:
 
 
 def test_console_script_entry_point(tmp_path: Path) -> None:
-    """`python -m tui.cli` (what the `arbiter` script runs) exits with the documented code."""
+    """`python -m tui.cli.main` (what the `arbiter` script runs) exits with the documented code."""
     done = subprocess.run(
-        [sys.executable, "-m", "tui.cli", "verify", "--ledger", str(tmp_path / "none.ledger")],
+        [sys.executable, "-m", "tui.cli.main", "verify", "--ledger", str(tmp_path / "none.ledger")],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -231,6 +231,6 @@ def test_explain_shows_the_engines_input_as_recorded(club: str, capsys: pytest.C
 def test_exclude_records_the_chief_arbiters_decision(club: str, capsys: pytest.CaptureFixture[str]) -> None:
     """IBF 4.3: excluded "from the pairing in subsequent rounds" by decision of the Chief Arbiter."""
     assert run(capsys, "exclude", "4", "--reason", "no-show round 1", "--ledger", club)[0] == exit_codes.OK
-    last = json.loads(run(capsys, "log", "--json", "--tail", "1", "--ledger", club)[1])[0]
+    last = json.loads(run(capsys, "log", "--format", "json", "--tail", "1", "--ledger", club)[1])[0]
     assert last["kind"] == "PlayerWithdrew" and last["reference"] == "IBF 4.3"
     assert last["reason"] == "excluded by the chief arbiter: no-show round 1"

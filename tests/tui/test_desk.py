@@ -16,14 +16,14 @@ from ledger.settings import TournamentSettings
 from pairing.registry import systems
 from tests.tui.snapshot_apps import build_club, desk
 from tui import exit_codes
-from tui.app import DeskApp, run_desk
-from tui.screens.dialogs import FormDialog
-from tui.screens.history import HistoryScreen
-from tui.screens.round import RoundScreen
-from tui.widgets.entry import Entry, parse_entry
-from tui.widgets.grid import Grid
-from tui.widgets.status import StatusLine
-from tui.widgets.tables import BoardTable, LogTable, RosterTable, StandingsTable
+from tui.desk.app import DeskApp, run_desk
+from tui.desk.screens.dialogs import FormDialog
+from tui.desk.screens.history import HistoryScreen
+from tui.desk.screens.round import RoundScreen
+from tui.desk.widgets.entry import Entry, parse_entry
+from tui.desk.widgets.grid import Grid
+from tui.desk.widgets.status import StatusLine
+from tui.desk.widgets.tables import BoardTable, LogTable, RosterTable, StandingsTable
 from tui.wiring import open_ledger
 
 SIZE = (110, 32)

@@ -12,9 +12,9 @@ from textual.widgets import Static
 
 from projections.history import pairing_input
 from projections.state import TournamentState
-from tui.screens.base import DeskScreen, refusal
-from tui.screens.session import DeskViews
-from tui.widgets.grid import Grid
+from tui.desk.screens.base import DeskScreen, refusal
+from tui.desk.screens.session import DeskViews
+from tui.desk.widgets.grid import Grid
 
 BRACKET_SYSTEMS = ("single-elimination", "double-elimination", "re-entry")
 """Systems whose engines publish a bracket (docs/brackets.md)."""

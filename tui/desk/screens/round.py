@@ -9,11 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
-from tui.messages import Command, CommandDone, CommandFailed
-from tui.screens.base import DeskScreen
-from tui.screens.session import DeskViews
-from tui.widgets.entry import ResultEntry, parse_entry
-from tui.widgets.tables import BoardTable, points
+from tui.desk.messages import Command, CommandDone, CommandFailed
+from tui.desk.screens.base import DeskScreen
+from tui.desk.screens.session import DeskViews
+from tui.desk.widgets.entry import ResultEntry, parse_entry
+from tui.desk.widgets.tables import BoardTable, points
 
 
 class RoundScreen(DeskScreen):

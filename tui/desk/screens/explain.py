@@ -10,9 +10,9 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
 from projections.state import TournamentState
-from tui.messages import ExplanationReady
-from tui.screens.base import DeskScreen, refusal
-from tui.screens.session import DeskViews
+from tui.desk.messages import ExplanationReady
+from tui.desk.screens.base import DeskScreen, refusal
+from tui.desk.screens.session import DeskViews
 
 
 def explanation_of(state: TournamentState, number: int) -> dict[str, Any] | None:

@@ -10,11 +10,11 @@ from textual.widgets import Static
 
 from ledger.application import PlayerDetails
 from pairing.model import ByeKind
-from tui.messages import Command
-from tui.screens.base import DeskScreen
-from tui.screens.dialogs import Field, FormDialog, reason_fields
-from tui.screens.session import DeskViews
-from tui.widgets.tables import RosterTable
+from tui.desk.messages import Command
+from tui.desk.screens.base import DeskScreen
+from tui.desk.screens.dialogs import Field, FormDialog, reason_fields
+from tui.desk.screens.session import DeskViews
+from tui.desk.widgets.tables import RosterTable
 
 DIGITS = r"\d*"
 

@@ -1,4 +1,4 @@
-"""The arbiter's desk: a Textual app over one ledger (`arbiter tui`). Screens in `tui/screens/`."""
+"""The arbiter's desk: a Textual app over one ledger (`arbiter tui`). Screens in `tui/desk/screens/`."""
 
 from __future__ import annotations
 
@@ -15,15 +15,15 @@ from textual.screen import Screen
 
 from ledger.errors import LedgerError
 from tui import exit_codes
-from tui.messages import LedgerMoved
-from tui.screens.base import DeskScreen
-from tui.screens.bracket import BracketScreen
-from tui.screens.explain import ExplainScreen
-from tui.screens.log import LogScreen
-from tui.screens.roster import RosterScreen
-from tui.screens.round import RoundScreen
-from tui.screens.session import DeskSession
-from tui.screens.standings import StandingsScreen
+from tui.desk.messages import LedgerMoved
+from tui.desk.screens.base import DeskScreen
+from tui.desk.screens.bracket import BracketScreen
+from tui.desk.screens.explain import ExplainScreen
+from tui.desk.screens.log import LogScreen
+from tui.desk.screens.roster import RosterScreen
+from tui.desk.screens.round import RoundScreen
+from tui.desk.screens.session import DeskSession
+from tui.desk.screens.standings import StandingsScreen
 from tui.wiring import open_ledger
 
 

@@ -11,11 +11,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Static
 
-from tui.screens.base import DeskScreen
-from tui.screens.history import HistoryScreen
-from tui.screens.session import DeskViews
-from tui.widgets.grid import Grid
-from tui.widgets.tables import LogTable
+from tui.desk.screens.base import DeskScreen
+from tui.desk.screens.history import HistoryScreen
+from tui.desk.screens.session import DeskViews
+from tui.desk.widgets.grid import Grid
+from tui.desk.widgets.tables import LogTable
 
 LIMIT = 500
 

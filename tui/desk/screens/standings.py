@@ -5,9 +5,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from tui.screens.base import DeskScreen
-from tui.screens.session import DeskViews
-from tui.widgets.tables import StandingsTable
+from tui.desk.screens.base import DeskScreen
+from tui.desk.screens.session import DeskViews
+from tui.desk.widgets.tables import StandingsTable
 
 
 class StandingsScreen(DeskScreen):

@@ -20,11 +20,11 @@ from ledger.errors import LedgerError
 from ledger.persistence import ChainReport
 from projections.standings import standings
 from tui import render
-from tui.messages import Command, CommandDone, CommandFailed, LedgerMoved
-from tui.screens.dialogs import Field, FormDialog, reason_fields
-from tui.screens.session import DeskSession, DeskViews, SessionApp
-from tui.widgets.nav import NavBar
-from tui.widgets.status import StatusLine
+from tui.desk.messages import Command, CommandDone, CommandFailed, LedgerMoved
+from tui.desk.screens.dialogs import Field, FormDialog, reason_fields
+from tui.desk.screens.session import DeskSession, DeskViews, SessionApp
+from tui.desk.widgets.nav import NavBar
+from tui.desk.widgets.status import StatusLine
 
 
 def refusal(error: BaseException) -> str:
