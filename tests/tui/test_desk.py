@@ -277,6 +277,45 @@ async def test_log_filters_and_shows_the_past_as_history(pilot: Pilot[int]) -> N
     assert app.screen.query_one(LogTable) is table
 
 
+async def test_the_log_follows_another_writer_and_moving_through_it_never_crashes(tmp_path: Path) -> None:
+    """The audit log refreshes as another desk (or the CLI) appends: on the newest line it follows the
+    new lines, moved up it stays where the arbiter put it, and moving through it keeps working."""
+    club = build_club(tmp_path)
+    app = desk(club, poll_interval=0.1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        table = app.screen.query_one(LogTable)
+        assert (table.row_count, table.current_position) == (12, 12)
+        other, views = open_ledger(club, "arbiter-b")
+        try:
+            other.record_result(1, 3, "0-1")
+            views.catch_up()
+            for _ in range(40):  # within 2 s
+                await pilot.pause(0.05)
+                if table.row_count == 13:
+                    break
+            assert (table.row_count, table.current_position) == (13, 13)  # on the newest line: follows it
+            await pilot.press("up", "up", "pageup", "home", "down")
+            await settle(pilot)
+            assert table.current_position == 2
+            other.void_result(1, 3, "scoresheet unsigned", "")
+            views.catch_up()
+            for _ in range(40):
+                await pilot.pause(0.05)
+                if table.row_count == 14:
+                    break
+            assert (table.row_count, table.current_position) == (14, 2)  # moved up: the cursor stays
+            await pilot.press("end", "up", "pagedown")
+            await settle(pilot)
+            assert table.current_position == 14
+        finally:
+            views.close()
+            other.close()
+    app.session.close_ledger()
+
+
 async def test_explain_shows_why_the_round_was_paired_and_bracket_says_it_is_not_there(pilot: Pilot[int]) -> None:
     app = pilot.app
     await pilot.press("e")

@@ -58,7 +58,7 @@ class LogScreen(DeskScreen):
             limit=LIMIT,
         )
         table = self.query_one(LogTable)
-        follow = self.at_end or table.cursor_row >= table.row_count - 1
+        follow = self.at_end or table.cursor >= table.row_count - 1
         table.show_lines(lines)
         if follow and table.row_count:
             table.move_cursor(table.row_count - 1)
