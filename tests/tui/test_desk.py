@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -22,6 +23,7 @@ from tui.desk.screens.history import HistoryScreen
 from tui.desk.screens.round import RoundScreen
 from tui.desk.widgets.entry import Entry, parse_entry
 from tui.desk.widgets.grid import Grid
+from tui.desk.widgets.nav import NavBar
 from tui.desk.widgets.status import StatusLine
 from tui.desk.widgets.tables import BoardTable, LogTable, RosterTable, StandingsTable
 from tui.wiring import open_ledger
@@ -104,6 +106,24 @@ def test_a_missing_ledger_is_refused_with_a_clear_message(tmp_path: Path, capsys
     err = capsys.readouterr().err
     assert "there is no ledger at" in err and "arbiter new" in err
     assert not (tmp_path / "nowhere.ledger").exists()
+
+
+def test_one_list_of_screens_gives_the_modes_keys_and_bar() -> None:
+    """`DeskApp.DESK_SCREENS` is the one list: every screen in it is a mode, reached by its own key."""
+    places = [screen.PLACE for screen in DeskApp.DESK_SCREENS if screen.PLACE is not None]
+    assert len(places) == len(DeskApp.DESK_SCREENS)
+    assert list(DeskApp.MODES) == [place.mode for place in places]
+    keys = {binding.key: binding.action for binding in DeskApp.BINDINGS if isinstance(binding, Binding)}
+    assert {place.key: f"switch_mode('{place.mode}')" for place in places}.items() <= keys.items()
+    assert len({place.key for place in places}) == len(places)
+
+
+async def test_the_palette_and_the_screen_bar_offer_every_screen(pilot: Pilot[int]) -> None:
+    app = pilot.app
+    titles = {command.title for command in app.get_system_commands(app.screen)}
+    assert {f"Show: {place.palette}" for place in DeskApp.PLACES} <= titles
+    bar = str(app.screen.query_one(NavBar).render())
+    assert all(place.title in bar for place in DeskApp.PLACES)
 
 
 async def test_round_screen_shows_the_pairing_and_refuses_a_bad_result(pilot: Pilot[int]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import traceback
 from pathlib import Path
-from typing import cast
+from typing import ClassVar, cast
 
 from eventsourcing.persistence import PersistenceError
 from textual import on, work
@@ -23,7 +23,7 @@ from tui import render
 from tui.desk.messages import Command, CommandDone, CommandFailed, LedgerMoved
 from tui.desk.screens.dialogs import Field, FormDialog, reason_fields
 from tui.desk.screens.session import DeskSession, DeskViews, SessionApp
-from tui.desk.widgets.nav import NavBar
+from tui.desk.widgets.nav import NavBar, Place
 from tui.desk.widgets.status import StatusLine
 
 
@@ -43,12 +43,14 @@ def refusal(error: BaseException) -> str:
 class DeskScreen(Screen[None]):
     """A desk screen. Subclasses give `NAV`, `compose_body` and `load` (their reads from the views)."""
 
-    NAV = ""
-    """Which entry of the screen bar is this screen's."""
+    PLACE: ClassVar[Place | None] = None
+    """Where the screen is reached (its mode, key and names), for a screen the desk lists in `DeskApp.DESK_SCREENS`."""
+    NAV: ClassVar[str] = ""
+    """The entry of the screen bar shown as current on a screen with no place of its own."""
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="♞")
-        yield NavBar(self.NAV)
+        yield NavBar(self.PLACE.mode if self.PLACE else self.NAV, cast(SessionApp, self.app).PLACES)
         yield from self.compose_body()
         yield StatusLine()
         yield Footer()

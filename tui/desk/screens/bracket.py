@@ -15,6 +15,7 @@ from projections.state import TournamentState
 from tui.desk.screens.base import DeskScreen, refusal
 from tui.desk.screens.session import DeskViews
 from tui.desk.widgets.grid import Grid
+from tui.desk.widgets.nav import Place
 
 BRACKET_SYSTEMS = ("single-elimination", "double-elimination", "re-entry")
 """Systems whose engines publish a bracket (docs/brackets.md)."""
@@ -66,7 +67,7 @@ class BracketReady(Message):
 
 
 class BracketScreen(DeskScreen):
-    NAV = "bracket"
+    PLACE = Place("bracket", "b", "Bracket", "The bracket of an elimination stage", "Bracket")
 
     def compose_body(self) -> ComposeResult:
         self.set_class(not self.has_bracket, "-no-bracket")

@@ -13,6 +13,7 @@ from projections.state import TournamentState
 from tui.desk.messages import ExplanationReady
 from tui.desk.screens.base import DeskScreen, refusal
 from tui.desk.screens.session import DeskViews
+from tui.desk.widgets.nav import Place
 
 
 def explanation_of(state: TournamentState, number: int) -> dict[str, Any] | None:
@@ -36,7 +37,7 @@ def explanation_of(state: TournamentState, number: int) -> dict[str, Any] | None
 
 
 class ExplainScreen(DeskScreen):
-    NAV = "explain"
+    PLACE = Place("explain", "e", "Explain", "Why a round was paired as it was", "Explain the pairing")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left_square_bracket", "other_round(-1)", "Prev round", id="explain.previous", tooltip="Round before"),
         Binding("right_square_bracket", "other_round(1)", "Next round", id="explain.next", tooltip="Round after"),

@@ -15,13 +15,14 @@ from tui.desk.screens.base import DeskScreen
 from tui.desk.screens.history import HistoryScreen
 from tui.desk.screens.session import DeskViews
 from tui.desk.widgets.grid import Grid
+from tui.desk.widgets.nav import Place
 from tui.desk.widgets.tables import LogTable
 
 LIMIT = 500
 
 
 class LogScreen(DeskScreen):
-    NAV = "log"
+    PLACE = Place("log", "l", "Audit log", "Every event; the tournament as it was at any position", "Audit log")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "history", "As it was then", id="log.history", tooltip="Standings and pairings at this line"),
         Binding("f", "filter", "Filter", id="log.filter", tooltip="Filter by player, round or kind"),

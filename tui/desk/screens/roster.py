@@ -14,13 +14,14 @@ from tui.desk.messages import Command
 from tui.desk.screens.base import DeskScreen
 from tui.desk.screens.dialogs import Field, FormDialog, reason_fields
 from tui.desk.screens.session import DeskViews
+from tui.desk.widgets.nav import Place
 from tui.desk.widgets.tables import RosterTable
 
 DIGITS = r"\d*"
 
 
 class RosterScreen(DeskScreen):
-    NAV = "roster"
+    PLACE = Place("roster", "r", "Roster", "The players: register, withdraw, re-enter, byes", "Roster")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "register", "Register", id="roster.register", tooltip="Register a new player"),
         Binding("c", "correct_player", "Correct", id="roster.correct", tooltip="Correct the highlighted player"),

@@ -13,11 +13,12 @@ from tui.desk.messages import Command, CommandDone, CommandFailed
 from tui.desk.screens.base import DeskScreen
 from tui.desk.screens.session import DeskViews
 from tui.desk.widgets.entry import ResultEntry, parse_entry
+from tui.desk.widgets.nav import Place
 from tui.desk.widgets.tables import BoardTable, points
 
 
 class RoundScreen(DeskScreen):
-    NAV = "round"
+    PLACE = Place("round", "p", "Round", "The round's pairings and result entry", "Round and results")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "pair_next", "Pair next", id="round.pair", tooltip="Pair the next round (asks to confirm)"),
         Binding("c", "correct", "Correct", id="round.correct", tooltip="Correct the highlighted board's result"),

@@ -21,6 +21,7 @@ from ledger.settings import TournamentSettings
 from projections.async_views import AsyncViews, LogRow
 from projections.state import TournamentState, fold
 from projections.views import ReadModels, table
+from tui.desk.widgets.nav import Place
 
 T = TypeVar("T")
 
@@ -207,3 +208,5 @@ class SessionApp(Protocol):
 
     session: DeskSession
     shown_position: int
+    PLACES: tuple[Place, ...]
+    """The screens' places in the order of the screen bar."""

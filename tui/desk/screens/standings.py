@@ -7,11 +7,12 @@ from textual.widgets import Static
 
 from tui.desk.screens.base import DeskScreen
 from tui.desk.screens.session import DeskViews
+from tui.desk.widgets.nav import Place
 from tui.desk.widgets.tables import StandingsTable
 
 
 class StandingsScreen(DeskScreen):
-    NAV = "standings"
+    PLACE = Place("standings", "s", "Standings", "The standings with the tie-breaks", "Standings")
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="standings-title", markup=False)

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from attrs import frozen
 from textual.content import Content
 from textual.widgets import Static
 
-SCREENS: tuple[tuple[str, str, str], ...] = (
-    ("round", "p", "Round"),
-    ("roster", "r", "Roster"),
-    ("standings", "s", "Standings"),
-    ("log", "l", "Audit log"),
-    ("explain", "e", "Explain"),
-    ("bracket", "b", "Bracket"),
-)
+
+@frozen
+class Place:
+    """Where a desk screen is reached: its mode, its key and name (the screen bar and the key's
+    description), what the key's tooltip says, and its name in the command palette ("Show: ...")."""
+
+    mode: str
+    key: str
+    title: str
+    tooltip: str
+    palette: str
 
 
 class NavBar(Static):
@@ -22,16 +28,16 @@ class NavBar(Static):
     NavBar { height: 1; background: $panel; color: $text-muted; }
     """
 
-    def __init__(self, current: str, extra: str = "") -> None:
-        super().__init__(self.line(current, extra))
+    def __init__(self, current: str, places: Sequence[Place], extra: str = "") -> None:
+        super().__init__(self.line(current, places, extra))
 
     @staticmethod
-    def line(current: str, extra: str = "") -> Content:
+    def line(current: str, places: Sequence[Place], extra: str = "") -> Content:
         parts: list[Content] = []
-        for mode, key, title in SCREENS:
-            style = "bold reverse $accent" if mode == current else ""
+        for place in places:
+            style = "bold reverse $accent" if place.mode == current else ""
             item = Content.from_markup(
-                f"[@click=app.switch_mode('{mode}')] [b $accent]{key}[/] $title [/]", title=title
+                f"[@click=app.switch_mode('{place.mode}')] [b $accent]{place.key}[/] $title [/]", title=place.title
             )
             parts.append(item.stylize(style) if style else item)
         if extra:
