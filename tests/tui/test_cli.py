@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pairing.registry import systems
 from tests.tui.cli_support import run
 from tui import exit_codes
 from tui.cli.main import build_parser
@@ -273,3 +274,12 @@ def test_a_dashed_result_elsewhere_is_still_a_usage_error(club: str, capsys: pyt
     with pytest.raises(SystemExit) as usage:
         run(capsys, "pairings", "-+", "--ledger", club)
     assert usage.value.code == exit_codes.USAGE
+
+
+def test_new_help_lists_every_registered_system(capsys: pytest.CaptureFixture[str]) -> None:
+    """`new --help` names the systems from the registry (burstein included), not from a hand list."""
+    with pytest.raises(SystemExit):
+        run(capsys, "new", "--help")
+    listed = capsys.readouterr().out.split("systems: ", 1)[1].split(" (docs/", 1)[0]
+    assert [name.strip() for name in listed.replace("\n", " ").split(",")] == list(systems())
+    assert "burstein" in systems()

@@ -402,6 +402,26 @@ async def test_roster_registers_and_withdraws_players(pilot: Pilot[int], club: s
     assert (event.number, event.reason) == (4, "illness")
 
 
+async def test_roster_corrects_a_rating_as_a_whole_number(pilot: Pilot[int], club: str) -> None:
+    """The correction form shows the details the roster holds; a changed rating is recorded as a number."""
+    app = pilot.app
+    await pilot.press("r")
+    await settle(pilot)
+    app.screen.query_one(RosterTable).move_cursor(1)
+    await pilot.press("c")
+    await settle(pilot)
+    assert "Correct player 2" in str(app.screen.query_one("#dialog-title").render())
+    labels = [str(label.render()) for label in app.screen.query("Label")]
+    assert {"Name *", "Rating", "Federation", "Club"} <= set(labels)  # * : required
+    app.screen.query_one("#field-rating", Input).value = "2150"
+    app.screen.query_one("#field-reason", Input).value = "November rating list"
+    await pilot.click("#confirm")
+    await settle(pilot)
+    event = last_event(club)
+    assert isinstance(event, Tournament.PlayerDetailsCorrected)
+    assert (event.number, event.changes, event.reason) == (2, {"rating": 2150}, "November rating list")
+
+
 async def test_the_command_palette_verifies_and_unpairs_with_a_reason(pilot: Pilot[int], club: str) -> None:
     app = pilot.app
     await pilot.press("ctrl+p")

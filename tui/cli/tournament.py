@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 from ledger.application import PlayerDetails
@@ -14,6 +15,7 @@ from ledger.settings import TournamentSettings
 from pairing.ibf.storm import READING as STORM_READING
 from pairing.model import ByeKind, Scoring
 from pairing.registry import systems
+from projections.tiebreaks import TIEBREAKS
 from tui import exit_codes
 from tui.cli.common import (
     VerbGroup,
@@ -26,6 +28,7 @@ from tui.cli.common import (
     system_options,
 )
 from tui.cli.roster import read_roster
+from tui.player_fields import BY_DETAIL, PLAYER_FIELDS, PlayerField
 
 verbs = VerbGroup()
 
@@ -54,7 +57,10 @@ def _new_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--system", required=True, choices=systems(), help="pairing system")
     p.add_argument("--rounds", required=True, type=positive, help="number of rounds")
     p.add_argument("--points", type=points_table, help="points for win/draw/loss, e.g. 3/1/0 (default 1/0.5/0)")
-    p.add_argument("--tiebreaks", help="ordered tie-break codes, comma-separated, e.g. BH-C1,BH,SB (see docs)")
+    p.add_argument(
+        "--tiebreaks",
+        help=f"ordered tie-break codes, comma-separated, e.g. BH-C1,BH,SB; known: {', '.join(TIEBREAKS)}",
+    )
     p.add_argument(
         "--match-length",
         type=positive,
@@ -78,7 +84,7 @@ def _new_arguments(p: argparse.ArgumentParser) -> None:
     '  arbiter new "Club Championship" --game chess --system round-robin --rounds 9\n'
     '  arbiter new "Spring Open" --game backgammon --system round-robin --rounds 5 --match-length 5\n'
     '  arbiter new "Open" --game chess --system dutch --rounds 9 --option initial_colour=white\n\n'
-    + textwrap.fill(f"systems: {', '.join(systems())} (docs/ has a page per game).", 100)
+    + textwrap.fill(f"systems: {', '.join(systems())} (docs/ has a page per game).", 100, break_on_hyphens=False)
     + "\n\n"
     + textwrap.fill(STORM_READING, 100),
 )
@@ -104,15 +110,29 @@ def cmd_new(args: argparse.Namespace) -> int:
     return exit_codes.OK
 
 
+def _player_number(field: PlayerField) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            return field.number_from(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
+
+
 def _register_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("name")
-    p.add_argument("--rating", type=int, default=0)
-    p.add_argument("--federation", default="")
-    p.add_argument("--club", default="")
-    p.add_argument("--team", default="")
-    p.add_argument("--title", default="")
-    p.add_argument("--id", default="", help="external id (FIDE id, federation id)")
-    p.add_argument("--number", type=positive, help="pairing number (default: the next free one)")
+    for field in PLAYER_FIELDS:
+        if not field.option:
+            p.add_argument(field.detail)
+            continue
+        p.add_argument(
+            field.option,
+            dest=field.detail,
+            type=_player_number(field) if field.whole_number else str,
+            default=field.default,
+            metavar=field.option.lstrip("-").upper(),
+            help=field.help or None,
+        )
 
 
 @verbs.verb(
@@ -122,16 +142,7 @@ def _register_arguments(p: argparse.ArgumentParser) -> None:
     '  arbiter register "Judit Polgar" --rating 2735 --federation HUN --title GM',
 )
 def cmd_register(args: argparse.Namespace) -> int:
-    details = PlayerDetails(
-        name=args.name,
-        rating=args.rating,
-        federation=args.federation,
-        club=args.club,
-        team=args.team,
-        title=args.title,
-        external_id=args.id,
-        number=args.number,
-    )
+    details = PlayerDetails(**{field.detail: getattr(args, field.detail) for field in PLAYER_FIELDS})
     with opened(args) as (ledger, _):
         (number,) = ledger.register_players([details])
     print(number)
@@ -163,12 +174,6 @@ def _correct_player_arguments(p: argparse.ArgumentParser) -> None:
     reason_options(p)
 
 
-def _whole_number(text: str, what: str) -> int:
-    if not text.isdigit():
-        raise InvalidInput(f"{what} must be a whole number, not {text!r}")
-    return int(text)
-
-
 @verbs.verb(
     "correct-player",
     "correct a player's details (with a reason)",
@@ -176,9 +181,14 @@ def _whole_number(text: str, what: str) -> int:
     '  arbiter correct-player 4 --set rating=2105 --reason "rating list of November"',
 )
 def cmd_correct_player(args: argparse.Namespace) -> int:
-    changes = dict(args.set)
-    if "rating" in changes:
-        changes["rating"] = _whole_number(changes["rating"], "rating")
+    changes: dict[str, object] = dict(args.set)
+    for detail, text in args.set:
+        field = BY_DETAIL.get(detail)
+        if field is not None and field.whole_number:
+            try:
+                changes[detail] = field.number_from(text)
+            except ValueError as error:
+                raise InvalidInput(str(error)) from None
     with opened(args) as (ledger, _):
         ledger.correct_player(args.player, changes, args.reason, args.reference)
     say(f"corrected player {args.player}: {', '.join(f'{k}={v}' for k, v in changes.items())}")

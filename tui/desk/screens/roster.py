@@ -16,8 +16,26 @@ from tui.desk.screens.dialogs import Field, FormDialog, reason_fields
 from tui.desk.screens.session import DeskViews
 from tui.desk.widgets.nav import Place
 from tui.desk.widgets.tables import RosterTable
+from tui.player_fields import BY_DETAIL, PLAYER_FIELDS, PlayerField
 
 DIGITS = r"\d*"
+
+
+def _field(field: PlayerField, value: str) -> Field:
+    """A player detail's line in a form (digits only for a whole number; the name must be given)."""
+    return Field(
+        field.detail,
+        field.label,
+        value,
+        required=field.detail == "name",
+        restrict=DIGITS if field.whole_number else None,
+    )
+
+
+def _value(detail: str, text: str) -> object:
+    """The detail typed in a form as the ledger takes it (a whole number from its digits)."""
+    field = BY_DETAIL[detail]
+    return (int(text) if text else field.default) if field.whole_number else text
 
 
 class RosterScreen(DeskScreen):
@@ -61,24 +79,12 @@ class RosterScreen(DeskScreen):
         return number
 
     def action_register(self) -> None:
-        fields = [
-            Field("name", "Name", required=True),
-            Field("rating", "Rating", restrict=DIGITS),
-            Field("federation", "Federation"),
-            Field("club", "Club"),
-            Field("title", "Title"),
-        ]
+        fields = [_field(field, "") for field in PLAYER_FIELDS if field.at_desk]
 
         def answered(answer: dict[str, str] | None) -> None:
             if answer is None:
                 return
-            details = PlayerDetails(
-                name=answer["name"],
-                rating=int(answer["rating"] or 0),
-                federation=answer["federation"],
-                club=answer["club"],
-                title=answer["title"],
-            )
+            details = PlayerDetails(**{key: _value(key, text) for key, text in answer.items()})  # type: ignore[arg-type]
             self.run_command(
                 Command(
                     title=f"registering {details.name}",
@@ -95,24 +101,20 @@ class RosterScreen(DeskScreen):
         if number is None:
             return
         _, name, rating, federation, club, _status = self.players[number]
-        current = {"name": str(name), "rating": str(rating or 0), "federation": str(federation), "club": str(club)}
+        shown = {"name": name, "rating": rating or 0, "federation": federation, "club": club}
+        current = {field.detail: str(shown[field.detail]) for field in PLAYER_FIELDS if field.detail in shown}
         fields = [
-            Field("name", "Name", current["name"], required=True),
-            Field("rating", "Rating", current["rating"], restrict=DIGITS),
-            Field("federation", "Federation", current["federation"]),
-            Field("club", "Club", current["club"]),
+            *(_field(field, current[field.detail]) for field in PLAYER_FIELDS if field.detail in current),
             *reason_fields(),
         ]
 
         def answered(answer: dict[str, str] | None) -> None:
             if answer is None:
                 return
-            changes: dict[str, object] = {k: answer[k] for k in current if answer[k] != current[k]}
+            changes = {k: _value(k, answer[k]) for k in current if answer[k] != current[k]}
             if not changes:
                 self.status.say(f"player {number}: nothing changed")
                 return
-            if "rating" in changes:
-                changes["rating"] = int(answer["rating"] or 0)
             text = ", ".join(f"{k}={v}" for k, v in changes.items())
             self.run_command(
                 Command(
