@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
@@ -106,6 +107,17 @@ def test_a_missing_ledger_is_refused_with_a_clear_message(tmp_path: Path, capsys
     err = capsys.readouterr().err
     assert "there is no ledger at" in err and "arbiter new" in err
     assert not (tmp_path / "nowhere.ledger").exists()
+
+
+def test_the_desk_reads_through_the_projections_and_runs_no_sql_of_its_own() -> None:
+    """ARCHITECTURE.md layers: the desk asks the read models (`projections.async_views`) and writes
+    through the ledger; no query text and no query driver in tui/desk."""
+    sources = sorted((Path(__file__).parents[2] / "tui" / "desk").rglob("*.py"))
+    assert sources
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\b(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM)\b", text), path
+        assert not re.search(r"^(import|from) aiosqlite|^from projections\.views import .*\btable\b", text, re.M), path
 
 
 def test_one_list_of_screens_gives_the_modes_keys_and_bar() -> None:

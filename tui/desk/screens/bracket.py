@@ -10,10 +10,10 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.widgets import Static
 
+from projections.async_views import AsyncViews
 from projections.history import pairing_input
 from projections.state import TournamentState
 from tui.desk.screens.base import DeskScreen, refusal
-from tui.desk.screens.session import DeskViews
 from tui.desk.widgets.grid import Grid
 from tui.desk.widgets.nav import Place
 
@@ -101,7 +101,7 @@ class BracketScreen(DeskScreen):
             f"A bracket is drawn here for {', '.join(BRACKET_SYSTEMS)} tournaments."
         )
 
-    async def load(self, views: DeskViews) -> None:
+    async def load(self, views: AsyncViews) -> None:
         if self.has_bracket:
             self.read_bracket()
 

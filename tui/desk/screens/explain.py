@@ -9,10 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
+from projections.async_views import AsyncViews
 from projections.state import TournamentState
 from tui.desk.messages import ExplanationReady
 from tui.desk.screens.base import DeskScreen, refusal
-from tui.desk.screens.session import DeskViews
 from tui.desk.widgets.nav import Place
 
 
@@ -61,7 +61,7 @@ class ExplainScreen(DeskScreen):
         table.add_column("Met", key="met")
         table.focus()
 
-    async def load(self, views: DeskViews) -> None:
+    async def load(self, views: AsyncViews) -> None:
         self.paired_rounds = [r.round for r in await views.rounds() if r.paired]
         if self.round_number not in self.paired_rounds:
             self.round_number = max(self.paired_rounds, default=0)

@@ -11,9 +11,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Static
 
+from projections.async_views import AsyncViews
 from tui.desk.screens.base import DeskScreen
 from tui.desk.screens.history import HistoryScreen
-from tui.desk.screens.session import DeskViews
 from tui.desk.widgets.grid import Grid
 from tui.desk.widgets.nav import Place
 from tui.desk.widgets.tables import LogTable
@@ -48,7 +48,7 @@ class LogScreen(DeskScreen):
     def on_mount(self) -> None:
         self.query_one(LogTable).focus()
 
-    async def load(self, views: DeskViews) -> None:
+    async def load(self, views: AsyncViews) -> None:
         player = self.query_one("#filter-player", Input).value
         round_number = self.query_one("#filter-round", Input).value
         kind = self.query_one("#filter-kind", Input).value

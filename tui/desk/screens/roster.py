@@ -10,10 +10,10 @@ from textual.widgets import Static
 
 from ledger.application import PlayerDetails
 from pairing.model import ByeKind
-from tui.desk.messages import Command
+from projections.async_views import AsyncViews
+from tui.desk.messages import Action, Command
 from tui.desk.screens.base import DeskScreen
 from tui.desk.screens.dialogs import Field, FormDialog, reason_fields
-from tui.desk.screens.session import DeskViews
 from tui.desk.widgets.nav import Place
 from tui.desk.widgets.tables import RosterTable
 from tui.player_fields import BY_DETAIL, PLAYER_FIELDS, PlayerField
@@ -60,7 +60,7 @@ class RosterScreen(DeskScreen):
     def on_mount(self) -> None:
         self.query_one(RosterTable).focus()
 
-    async def load(self, views: DeskViews) -> None:
+    async def load(self, views: AsyncViews) -> None:
         players = await views.players()
         self.players = {p[0]: p for p in players}
         self.next_round = await views.last_round() + 1
@@ -90,7 +90,7 @@ class RosterScreen(DeskScreen):
                     title=f"registering {details.name}",
                     call=lambda ledger: ledger.register_players([details]),
                     done=lambda numbers: f"registered {details.name} as number {numbers[0]}",
-                    kind="register",
+                    action=Action.REGISTER,
                 )
             )
 
@@ -121,7 +121,7 @@ class RosterScreen(DeskScreen):
                     title=f"correcting player {number}",
                     call=lambda ledger: ledger.correct_player(number, changes, answer["reason"], answer["reference"]),
                     done=lambda _: f"player {number} corrected: {text}",
-                    kind="correct-player",
+                    action=Action.CORRECT_PLAYER,
                 )
             )
 
@@ -155,7 +155,7 @@ class RosterScreen(DeskScreen):
                         else (lambda ledger: ledger.withdraw(number, start, reason, reference))
                     ),
                     done=lambda _: f"player {number} {name} {'re-entered' if reenter else 'withdrawn'}",
-                    kind="withdraw",
+                    action=Action.WITHDRAW,
                 )
             )
 
@@ -196,7 +196,7 @@ class RosterScreen(DeskScreen):
                     done=lambda _: (
                         f"player {number} {name}: {answer['kind']}-point bye requested in round {round_number}"
                     ),
-                    kind="bye",
+                    action=Action.BYE,
                 )
             )
 
