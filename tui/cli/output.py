@@ -4,7 +4,7 @@ offers) and `-o FILE` (standard output by default), the same two options for eve
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from rich.console import Console, RenderableType
@@ -13,6 +13,9 @@ from tui import render
 from tui.cli.common import say
 
 STDOUT = "-"
+
+Content = str | Sequence[RenderableType]
+"""Text as it is written, or Rich tables and lines for the terminal."""
 
 
 def output_options(parser: argparse.ArgumentParser, formats: Sequence[str] = (), default: str = STDOUT) -> None:
@@ -30,7 +33,7 @@ def output_options(parser: argparse.ArgumentParser, formats: Sequence[str] = (),
     )
 
 
-def emit(args: argparse.Namespace, content: str | Sequence[RenderableType], note: str = "") -> None:
+def emit(args: argparse.Namespace, content: Content, note: str = "") -> None:
     """Write `content` (text as it is, or Rich tables and lines for the terminal) where `-o` says; a file
     written is named on stderr, with `note` after it."""
     if args.output == STDOUT:
@@ -50,3 +53,8 @@ def emit(args: argparse.Namespace, content: str | Sequence[RenderableType], note
             for part in content:
                 out.print(part)
     say(f"wrote {args.output}{note}")
+
+
+def emit_as(args: argparse.Namespace, forms: Mapping[str, Callable[[], Content]], note: str = "") -> None:
+    """The form `--format` chose, made only when chosen, written by `emit`."""
+    emit(args, forms[args.format](), note)

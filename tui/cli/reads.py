@@ -10,7 +10,7 @@ from projections.explain import explain_round
 from projections.standings import standings
 from tui import exit_codes, render
 from tui.cli.common import VerbGroup, location, opened, positive, round_argument
-from tui.cli.output import emit, output_options
+from tui.cli.output import emit_as, output_options
 
 verbs = VerbGroup()
 
@@ -21,7 +21,7 @@ def _as_of_option(p: argparse.ArgumentParser, what: str = "as the ledger was at 
 
 def _pairings_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("round", nargs="?", type=positive)
-    output_options(p, ("text", "json"))
+    output_options(p, ("text", "csv", "json"))
     _as_of_option(p)
 
 
@@ -40,7 +40,14 @@ def cmd_pairings(args: argparse.Namespace) -> int:
         raise LedgerError(
             f"round {number} has no published pairing" + (f" as of position {args.as_of}" if args.as_of else "")
         )
-    emit(args, render.pairings_json(state, view) if args.format == "json" else [render.pairings_table(state, view)])
+    emit_as(
+        args,
+        {
+            "text": lambda: [render.pairings_table(state, view)],
+            "csv": lambda: render.pairings_csv(state, view),
+            "json": lambda: render.pairings_json(state, view),
+        },
+    )
     return exit_codes.OK
 
 
@@ -59,13 +66,15 @@ def cmd_standings(args: argparse.Namespace) -> int:
     with opened(args) as (_, reader):
         state = reader.state(args.as_of)
     rows = standings(state)
-    if args.format == "json":
-        emit(args, render.standings_json(rows, state.position))
-    elif args.format == "csv":
-        emit(args, render.standings_csv(rows))
-    else:
-        title = f"{state.name}: standings after round {state.last_paired_round} (log position {state.position})"
-        emit(args, [render.standings_table(state, rows, title)])
+    title = f"{state.name}: standings after round {state.last_paired_round} (log position {state.position})"
+    emit_as(
+        args,
+        {
+            "text": lambda: [render.standings_table(state, rows, title)],
+            "csv": lambda: render.standings_csv(rows),
+            "json": lambda: render.standings_json(rows, state.position),
+        },
+    )
     return exit_codes.OK
 
 
@@ -74,7 +83,7 @@ def _log_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--round", type=positive)
     _as_of_option(p, "only events up to this position")
     p.add_argument("--tail", type=positive, help="only the last N lines")
-    output_options(p, ("text", "json"))
+    output_options(p, ("text", "csv", "json"))
 
 
 @verbs.verb(
@@ -92,7 +101,14 @@ def cmd_log(args: argparse.Namespace) -> int:
         lines = [line for line in lines if line.round == args.round]
     if args.tail:
         lines = lines[-args.tail :]
-    emit(args, render.audit_json(lines) if args.format == "json" else [render.audit_table(lines)])
+    emit_as(
+        args,
+        {
+            "text": lambda: [render.audit_table(lines)],
+            "csv": lambda: render.audit_csv(lines),
+            "json": lambda: render.audit_json(lines),
+        },
+    )
     return exit_codes.OK
 
 

@@ -16,7 +16,7 @@ from projections.bracket import bracket_of
 from projections.state import RoundView, TournamentState
 from tui import exit_codes, render
 from tui.cli.common import VerbGroup, opened, positive
-from tui.cli.output import emit, output_options
+from tui.cli.output import emit_as, output_options
 
 verbs = VerbGroup()
 
@@ -75,15 +75,15 @@ def cmd_drawsheet(args: argparse.Namespace) -> int:
     with opened(args) as (_, views):
         state = views.state()
     view = _round(state, args.round)
-    if args.format == "html":
-        emit(args, drawsheet_html(state, view))
-        return exit_codes.OK
     heading = (
         [f"{state.name}, round {view.number}: {_match_length(state)}; the top line plays the light checkers"]
         if _match_length(state)
         else []
     )
-    emit(args, [*heading, render.pairings_table(state, view)])
+    emit_as(
+        args,
+        {"text": lambda: [*heading, render.pairings_table(state, view)], "html": lambda: drawsheet_html(state, view)},
+    )
     return exit_codes.OK
 
 
@@ -147,13 +147,13 @@ def cmd_bracket(args: argparse.Namespace) -> int:
         bracket = bracket_of(state)
     except NoValidPairing as refusal:
         raise RuleViolation(str(refusal)) from refusal
-    if args.format == "html":
-        emit(args, bracket_html(state, bracket))
-        return exit_codes.OK
     places = (
         ["Places: " + ", ".join(f"{p.text} {state.players[p.player].name}" for p in bracket.places)]
         if bracket.places
         else []
     )
-    emit(args, [*bracket_tables(state, bracket), *places])
+    emit_as(
+        args,
+        {"text": lambda: [*bracket_tables(state, bracket), *places], "html": lambda: bracket_html(state, bracket)},
+    )
     return exit_codes.OK
