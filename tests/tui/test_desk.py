@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -50,6 +50,14 @@ async def settle(pilot: Pilot[int]) -> None:
         await pilot.pause()
         await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def within_two_seconds(pilot: Pilot[int], seen: Callable[[], bool]) -> None:
+    """Wait (up to 2 s) until the desk shows what `seen` looks for: another desk's write arrives by the poll."""
+    for _ in range(40):
+        if seen():
+            return
+        await pilot.pause(0.05)
 
 
 async def type_in(pilot: Pilot[int], text: str, enter: bool = True) -> None:
@@ -256,10 +264,7 @@ async def test_standings_follow_results_from_another_desk(tmp_path: Path) -> Non
         other, views = open_ledger(club, "arbiter-b")  # a second desk (or the CLI) on the same ledger
         other.record_result(1, 3, "0-1")
         views.catch_up()
-        for _ in range(40):  # within 2 s
-            await pilot.pause(0.05)
-            if table.cell("4", "Score") == "1":
-                break
+        await within_two_seconds(pilot, lambda: table.cell("4", "Score") == "1")
         assert table.cell("4", "Score") == "1"
         views.close()
         other.close()
@@ -324,20 +329,14 @@ async def test_the_log_follows_another_writer_and_moving_through_it_never_crashe
         try:
             other.record_result(1, 3, "0-1")
             views.catch_up()
-            for _ in range(40):  # within 2 s
-                await pilot.pause(0.05)
-                if table.row_count == 13:
-                    break
+            await within_two_seconds(pilot, lambda: table.row_count == 13)
             assert (table.row_count, table.current_position) == (13, 13)  # on the newest line: follows it
             await pilot.press("up", "up", "pageup", "home", "down")
             await settle(pilot)
             assert table.current_position == 2
             other.void_result(1, 3, "scoresheet unsigned", "")
             views.catch_up()
-            for _ in range(40):
-                await pilot.pause(0.05)
-                if table.row_count == 14:
-                    break
+            await within_two_seconds(pilot, lambda: table.row_count == 14)
             assert (table.row_count, table.current_position) == (14, 2)  # moved up: the cursor stays
             await pilot.press("end", "up", "pagedown")
             await settle(pilot)
