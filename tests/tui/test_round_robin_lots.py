@@ -53,7 +53,7 @@ def test_appendix_1_backgammon_round_robin_draws_table_numbers_with_the_recorded
     code, out, _ = run(capsys, "explain", "1", "--ledger", ledger)
     assert code == exit_codes.OK and ": matches." in out
     assert "drawn with seed 7" in out  # the Appendix 1 decision (Rich wraps its long text)
-    lines = json.loads(run(capsys, "log", "--json", "--ledger", ledger)[1])
+    lines = json.loads(run(capsys, "log", "--format", "json", "--ledger", ledger)[1])
     assert any("seed 7" in line["summary"] for line in lines if line["kind"] == "Created")
 
 
