@@ -18,10 +18,6 @@ from collections.abc import Sequence
 
 from attrs import evolve
 
-from pairing.fide.burstein import BursteinSystem
-from pairing.fide.dubov import DubovSystem
-from pairing.fide.dutch import pair as dutch_pair
-from pairing.generator import GeneratorConfig, generate
 from pairing.model import NoValidPairing, PairingInput, PairingOutcome
 from pairing.trf import TrfSyntaxError, format, parse
 from pairing.trf.convert import TrfConversionError, last_paired_round, outcome_from_round, to_pairing_input
@@ -32,15 +28,26 @@ INVALID_INPUT = 3
 FILE_ERROR = 5
 
 
+def dutch_pair(request: PairingInput) -> PairingOutcome:
+    """The FIDE (Dutch) system (C.04.3) on a TRF. Each engine is imported only when it is asked for."""
+    from pairing.fide.dutch import pair
+
+    return pair(request)
+
+
 def dubov_pair(request: PairingInput) -> PairingOutcome:
     """The Dubov system (C.04.4.1) on a TRF: the file's start ranks are the arbiter's ranking list, so
     they stand as given (1.2.2's re-sorting is the ledger's job before round 4)."""
+    from pairing.fide.dubov import DubovSystem
+
     options = dict(request.options) | {"initial_ranking": "as-given"}
     return DubovSystem().pair(evolve(request, system="dubov", options=tuple(sorted(options.items()))))
 
 
 def burstein_pair(request: PairingInput) -> PairingOutcome:
     """The Burstein system (C.04.4.2) on a TRF; its seeding rounds are the Dutch engine's (1.5)."""
+    from pairing.fide.burstein import BursteinSystem
+
     return BursteinSystem().pair(evolve(request, system="burstein"))
 
 
@@ -139,6 +146,8 @@ def _check(document, engine) -> int:  # type: ignore[no-untyped-def]
 
 
 def _generate(args: argparse.Namespace, engine) -> int:  # type: ignore[no-untyped-def]
+    from pairing.generator import GeneratorConfig, generate
+
     if not args.o:
         print("arbiter-pair: -g needs -o OUTPUT", file=sys.stderr)
         return INVALID_INPUT
