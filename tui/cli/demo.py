@@ -6,13 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from ledger.application import PlayerDetails
-from ledger.results import Game
-from ledger.settings import TournamentSettings
-from projections.audit import audit_lines
-from projections.standings import standings
-from tui import exit_codes, render
-from tui.wiring import open_ledger
+from tui import exit_codes
 
 PLAYERS = (
     ("Alexandra Kosteniuk", 2480, "SUI"),
@@ -41,6 +35,14 @@ def fresh_path(given: str | None) -> Path:
 
 
 def run_demo(given: str | None, seed: int, actor: str | None) -> int:
+    from ledger.application import PlayerDetails
+    from ledger.results import Game
+    from ledger.settings import TournamentSettings
+    from projections.audit import audit_lines
+    from projections.standings import standings
+    from tui import render
+    from tui.wiring import open_ledger
+
     path = fresh_path(given)
     if path.exists():
         print(f"arbiter demo: {path} exists; the demo needs a fresh ledger (name another with --ledger)")

@@ -5,10 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ledger.errors import LedgerError
-from projections.audit import audit_lines
-from projections.explain import explain_round
-from projections.standings import standings
-from tui import exit_codes, render
+from tui import exit_codes
 from tui.cli.common import VerbGroup, location, opened, positive, round_argument
 from tui.cli.output import emit_as, output_options
 
@@ -32,6 +29,8 @@ def _pairings_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter pairings 2 --format json\n  arbiter pairings 2 --as-of 40",
 )
 def cmd_pairings(args: argparse.Namespace) -> int:
+    from tui import render
+
     with opened(args) as (_, reader):
         state = reader.state(args.as_of)
     number = args.round or state.last_paired_round
@@ -63,6 +62,9 @@ def _standings_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter standings --format csv -o standings.csv\n  arbiter standings --as-of 120",
 )
 def cmd_standings(args: argparse.Namespace) -> int:
+    from projections.standings import standings
+    from tui import render
+
     with opened(args) as (_, reader):
         state = reader.state(args.as_of)
     rows = standings(state)
@@ -93,6 +95,9 @@ def _log_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter log --player 5\n  arbiter log --round 3 --format json\n  arbiter log --tail 10",
 )
 def cmd_log(args: argparse.Namespace) -> int:
+    from projections.audit import audit_lines
+    from tui import render
+
     with opened(args) as (ledger, _):
         lines = audit_lines(ledger.log_events(stop=args.as_of))
     if args.player is not None:
@@ -116,6 +121,9 @@ def cmd_log(args: argparse.Namespace) -> int:
     "explain", "show what the engine saw when it paired a round, and why", round_argument, "  arbiter explain 3"
 )
 def cmd_explain(args: argparse.Namespace) -> int:
+    from projections.explain import explain_round
+    from tui import render
+
     with opened(args) as (_, views):
         parts = render.explanation_text(explain_round(views.state(), views.as_recorded(args.round), args.round))
     out = render.console()

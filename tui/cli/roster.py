@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ledger.application import PlayerDetails
 from ledger.errors import InvalidInput
 from tui.player_fields import BY_HEADING
+
+if TYPE_CHECKING:
+    from ledger.application import PlayerDetails
 
 
 def read_roster(path: Path) -> list[PlayerDetails]:
@@ -30,6 +33,8 @@ def read_roster(path: Path) -> list[PlayerDetails]:
 
 
 def _row(path: Path, line: int, headings: list[str], cells: list[object]) -> PlayerDetails:
+    from ledger.application import PlayerDetails
+
     if len(cells) != len(headings) or any(c is None or isinstance(c, list) for c in cells):
         raise InvalidInput(f"{path}: line {line}: expected {len(headings)} cells like the headings")
     values: dict[str, object] = {}

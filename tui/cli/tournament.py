@@ -7,15 +7,9 @@ import argparse
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ledger.application import PlayerDetails
 from ledger.errors import InvalidInput
-from ledger.results import Game, MatchFormat
-from ledger.settings import TournamentSettings
-from pairing.ibf.storm import READING as STORM_READING
-from pairing.model import ByeKind, Scoring
-from pairing.registry import systems
-from projections.tiebreaks import TIEBREAKS
 from tui import exit_codes
 from tui.cli.common import (
     VerbGroup,
@@ -27,13 +21,19 @@ from tui.cli.common import (
     say,
     system_options,
 )
-from tui.cli.roster import read_roster
 from tui.player_fields import BY_DETAIL, PLAYER_FIELDS, PlayerField
+
+if TYPE_CHECKING:
+    from ledger.results import Game
+    from pairing.model import Scoring
 
 verbs = VerbGroup()
 
 
 def _scoring(args: argparse.Namespace, game: Game, system: str) -> Scoring | None:
+    from ledger.settings import TournamentSettings
+    from pairing.model import Scoring
+
     if args.points is None:
         return None
     base = TournamentSettings.for_game(game, system, 1).scoring
@@ -52,6 +52,10 @@ def _scoring(args: argparse.Namespace, game: Game, system: str) -> Scoring | Non
 
 
 def _new_arguments(p: argparse.ArgumentParser) -> None:
+    from ledger.results import Game, MatchFormat
+    from pairing.registry import systems
+    from projections.tiebreaks import TIEBREAKS
+
     p.add_argument("name", help="the tournament's name")
     p.add_argument("--game", required=True, choices=[g.value for g in Game])
     p.add_argument("--system", required=True, choices=systems(), help="pairing system")
@@ -77,18 +81,25 @@ def _new_arguments(p: argparse.ArgumentParser) -> None:
     system_options(p, "system option, e.g. cycles=2 for a double round robin")
 
 
-@verbs.verb(
-    "new",
-    "create a tournament in a new ledger",
-    _new_arguments,
-    '  arbiter new "Club Championship" --game chess --system round-robin --rounds 9\n'
-    '  arbiter new "Spring Open" --game backgammon --system round-robin --rounds 5 --match-length 5\n'
-    '  arbiter new "Open" --game chess --system dutch --rounds 9 --option initial_colour=white\n\n'
-    + textwrap.fill(f"systems: {', '.join(systems())} (docs/ has a page per game).", 100, break_on_hyphens=False)
-    + "\n\n"
-    + textwrap.fill(STORM_READING, 100),
-)
+def _new_examples() -> str:
+    from pairing.ibf.storm import READING as STORM_READING
+    from pairing.registry import systems
+
+    return (
+        '  arbiter new "Club Championship" --game chess --system round-robin --rounds 9\n'
+        '  arbiter new "Spring Open" --game backgammon --system round-robin --rounds 5 --match-length 5\n'
+        '  arbiter new "Open" --game chess --system dutch --rounds 9 --option initial_colour=white\n\n'
+        + textwrap.fill(f"systems: {', '.join(systems())} (docs/ has a page per game).", 100, break_on_hyphens=False)
+        + "\n\n"
+        + textwrap.fill(STORM_READING, 100)
+    )
+
+
+@verbs.verb("new", "create a tournament in a new ledger", _new_arguments, _new_examples)
 def cmd_new(args: argparse.Namespace) -> int:
+    from ledger.results import Game, MatchFormat
+    from ledger.settings import TournamentSettings
+
     game = Game(args.game)
     settings = TournamentSettings.for_game(
         game,
@@ -142,6 +153,8 @@ def _register_arguments(p: argparse.ArgumentParser) -> None:
     '  arbiter register "Judit Polgar" --rating 2735 --federation HUN --title GM',
 )
 def cmd_register(args: argparse.Namespace) -> int:
+    from ledger.application import PlayerDetails
+
     details = PlayerDetails(**{field.detail: getattr(args, field.detail) for field in PLAYER_FIELDS})
     with opened(args) as (ledger, _):
         (number,) = ledger.register_players([details])
@@ -161,6 +174,8 @@ def _file_argument(p: argparse.ArgumentParser) -> None:
     "  arbiter import-roster players.csv   # headings: name,rating,federation,club,team,title,id,number",
 )
 def cmd_import_roster(args: argparse.Namespace) -> int:
+    from tui.cli.roster import read_roster
+
     players = read_roster(Path(args.file))
     with opened(args) as (ledger, _):
         numbers = ledger.register_players(players)
@@ -259,6 +274,8 @@ def _bye_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter bye 12 --round 4 --kind half",
 )
 def cmd_bye(args: argparse.Namespace) -> int:
+    from pairing.model import ByeKind
+
     with opened(args) as (ledger, _):
         ledger.request_bye(args.player, args.round, ByeKind(f"{args.kind}-point"), args.reason)
     say(f"player {args.player}: {args.kind}-point bye requested")

@@ -8,14 +8,10 @@ from __future__ import annotations
 import argparse
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ledger.application import Ledger, PlayerDetails
 from ledger.errors import InvalidInput
-from ledger.results import Game
-from ledger.settings import TournamentSettings
 from pairing.model import ByeKind, Outcome, RoundRecord, Scoring, Side
-from pairing.registry import systems
 from pairing.trf import TrfDocument, TrfSyntaxError, format, parse
 from pairing.trf.convert import initial_colour
 from pairing.trf.convert import scoring as trf_scoring
@@ -32,14 +28,13 @@ from pairing.trf.document import (
     TournamentRecord,
 )
 from pairing.trf.document import ResultCode as R
-from projections.audit import audit_lines
-from projections.history import histories
-from projections.standings import standings
-from projections.state import TournamentState
 from tui import exit_codes
 from tui.cli.common import VerbGroup, new_ledger, opened, positive, say
 from tui.cli.output import emit, output_options
-from tui.cli.report import DECISIONS
+
+if TYPE_CHECKING:
+    from ledger.application import Ledger
+    from projections.state import TournamentState
 
 verbs = VerbGroup()
 
@@ -80,6 +75,9 @@ def _scoring_record(scoring: Scoring) -> list[ScoringRecord]:
 
 def to_document(state: TournamentState, rounds: int, comments: list[str]) -> TrfDocument:
     """Rounds 1..`rounds` of the tournament as a TRF-2026 document, start ranks = pairing numbers."""
+    from projections.history import histories
+    from projections.standings import standings
+
     assert state.settings is not None
     tpn = state.ranking()
     table = histories(state, rounds)
@@ -117,6 +115,9 @@ def to_document(state: TournamentState, rounds: int, comments: list[str]) -> Trf
 
 def change_comments(ledger: Ledger) -> list[str]:
     """One line per decision that changed an earlier one: position, time, actor, what, why."""
+    from projections.audit import audit_lines
+    from tui.cli.report import DECISIONS
+
     return [
         f"{line.position} {line.time:%Y-%m-%d %H:%M} {line.actor}: {line.summary}; reason: {line.reason}"
         + (f" [{line.reference}]" if line.reference else "")
@@ -200,6 +201,8 @@ def read_trf_rounds(document: TrfDocument) -> list[tuple[list[tuple[int, int]], 
 
 
 def _import_trf_arguments(p: argparse.ArgumentParser) -> None:
+    from pairing.registry import systems
+
     p.add_argument("file")
     p.add_argument("--system", choices=systems(), default="dutch")
     p.add_argument("--rounds", type=positive, help="total rounds (default: 142/XXR, else the rounds in the file)")
@@ -212,6 +215,10 @@ def _import_trf_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter import-trf open.trf --ledger open.ledger --system dutch",
 )
 def cmd_import_trf(args: argparse.Namespace) -> int:
+    from ledger.application import PlayerDetails
+    from ledger.results import Game
+    from ledger.settings import TournamentSettings
+
     path = Path(args.file)
     try:
         document = parse(path.read_text(encoding="utf-8"))
