@@ -7,7 +7,8 @@ round 6 paired with half its results missing), and a 100-player TRF with 9 round
 written. Then each command is run `--runs` times as a new process of the installed console script
 (the `arbiter` beside this Python, else the one on PATH), and the median wall time is printed:
 `arbiter --help`, `standings`, `pairings`, `log`, `result` (on a fresh copy of the ledger each run,
-so every run records the same missing result) and `arbiter-pair --dutch FILE -p`.
+so every run records the same missing result) and `arbiter-pair --dutch FILE -p`; and the median CPU
+time (user + system) of the process, which a loaded machine inflates less than the wall time.
 Targets (docs/performance.md, "Start-up"): 150 ms for a read, 250 ms for a result.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -78,15 +80,22 @@ def nothing() -> None:
     """No preparation: a read changes nothing."""
 
 
-def median_wall_time(command: list[str], runs: int, before: Callable[[], None]) -> float:
-    """The median wall time of `command` in a fresh process; `before` runs untimed before each run."""
-    samples = []
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def median_times(command: list[str], runs: int, before: Callable[[], None]) -> tuple[float, float]:
+    """The median wall time and CPU time (user + system) of `command` in a fresh process; `before` runs
+    untimed before each run. On a shared machine the CPU time tells load from start-up cost."""
+    walls, cpus = [], []
     for _ in range(runs):
         before()
-        started = time.perf_counter()
+        cpu, started = children_cpu(), time.perf_counter()
         subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        samples.append(time.perf_counter() - started)
-    return statistics.median(samples)
+        walls.append(time.perf_counter() - started)
+        cpus.append(children_cpu() - cpu)
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def main() -> None:
@@ -117,9 +126,10 @@ def main() -> None:
             ),
             ("arbiter-pair --dutch", [arbiter_pair, "--dutch", str(trf), "-p", str(Path(folder) / "out.txt")], nothing),
         ]
-        print(f"{args.players} players, median of {args.runs} runs, wall time of a fresh process")
+        print(f"{args.players} players, median of {args.runs} runs of a fresh process: wall time, CPU time")
         for label, command, before in commands:
-            print(f"  {label:22s} {median_wall_time(command, args.runs, before) * 1000:7.0f} ms", flush=True)
+            wall, cpu = median_times(command, args.runs, before)
+            print(f"  {label:22s} {wall * 1000:7.0f} ms  {cpu * 1000:7.0f} ms CPU", flush=True)
 
 
 if __name__ == "__main__":

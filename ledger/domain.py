@@ -49,7 +49,13 @@ class Tournament(Aggregate):
 
     TOPIC = "arbiter:Tournament"
 
-    class Created(Aggregate.Created):
+    class Event(Aggregate.Event):
+        """The base of the tournament's events. Declared here, with every event below a subclass of it
+        (and each "created" event of `Aggregate.Created` too), so that eventsourcing need not
+        redefine each event class as a subclass of an `Event` of its own making: the event classes
+        are made once at import, which is most of what a command costs to start."""
+
+    class Created(Event, Aggregate.Created):
         TOPIC = "arbiter:Tournament.Created"
         name: str
         game: str
@@ -58,13 +64,13 @@ class Tournament(Aggregate):
         settings: dict[str, Any]
         actor: str
 
-    class PlayerRegistered(Aggregate.Event):
+    class PlayerRegistered(Event):
         TOPIC = "arbiter:Tournament.PlayerRegistered"
         number: int
         details: dict[str, Any]
         actor: str
 
-    class PlayerDetailsCorrected(Aggregate.Event):
+    class PlayerDetailsCorrected(Event):
         TOPIC = "arbiter:Tournament.PlayerDetailsCorrected"
         number: int
         changes: dict[str, Any]
@@ -72,7 +78,7 @@ class Tournament(Aggregate):
         reason: str
         reference: str
 
-    class PlayerWithdrew(Aggregate.Event):
+    class PlayerWithdrew(Event):
         TOPIC = "arbiter:Tournament.PlayerWithdrew"
         number: int
         from_round: int
@@ -80,7 +86,7 @@ class Tournament(Aggregate):
         reason: str
         reference: str
 
-    class PlayerReentered(Aggregate.Event):
+    class PlayerReentered(Event):
         TOPIC = "arbiter:Tournament.PlayerReentered"
         number: int
         from_round: int
@@ -88,7 +94,7 @@ class Tournament(Aggregate):
         reason: str
         reference: str
 
-    class ByeRequested(Aggregate.Event):
+    class ByeRequested(Event):
         TOPIC = "arbiter:Tournament.ByeRequested"
         number: int
         round: int
@@ -96,19 +102,19 @@ class Tournament(Aggregate):
         actor: str
         reason: str
 
-    class PairForbidden(Aggregate.Event):
+    class PairForbidden(Event):
         TOPIC = "arbiter:Tournament.PairForbidden"
         first: int
         second: int
         actor: str
         reason: str
 
-    class RoundOpened(Aggregate.Event):
+    class RoundOpened(Event):
         TOPIC = "arbiter:Tournament.RoundOpened"
         round: int
         actor: str
 
-    class StageStarted(Aggregate.Event):
+    class StageStarted(Event):
         """IBF 1.8 mixed systems: a new stage with its own system, for the qualifiers of the last."""
 
         TOPIC = "arbiter:Tournament.StageStarted"
@@ -121,7 +127,7 @@ class Tournament(Aggregate):
         actor: str
         reason: str
 
-    class ArbiterOverrode(Aggregate.Event):
+    class ArbiterOverrode(Event):
         TOPIC = "arbiter:Tournament.ArbiterOverrode"
         subject: str
         decision: str
@@ -129,7 +135,7 @@ class Tournament(Aggregate):
         reason: str
         reference: str
 
-    class AppealLodged(Aggregate.Event):
+    class AppealLodged(Event):
         TOPIC = "arbiter:Tournament.AppealLodged"
         appeal: int
         appellant: int
@@ -137,7 +143,7 @@ class Tournament(Aggregate):
         actor: str
         reason: str
 
-    class AppealRuled(Aggregate.Event):
+    class AppealRuled(Event):
         TOPIC = "arbiter:Tournament.AppealRuled"
         appeal: int
         committee: list[str]
@@ -402,13 +408,16 @@ class Round(Aggregate):
 
     TOPIC = "arbiter:Round"
 
-    class Created(Aggregate.Created):
+    class Event(Aggregate.Event):
+        """The base of a round's events (see `Tournament.Event`)."""
+
+    class Created(Event, Aggregate.Created):
         TOPIC = "arbiter:Round.Created"
         tournament_id: UUID
         round: int
         actor: str
 
-    class Paired(Aggregate.Event):
+    class Paired(Event):
         TOPIC = "arbiter:Round.Paired"
         revision: int
         boards: list[list[int]]
@@ -428,14 +437,14 @@ class Round(Aggregate):
         reason: str
         reference: str
 
-    class PairingWithdrawn(Aggregate.Event):
+    class PairingWithdrawn(Event):
         TOPIC = "arbiter:Round.PairingWithdrawn"
         revision: int
         actor: str
         reason: str
         reference: str
 
-    class ResultRecorded(Aggregate.Event):
+    class ResultRecorded(Event):
         TOPIC = "arbiter:Round.ResultRecorded"
         board: int
         first: int
@@ -443,7 +452,7 @@ class Round(Aggregate):
         result: str
         actor: str
 
-    class ResultCorrected(Aggregate.Event):
+    class ResultCorrected(Event):
         TOPIC = "arbiter:Round.ResultCorrected"
         board: int
         first: int
@@ -454,7 +463,7 @@ class Round(Aggregate):
         reason: str
         reference: str
 
-    class ResultVoided(Aggregate.Event):
+    class ResultVoided(Event):
         TOPIC = "arbiter:Round.ResultVoided"
         board: int
         first: int
@@ -464,7 +473,7 @@ class Round(Aggregate):
         reason: str
         reference: str
 
-    class Sealed(Aggregate.Event):
+    class Sealed(Event):
         TOPIC = "arbiter:Round.Sealed"
         chain_head: str
         position: int
