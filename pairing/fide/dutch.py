@@ -20,7 +20,7 @@ where the text is silent.
 from __future__ import annotations
 
 import math
-from typing import ClassVar
+from functools import partial
 
 from pairing.criteria.basic_rules import (
     colour_difference,
@@ -30,6 +30,8 @@ from pairing.criteria.basic_rules import (
     played_sides,
     unplayed_rounds,
 )
+from pairing.fide.common.definitions import forbidden_partners
+from pairing.fide.common.engine import FideSystem
 from pairing.fide.dutch_brackets import Contender, pair_brackets
 from pairing.fide.dutch_colours import allocate
 from pairing.model import (
@@ -151,10 +153,7 @@ def contenders(request: PairingInput) -> list[Contender]:
     scores = pairing_scores(request)
     float_table = floats(request, scores)
     threshold = topscorer_threshold(request)
-    forbidden: dict[int, set[int]] = {}
-    for a, b in request.forbidden_pairs:
-        forbidden.setdefault(a, set()).add(b)
-        forbidden.setdefault(b, set()).add(a)
+    forbidden = forbidden_partners(request)
     chosen: list[Contender] = []
     for player in request.players:
         if player.status is not PlayerStatus.ACTIVE:
@@ -203,18 +202,6 @@ def board_order_key(pair: tuple[Contender, Contender]) -> tuple[float, float, in
     return (-top.score, -(a.score + b.score), top.rank)
 
 
-class DutchSystem:
-    """The "dutch" system: C.04.3 (2025)."""
-
-    name: ClassVar[str] = "dutch"
-    version: ClassVar[str] = "1.0.0"
-    rules_edition: ClassVar[str] = RULES_EDITION
-
-    def pair(self, request: PairingInput) -> PairingOutcome:
-        """Pair `request.round`. The same request always gives the same pairing and explanation."""
-        return pair(request)
-
-
 def pair(request: PairingInput) -> PairingOutcome:
     """Pair one round: brackets from the top (1.9), each by Articles 3 and 4, colours by Article 5."""
     players = contenders(request)
@@ -245,3 +232,7 @@ def pair(request: PairingInput) -> PairingOutcome:
             )
         )
     return PairingOutcome(boards=tuple(boards), byes=tuple(byes), explanation=tuple(explanation))
+
+
+DutchSystem = partial(FideSystem, "dutch", RULES_EDITION, pair)
+"""The "dutch" system's engine: C.04.3 (2025)."""

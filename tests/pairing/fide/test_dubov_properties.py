@@ -8,13 +8,13 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from pairing.cardinality import bitset, maximum_pairing, perfect_pairing, repair
 from pairing.criteria.basic_rules import Strength, colour_preference, eligible_for_pab, played_sides
+from pairing.fide.common.bye import assign_pab
+from pairing.fide.common.legal_pairs import LegalPairs
 from pairing.fide.dubov import pair
-from pairing.fide.dubov.bye import assign_pab
-from pairing.fide.dubov.criteria import LegalPairs
 from pairing.fide.dubov.definitions import contenders
-from pairing.fide.dubov.engine import is_last_round
-from pairing.fide.dubov.perfect_pairing import bitset, maximum_pairing, perfect_pairing, repair
+from pairing.fide.dubov.engine import BYE_ORDER, is_last_round
 from pairing.fide.dubov.subgroups import pair_bracket
 from pairing.fide.dubov.upfloaters import choose_upfloaters
 from pairing.model import ByeKind, NoValidPairing, PairingInput, PlayerStatus
@@ -80,7 +80,7 @@ def test_upfloaters_and_bracket_pairings_match_an_exhaustive_search(request: Pai
     assume(players)
     graph = LegalPairs(players)
     try:
-        bye = assign_pab(players, graph)
+        bye = assign_pab(players, graph, BYE_ORDER)
     except NoValidPairing:
         assume(False)
         return

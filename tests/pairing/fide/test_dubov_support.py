@@ -9,7 +9,8 @@ from itertools import combinations, permutations
 from attrs import evolve
 
 from pairing.criteria.basic_rules import Strength
-from pairing.fide.dubov.criteria import BracketQuality, LegalPairs, bracket_quality
+from pairing.fide.common.legal_pairs import LegalPairs
+from pairing.fide.dubov.criteria import BracketQuality, bracket_quality
 from pairing.fide.dubov.definitions import Contender
 from pairing.fide.dubov.sorting import s1_order, shifter_sequence, transposition_sequence
 from pairing.model import (
