@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,11 +10,10 @@ from attrs import evolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing import cli, matching
+from pairing import cli
 from pairing.criteria.basic_rules import ColourPreference, Strength, colour_preference, eligible_for_pab
-from pairing.fide import dutch_brackets
-from pairing.fide.dutch import DutchSystem, pair, pairing_numbers
-from pairing.fide.dutch_colours import allocate
+from pairing.fide.dutch import DutchSystem, Shortcuts, pair, pairing_numbers
+from pairing.fide.dutch.colours import allocate
 from pairing.generator import GeneratorConfig, generate
 from pairing.matching import available_backends
 from pairing.model import (
@@ -261,29 +259,19 @@ def test_generated_tournaments_respect_the_basic_rules(players: int, seed: int) 
     reason="the tiers are the native backend's",
 )
 @pytest.mark.parametrize(("players", "seed"), [(180, 3), (211, 5)])
-def test_the_shortcuts_pair_as_the_whole_graph_does(players: int, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_shortcuts_pair_as_the_whole_graph_does(players: int, seed: int) -> None:
     """Article 3.8 (the best candidate, then the first generated) is decided by one maximum-weight
-    perfect matching of everyone left; the shortcuts of `dutch_brackets` (the next bracket as one
-    vertex, the players below by a completion check) and of `pairing.matching` (tiers on the tight
-    graph) must give exactly that pairing. Big enough that every shortcut is taken."""
+    perfect matching of everyone left; the speed-ups of `pairing.fide.dutch.shortcuts` (the next
+    bracket as one vertex, the players below by a completion check, the weights in tiers and
+    digits) must give exactly that pairing. Big enough that every shortcut is taken."""
     document = generate(GeneratorConfig(players=players, rounds=7, forfeit_rate=0.02), seed, pair)
     request = to_pairing_input(document, 7)
-    taken = {"_bracket_alone": 0, "_by_tiers": 0}
-    for module, name in ((dutch_brackets, "_bracket_alone"), (matching, "_by_tiers")):
-        monkeypatch.setattr(module, name, _counting(getattr(module, name), taken, name))
-    shortcut = pair(request)
-    assert all(taken.values()), taken
-    monkeypatch.setattr(dutch_brackets, "RELAXED_MIN_VERTICES", 10**9)
-    monkeypatch.setattr(matching, "TIERED_BITS", 10**9)
-    assert pair(request) == shortcut
-
-
-def _counting(function: Callable[..., object], calls: dict[str, int], name: str) -> Callable[..., object]:
-    def counted(*args: object) -> object:
-        calls[name] += 1
-        return function(*args)
-
-    return counted
+    taken = Shortcuts()
+    shortcut = pair(request, taken)
+    assert taken.bracket_alone and taken.tiered, taken
+    without = Shortcuts(enabled=False)
+    assert pair(request, without) == shortcut
+    assert without.bracket_alone == without.tiered == 0
 
 
 # -- arbiter-pair ---------------------------------------------------------------------------------
