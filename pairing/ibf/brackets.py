@@ -1,8 +1,8 @@
 """Elimination brackets as plain data: layouts, seeding, and the state of a bracket derived from the histories.
 
 IBF Pairing Rules 3.1-3.3. Shared by `single_elimination`, `double_elimination` and `re_entry`, and meant
-for projections and views too: `bracket_view(request)` returns the whole bracket (rounds, matches, slots,
-who advanced, places) from the same `PairingInput` the engine reads.
+for projections and views too: `pairing.registry.bracket_view(request)` returns the whole bracket (rounds,
+matches, slots, who advanced, places) from the same `PairingInput` the engine reads.
 
 - A *layout* is fixed once the number of entrants is known (3.1.2: "The pairing of players is conducted
   once before the first round, after which the tournament bracket for all subsequent rounds becomes
@@ -612,17 +612,3 @@ def rounds_for(system: str, entrants: int, options: Mapping[str, str]) -> int:
     if system == "re-entry" and size > entrants:
         return rounds + int(options.get("reentry_rounds", "1"))
     return rounds
-
-
-def bracket_view(request: PairingInput) -> BracketView:
-    """The bracket of `request.system` as of the histories in `request`, for a projection to draw."""
-    from pairing.ibf import double_elimination, re_entry, single_elimination
-
-    systems = {
-        "single-elimination": single_elimination.bracket,
-        "double-elimination": double_elimination.bracket,
-        "re-entry": re_entry.bracket,
-    }
-    if request.system not in systems:
-        raise NoValidPairing(f"system {request.system!r} has no elimination bracket")
-    return systems[request.system](request)

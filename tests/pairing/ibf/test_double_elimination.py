@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.ibf.brackets import Stage, bracket_view, double_elimination_layout
+from pairing.ibf.brackets import Stage, double_elimination_layout
 from pairing.ibf.common import is_loss
 from pairing.ibf.double_elimination import DoubleElimination, earliest_lower_rematch
 from pairing.model import Board, ByeKind
+from pairing.registry import bracket_view
 from tests.pairing.ibf.support import entrant, run_to_end, seated
 
 ENGINE = DoubleElimination()

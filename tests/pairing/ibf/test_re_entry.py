@@ -8,10 +8,10 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.ibf.brackets import bracket_view
 from pairing.ibf.common import draw_key
 from pairing.ibf.re_entry import ReEntry
 from pairing.model import Board, ByeKind
+from pairing.registry import bracket_view
 from tests.pairing.ibf.support import entrant, run_to_end, seated
 
 ENGINE = ReEntry()

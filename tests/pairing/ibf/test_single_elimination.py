@@ -10,10 +10,11 @@ from attrs import evolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.ibf.brackets import bracket_size, bracket_view
+from pairing.ibf.brackets import bracket_size
 from pairing.ibf.common import draw_key, is_loss, record_of
 from pairing.ibf.single_elimination import SingleElimination
 from pairing.model import Board, ByeKind, NoValidPairing, PlayerStatus
+from pairing.registry import bracket_view
 from tests.pairing.ibf.support import build, entrant, request, run_to_end, seated, with_history
 
 ENGINE = SingleElimination()

@@ -45,7 +45,8 @@ def test_every_engine_has_a_name_version_and_rules_edition():
             "guelph",
         ]
     )
-    for name, engine in ENGINES.items():
+    for name, factory in ENGINES.items():
+        engine = factory()
         assert engine.name == name and engine.version and engine.rules_edition.startswith("tsh")
 
 
