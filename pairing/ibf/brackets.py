@@ -471,7 +471,8 @@ def _decide(
         return MatchState(spec, top, bottom, bottom, VIRTUAL, Result.VIRTUAL_WALKOVER)
     if spec.session >= before_session:
         return MatchState(spec, top, bottom, OPEN, OPEN, Result.PENDING)
-    assert top.player is not None and bottom.player is not None
+    if top.player is None or bottom.player is None:  # a slot of kind PLAYER always names its player
+        raise RuntimeError(f"internal: match {spec.label} has a player slot without a player")
     winner, result = decided_winner(spec, top.player, bottom.player, players)
     if winner is None:
         if result is Result.NOT_HELD:
@@ -589,7 +590,7 @@ def views(layout: Layout, seeds: Sequence[int], states: Sequence[MatchState], pl
 
 def changed_matches(before: BracketView, after: BracketView) -> tuple[str, ...]:
     """Labels of the matches whose players, winner or result differ between two views of the same bracket:
-    what a corrected result would change, to show the arbiter before anything is recorded (issue 8, item 5)."""
+    what a corrected result would change, to show the arbiter before anything is recorded."""
     old = {m.spec.label: m for r in before.rounds for m in r.matches}
     changed = []
     for match in (m for r in after.rounds for m in r.matches):

@@ -339,7 +339,8 @@ def choose_bye(standing: Sequence[int], by_number: Mapping[int, Entrant], fresh:
             best = (p, missing)
         if missing == 0:
             break
-    assert best is not None
+    if best is None:
+        raise NoValidPairing("4.4: there is nobody to receive the plus (bye)")
     chosen = best[0]
     skipped = [p for p in reversed(standing[standing.index(chosen) + 1 :])]
     text = f"odd number of players: the plus (bye) goes to {chosen}"

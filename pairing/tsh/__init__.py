@@ -1,4 +1,4 @@
-"""tsh's pairing systems for Scrabble (../shared/rules/tsh-pairing-systems.txt, tsh 3.340).
+"""tsh's pairing systems for Scrabble (docs/rules/tsh-pairing-systems.txt, tsh 3.340).
 
 One module per tsh command: `randompair` (rp), `pair` (PAIR / PairMany), `koth`, `pairquartiles`
 (pq), `factorpair` (fp / Pair1324), `newswiss` (ns, and Fontes), `initfontes`, `roundrobin` (rr),

@@ -7,8 +7,8 @@ import pytest
 from pairing.fide import dutch
 from pairing.fide.burstein import BursteinSystem, pair, seeding_rounds
 from pairing.fide.burstein.definitions import contenders, opposition_index, trailing_zero_point_byes
+from pairing.generator import greedy_paired
 from pairing.model import ByeKind, Entrant, Outcome, PairingInput, RoundRecord, Side
-from pairing.random_histories import greedy_paired
 
 W, B = Side.FIRST, Side.SECOND
 

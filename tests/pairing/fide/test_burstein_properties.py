@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from pairing.fide.burstein import pair_with_trace
 from pairing.fide.burstein.colours import misses_preference
 from pairing.fide.burstein.definitions import Contender, compatible, contenders
+from pairing.generator import greedy_paired
 from pairing.model import NoValidPairing, PairingInput
-from pairing.random_histories import greedy_paired
 
 
 def requests() -> st.SearchStrategy[PairingInput]:

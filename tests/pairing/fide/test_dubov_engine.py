@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from pairing.fide.dubov import DubovSystem, pair, pair_with_trace
+from pairing.generator import engine_paired
 from pairing.model import Decision, PlayerStatus
-from pairing.random_histories import engine_paired
 from tests.pairing.fide.test_dubov_support import boards_of, pair_sets, player, request
 
 

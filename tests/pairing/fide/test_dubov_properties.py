@@ -17,8 +17,8 @@ from pairing.fide.dubov.definitions import contenders
 from pairing.fide.dubov.engine import BYE_ORDER, is_last_round
 from pairing.fide.dubov.subgroups import pair_bracket
 from pairing.fide.dubov.upfloaters import choose_upfloaters
+from pairing.generator import engine_paired
 from pairing.model import ByeKind, NoValidPairing, PairingInput, PlayerStatus
-from pairing.random_histories import engine_paired
 from tests.pairing.fide.test_dubov_support import (
     brute_force_bracket,
     brute_force_upfloaters,

@@ -29,6 +29,7 @@ from pairing.model import (
 )
 from pairing.trf import format, parse
 from pairing.trf.convert import to_pairing_input
+from tests.builders import truncated
 
 pytestmark = pytest.mark.skipif(
     not available_backends(), reason="no matching backend: build pairing/_native or install networkx"
@@ -283,8 +284,6 @@ def test_arbiter_pair_writes_the_pairing_in_the_bbppairings_format(tmp_path: Pat
     source.write_text(format(document), encoding="utf-8")
     check = tmp_path / "partial.trf"
     partial = parse(format(document))
-    from pairing.trf.convert import truncated
-
     check.write_text(format(truncated(partial, 3)), encoding="utf-8")
     out = tmp_path / "pairs.txt"
     assert cli.main(["--dutch", str(check), "-p", str(out)]) == cli.OK
