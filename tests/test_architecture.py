@@ -4,6 +4,7 @@ pairing pure, and a CLI that never loads Textual."""
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -122,3 +123,16 @@ def test_no_import_cycles() -> None:
     """ARCHITECTURE.md ("Layers and folders"): imports point one way. A cycle, even through an import
     inside a function, means two modules cannot be read (or loaded) one without the other."""
     assert cycles(import_graph()) == []
+
+
+def test_every_document_pairing_cites_is_in_the_repository() -> None:
+    """STYLE.md / the project's standards: every citation resolves inside the repository (docs/rules/...,
+    docs/research/...), never a path outside it."""
+    cited: dict[str, set[str]] = {}
+    for path in (ROOT / "pairing").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "../shared" not in text and "/work/" not in text, f"{path}: a path outside the repository"
+        for name in re.findall(r"docs/[\w./-]+", text):
+            cited.setdefault(name.rstrip(".,;:)"), set()).add(path.name)
+    missing = {name: sorted(where) for name, where in cited.items() if not (ROOT / name).exists()}
+    assert cited and not missing, missing
