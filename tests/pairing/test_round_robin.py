@@ -30,7 +30,6 @@ from pairing.model import (
     PlayerStatus,
     Scoring,
 )
-from pairing.registry import engine_for
 from pairing.round_robin import RoundRobin, berger_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -212,13 +211,6 @@ def as_played(table_round: TableRound, numbers: dict[int, int], reverse: bool = 
     """The boards a table round gives, in player numbers; the bye (a number not seated) is no board."""
     boards = tuple(Board(numbers[a], numbers[b]) for a, b in table_round if a in numbers and b in numbers)
     return tuple(Board(b.second, b.first) for b in boards) if reverse else boards
-
-
-def test_registry_gives_the_round_robin_engine():
-    """IBF 1.1: the "round-robin" system is registered."""
-    engine = engine_for("round-robin")
-    assert isinstance(engine, RoundRobin)
-    assert (engine.name, engine.rules_edition) == ("round-robin", "IBF Appendix 1 / FIDE C.05 Annex 1")
 
 
 def test_ibf_appendix1_players_are_mapped_from_pairing_number_to_player_number():
