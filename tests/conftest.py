@@ -10,10 +10,16 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import psycopg
 import pytest
 from psycopg import sql
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+"""The team's shared folder beside the checkout (a worktree reaches it through a symlink)."""
+DUTCH_REFERENCE = SHARED / "reference" / "dutch-2025"
+"""The Dutch reference corpus: played tournaments as TRF files, every round paired by the reference program."""
 
 POSTGRES_URL = os.environ.get("ARBITER_TEST_POSTGRES", "postgresql://postgres@localhost:5432/test")
 
@@ -51,5 +57,8 @@ def sqlite_location(tmp_path: os.PathLike[str]) -> str:
 def require_shared(path: os.PathLike[str]) -> None:
     """The shared folder (rules, reference corpus) lies beside the checkout in CI and on the team's
     machines. Without it a test skips, except under `CI=true`, where it must be there."""
-    if not os.path.exists(path) and os.environ.get("CI") != "true":
-        pytest.skip(f"{path} is not beside this checkout (it is in CI)")
+    if os.path.exists(path):
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{path} is missing under CI=true: the shared folder must be beside the checkout in CI")
+    pytest.skip(f"{path} is not beside this checkout (it is in CI)")
