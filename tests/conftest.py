@@ -1,4 +1,5 @@
-"""Shared fixtures: a fresh ledger on every backend (SQLite file, PostgreSQL schema).
+"""Shared fixtures: a fresh ledger on every backend (SQLite file, PostgreSQL schema); the hypothesis
+profiles; the shared folder beside the checkout.
 
 PostgreSQL tests use the machine's server (`$ARBITER_TEST_POSTGRES`, default
 postgresql://postgres@localhost:5432/test). When it is unreachable they skip, except under
@@ -14,7 +15,15 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from hypothesis import settings
 from psycopg import sql
+
+settings.register_profile("default", deadline=10_000)
+"""Every property test: hypothesis's 100 examples unless a test sets its own budget, each case within 10 s
+(generous: the machines are shared; a case slower than that is a defect to look at)."""
+settings.register_profile("ci", deadline=10_000, derandomize=True, print_blob=True)
+"""Under CI=true: the same budget, the same examples on every run, and a failing case printed for replay."""
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") == "true" else "default"))
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 """The team's shared folder beside the checkout (a worktree reaches it through a symlink)."""

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from attrs import frozen
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from pairing.model import (
@@ -353,7 +353,6 @@ def test_same_input_same_outcome():
     assert pair(tuple(reversed(players)), 4, cycles="2") == first
 
 
-@settings(deadline=None)
 @given(
     numbers=st.integers(2, 30).flatmap(lambda n: st.lists(st.integers(1, 10_000), min_size=n, max_size=n, unique=True)),
     cycles=st.integers(1, 3),

@@ -27,7 +27,7 @@ from tests.pairing.fide.test_dubov_support import (
     random_field,
 )
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

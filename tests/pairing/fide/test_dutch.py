@@ -230,7 +230,7 @@ def test_c5_round_one_of_an_odd_field_gives_the_pab_to_the_lowest_ranked() -> No
 # -- Properties on generated tournaments ----------------------------------------------------------
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=8)
 @given(st.integers(min_value=6, max_value=24), st.integers(min_value=0, max_value=10_000))
 def test_generated_tournaments_respect_the_basic_rules(players: int, seed: int) -> None:
     config = GeneratorConfig(players=players, rounds=min(5, players // 2), forfeit_rate=0.05, half_point_bye_rate=0.05)

@@ -107,7 +107,7 @@ def test_property_no_lower_bracket_rematch_before_the_layouts_earliest_round(siz
                 assert m.spec.round >= earliest
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(entrants=st.integers(2, 64), luck=st.integers(0, 10**6), extra=st.booleans())
 def test_property_double_elimination_2_to_64(entrants: int, luck: int, extra: bool) -> None:
     """Every player at most once per round and never after a second loss; the champion has at most one loss,

@@ -117,7 +117,7 @@ def test_bracket_view_is_data_a_projection_can_draw() -> None:
     ]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(entrants=st.integers(2, 64), luck=st.integers(0, 10**6), third=st.booleans())
 def test_property_brackets_2_to_64(entrants: int, luck: int, third: bool) -> None:
     """Every player still in plays once per round (a board or a virtual opponent), a loser never again, never

@@ -194,7 +194,7 @@ _documents = st.builds(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(_documents)
 def test_parse_of_format_is_the_document(document: TrfDocument) -> None:
     assert parse(format(document)) == document

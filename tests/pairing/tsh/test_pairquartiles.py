@@ -1,4 +1,5 @@
-"""Quartile pairings: tsh `PairQuartiles quartile repeats based-on-round` (docs/rules/tsh-pairing-systems.txt; docs/research/tsh-backgammon-brackets.md §2.5)."""
+"""Quartile pairings: tsh `PairQuartiles quartile repeats based-on-round` (docs/rules/tsh-pairing-systems.txt;
+docs/research/tsh-backgammon-brackets.md §2.5)."""
 
 from __future__ import annotations
 
