@@ -12,8 +12,7 @@ from pairing.trf.document import PlayerRecord, TrfDocument
 
 def entrant(
     number: int,
-    history: Iterable[RoundRecord] = (),
-    *,
+    *history: RoundRecord,
     rating: int = 0,
     pairing_number: int | None = None,
     name: str = "",
@@ -21,15 +20,14 @@ def entrant(
     team: str = "",
 ) -> Entrant:
     """Player `number` (pairing number `number` unless given) with `history` and the score it adds up to."""
-    records = tuple(history)
     return Entrant(
         number=number,
         pairing_number=number if pairing_number is None else pairing_number,
         name=name or f"Player {number}",
         rating=rating,
-        score=sum(r.points for r in records),
+        score=sum(r.points for r in history),
         status=status,
-        history=records,
+        history=history,
         team=team,
     )
 

@@ -31,6 +31,8 @@ from pairing.model import (
     Scoring,
 )
 from pairing.round_robin import RoundRobin, berger_table
+from tests import builders
+from tests.builders import entrant
 
 ROOT = Path(__file__).resolve().parents[2]
 APPENDIX_1 = ROOT / "tests" / "data" / "ibf-appendix1.txt"
@@ -175,12 +177,7 @@ def entrants(numbers: dict[int, int], statuses: dict[int, PlayerStatus] | None =
     """Entrants from {pairing number: player number}, listed in player-number order."""
     statuses = statuses or {}
     return tuple(
-        Entrant(
-            number=number,
-            pairing_number=pn,
-            name=f"Player {number}",
-            status=statuses.get(pn, PlayerStatus.ACTIVE),
-        )
+        entrant(number, pairing_number=pn, status=statuses.get(pn, PlayerStatus.ACTIVE))
         for pn, number in sorted(numbers.items(), key=lambda item: item[1])
     )
 
@@ -193,13 +190,8 @@ def plain(count: int) -> dict[int, int]:
 def request(
     players: tuple[Entrant, ...], round_number: int, scoring: Scoring | None = None, **options: str
 ) -> PairingInput:
-    return PairingInput(
-        system="round-robin",
-        round=round_number,
-        total_rounds=len(players),
-        players=players,
-        scoring=scoring or Scoring(),
-        options=tuple(sorted(options.items())),
+    return builders.request(
+        "round-robin", players, round_number, total_rounds=len(players), scoring=scoring, options=options
     )
 
 

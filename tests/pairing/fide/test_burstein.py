@@ -8,31 +8,10 @@ from pairing.fide import dutch
 from pairing.fide.burstein import pair, seeding_rounds
 from pairing.fide.burstein.definitions import contenders, opposition_index, trailing_zero_point_byes
 from pairing.generator import greedy_paired
-from pairing.model import ByeKind, Entrant, Outcome, PairingInput, RoundRecord, Side
+from pairing.model import ByeKind, Entrant, PairingInput, Side
+from tests.builders import bye, entrant, game
 
 W, B = Side.FIRST, Side.SECOND
-
-
-def game(round_number: int, opponent: int, side: Side, points: float, played: bool = True) -> RoundRecord:
-    outcome = {1.0: Outcome.WIN, 0.5: Outcome.DRAW, 0.0: Outcome.LOSS}[points]
-    return RoundRecord(round=round_number, opponent=opponent, side=side, outcome=outcome, points=points, played=played)
-
-
-def bye(round_number: int, kind: ByeKind, points: float) -> RoundRecord:
-    return RoundRecord(
-        round=round_number, opponent=None, side=None, outcome=None, points=points, played=False, bye=kind
-    )
-
-
-def entrant(number: int, *history: RoundRecord) -> Entrant:
-    return Entrant(
-        number=number,
-        pairing_number=number,
-        name=f"P{number}",
-        rating=2500 - number,
-        score=sum(r.points for r in history),
-        history=history,
-    )
 
 
 def round_two(results: list[tuple[int, int, float]], extra: tuple[Entrant, ...] = (), total: int = 2) -> PairingInput:

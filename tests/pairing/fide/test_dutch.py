@@ -20,7 +20,6 @@ from pairing.model import (
     ByeKind,
     Entrant,
     NoValidPairing,
-    Outcome,
     PairingInput,
     PlayerStatus,
     RoundRecord,
@@ -29,7 +28,10 @@ from pairing.model import (
 )
 from pairing.trf import format, parse
 from pairing.trf.convert import to_pairing_input
-from tests.builders import truncated
+from tests import builders
+from tests.builders import bye as pab
+from tests.builders import entrant as player
+from tests.builders import game, truncated
 
 pytestmark = pytest.mark.skipif(
     not available_backends(), reason="no matching backend: build pairing/_native or install networkx"
@@ -38,41 +40,8 @@ pytestmark = pytest.mark.skipif(
 W, B = Side.FIRST, Side.SECOND
 
 
-def game(round_number: int, opponent: int, side: Side, points: float) -> RoundRecord:
-    outcome = Outcome.WIN if points == 1 else Outcome.DRAW if points == 0.5 else Outcome.LOSS
-    return RoundRecord(round=round_number, opponent=opponent, side=side, outcome=outcome, points=points, played=True)
-
-
-def pab(round_number: int) -> RoundRecord:
-    return RoundRecord(
-        round=round_number,
-        opponent=None,
-        side=None,
-        outcome=Outcome.WIN,
-        points=1.0,
-        played=False,
-        bye=ByeKind.PAIRING_ALLOCATED,
-    )
-
-
-def player(number: int, *history: RoundRecord) -> Entrant:
-    return Entrant(
-        number=number,
-        pairing_number=number,
-        name=f"P{number}",
-        score=sum(r.points for r in history),
-        history=history,
-    )
-
-
 def request(players: list[Entrant], round_number: int, total: int = 5, **options: str) -> PairingInput:
-    return PairingInput(
-        system="dutch",
-        round=round_number,
-        total_rounds=total,
-        players=tuple(players),
-        options=tuple(sorted(options.items())),
-    )
+    return builders.request("dutch", players, round_number, total_rounds=total, options=options)
 
 
 def pairs_of(outcome: object) -> set[frozenset[int]]:
