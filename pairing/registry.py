@@ -1,14 +1,20 @@
-"""The map from system names (`arbiter new --system`) to engines (ARCHITECTURE.md, "Pairing engines").
+"""The map from system names (`arbiter new --system`) to engines (ARCHITECTURE.md, "Pairing engines"),
+and from the elimination systems to the bracket each draws (IBF Pairing Rules 3.1-3.3): the one list of
+each, which everything else reads.
 
-Built-in engines are named by where they live and imported on first use, so that a command which
-pairs with one system (or pairs nothing) does not load every engine."""
+Built-in engines and brackets are named by where they live and imported on first use, so that a command
+which pairs with one system (or pairs nothing) does not load every engine."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from pairing.model import Engine
+from pairing.model import Engine, NoValidPairing, PairingInput
+
+if TYPE_CHECKING:
+    from pairing.ibf.brackets import BracketView
 
 _BUILTIN: dict[str, str] = {
     "round-robin": "pairing.round_robin:RoundRobin",
@@ -23,24 +29,34 @@ _BUILTIN: dict[str, str] = {
     "single-elimination": "pairing.ibf.single_elimination:SingleElimination",
     "double-elimination": "pairing.ibf.double_elimination:DoubleElimination",
     "re-entry": "pairing.ibf.re_entry:ReEntry",
-    # tsh (pairing/tsh/__init__.py, ENGINES): the system name is the engine class's `name`
-    "random": "pairing.tsh.randompair:RandomPair",
-    "manual": "pairing.tsh.pair:Pair",
-    "koth": "pairing.tsh.koth:Koth",
-    "quartile": "pairing.tsh.pairquartiles:PairQuartiles",
-    "factored": "pairing.tsh.factorpair:FactorPair",
-    "swiss": "pairing.tsh.newswiss:NewSwiss",
-    "fontes": "pairing.tsh.newswiss:Fontes",
-    "init-fontes": "pairing.tsh.initfontes:InitFontes",
-    "chew": "pairing.tsh.chewpair:ChewPair",
-    "tsh-round-robin": "pairing.tsh.roundrobin:RoundRobin",
-    "lower-round-robin": "pairing.tsh.lowerroundrobins:LowerRoundRobins",
-    "team-round-robin": "pairing.tsh.teamroundrobin:TeamRoundRobin",
-    "bracket": "pairing.tsh.bracketpair:BracketPair",
-    "tsh-double-elimination": "pairing.tsh.doubleelimination:DoubleElimination",
-    "guelph": "pairing.tsh.guelph:Guelph",
 }
-"""System name -> "module:class" of its engine, imported when the system is first asked for."""
+"""System name -> "module:name" of its engine class or factory, imported when the system is first asked for."""
+
+TSH_SYSTEMS = (
+    "random",
+    "manual",
+    "koth",
+    "quartile",
+    "factored",
+    "swiss",
+    "fontes",
+    "init-fontes",
+    "chew",
+    "tsh-round-robin",
+    "lower-round-robin",
+    "team-round-robin",
+    "bracket",
+    "tsh-double-elimination",
+    "guelph",
+)
+"""tsh's systems for Scrabble, whose factories are `pairing.tsh.ENGINES` (one package, loaded whole)."""
+
+_BRACKETS: dict[str, str] = {
+    "single-elimination": "pairing.ibf.single_elimination:bracket",
+    "double-elimination": "pairing.ibf.double_elimination:bracket",
+    "re-entry": "pairing.ibf.re_entry:bracket",
+}
+"""Elimination system -> "module:function" drawing its bracket from a `PairingInput`."""
 
 _FACTORIES: dict[str, Callable[[], Engine]] = {}
 
@@ -50,16 +66,38 @@ def register(name: str, factory: Callable[[], Engine]) -> None:
     _FACTORIES[name] = factory
 
 
-def builtin_factory(path: str) -> Callable[[], Engine]:
-    """The engine class at `path` ("module:class"), imported now."""
+def _imported(path: str) -> Any:
+    """What `path` ("module:name") names, its module imported now."""
     module, _, name = path.partition(":")
-    factory: Callable[[], Engine] = getattr(import_module(module), name)
+    return getattr(import_module(module), name)
+
+
+def _builtin_factory(name: str) -> Callable[[], Engine]:
+    if name in TSH_SYSTEMS:
+        tsh_engines: dict[str, Callable[[], Engine]] = _imported("pairing.tsh:ENGINES")
+        return tsh_engines[name]
+    factory: Callable[[], Engine] = _imported(_BUILTIN[name])
     return factory
 
 
 def systems() -> tuple[str, ...]:
     """The names of every system that has an engine, sorted."""
-    return tuple(sorted(_BUILTIN.keys() | _FACTORIES.keys()))
+    return tuple(sorted(_BUILTIN.keys() | set(TSH_SYSTEMS) | _FACTORIES.keys()))
+
+
+def bracket_systems() -> tuple[str, ...]:
+    """The elimination systems that draw a bracket, sorted."""
+    return tuple(sorted(_BRACKETS))
+
+
+def bracket_view(request: PairingInput) -> BracketView:
+    """The bracket of `request.system` as of the histories in `request`, for a projection to draw."""
+    if request.system not in _BRACKETS:
+        raise NoValidPairing(
+            f"{request.system} has no elimination bracket; brackets are drawn for {', '.join(bracket_systems())}"
+        )
+    bracket: Callable[[PairingInput], BracketView] = _imported(_BRACKETS[request.system])
+    return bracket(request)
 
 
 class UnknownSystem(KeyError):
@@ -70,7 +108,7 @@ class UnknownSystem(KeyError):
 def engine_for(name: str) -> Engine:
     """The engine that pairs `name`; `UnknownSystem` names the systems there are."""
     if name not in _FACTORIES:
-        if name not in _BUILTIN:
+        if name not in _BUILTIN and name not in TSH_SYSTEMS:
             raise UnknownSystem(name)
-        register(name, builtin_factory(_BUILTIN[name]))
+        register(name, _builtin_factory(name))
     return _FACTORIES[name]()
