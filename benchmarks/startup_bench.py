@@ -1,6 +1,6 @@
 """Start-up of the `arbiter` and `arbiter-pair` commands: wall time of each in a fresh process.
 
-    python benchmarks/startup_bench.py [--runs 7] [--players 100] [--ledger-dir /tmp]
+    python benchmarks/startup_bench.py [--runs 7] [--players 100] [--bin OTHER/.venv/bin] [--ledger-dir /tmp]
 
 A 100-player Dutch Swiss is run once through the command service (rounds 1-5 played and sealed,
 round 6 paired with half its results missing), and a 100-player TRF with 9 rounds played is
@@ -68,8 +68,8 @@ def copy_ledger(source: Path, target: Path) -> None:
             shutil.copyfile(f"{source}{suffix}", f"{target}{suffix}")
 
 
-def console_script(name: str) -> str:
-    beside = Path(sys.executable).parent / name
+def console_script(name: str, folder: str | None) -> str:
+    beside = Path(folder or Path(sys.executable).parent) / name
     found = str(beside) if beside.exists() else shutil.which(name)
     if found is None:
         raise SystemExit(f"startup_bench: no `{name}` installed (pip install -e . first)")
@@ -102,9 +102,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="runs of each command (the median is printed)")
     parser.add_argument("--players", type=int, default=100)
+    parser.add_argument("--bin", help="folder of the console scripts to time, e.g. another checkout's .venv/bin")
     parser.add_argument("--ledger-dir", default=None, help="where to write the files (default: a temporary folder)")
     args = parser.parse_args()
-    arbiter, arbiter_pair = console_script("arbiter"), console_script("arbiter-pair")
+    arbiter, arbiter_pair = (console_script(name, args.bin) for name in ("arbiter", "arbiter-pair"))
     with tempfile.TemporaryDirectory(dir=args.ledger_dir) as folder:
         built, scratch, trf = (Path(folder) / name for name in ("built.ledger", "scratch.ledger", "bench.trf"))
         round_number, board = build_ledger(built, args.players)

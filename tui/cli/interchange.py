@@ -11,14 +11,13 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from ledger.errors import InvalidInput
-from pairing.model import ByeKind
 from tui import exit_codes
 from tui.cli.common import VerbGroup, new_ledger, opened, positive, say
 from tui.cli.output import emit, output_options
 
 if TYPE_CHECKING:
     from ledger.application import Ledger
-    from pairing.model import Entrant
+    from pairing.model import ByeKind, Entrant
 
 verbs = VerbGroup()
 
