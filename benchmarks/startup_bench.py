@@ -15,6 +15,7 @@ Targets (docs/performance.md, "Start-up"): 150 ms for a read, 250 ms for a resul
 from __future__ import annotations
 
 import argparse
+import compileall
 import random
 import resource
 import shutil
@@ -37,6 +38,7 @@ from ledger.settings import TournamentSettings  # noqa: E402
 from pairing.trf import format as trf_format  # noqa: E402
 from tui.wiring import open_ledger  # noqa: E402
 
+PACKAGES = ("ledger", "projections", "pairing", "tui")
 RESULTS = ("1-0", "1/2", "0-1")
 LEDGER_FILES = ("", "-wal", "-shm", ".views", ".views-wal", ".views-shm")
 """The ledger file and its companions (WAL, shared memory, read models), copied together."""
@@ -105,6 +107,8 @@ def main() -> None:
     parser.add_argument("--bin", help="folder of the console scripts to time, e.g. another checkout's .venv/bin")
     parser.add_argument("--ledger-dir", default=None, help="where to write the files (default: a temporary folder)")
     args = parser.parse_args()
+    for package in PACKAGES:
+        compileall.compile_dir(HERE.parent / package, quiet=1)
     arbiter, arbiter_pair = (console_script(name, args.bin) for name in ("arbiter", "arbiter-pair"))
     with tempfile.TemporaryDirectory(dir=args.ledger_dir) as folder:
         built, scratch, trf = (Path(folder) / name for name in ("built.ledger", "scratch.ledger", "bench.trf"))
