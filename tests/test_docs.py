@@ -25,6 +25,7 @@ from pairing.registry import systems
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
 PACKAGES = ("ledger", "projections", "pairing", "tui")
+SOURCES = (*PACKAGES, "tests", "benchmarks")
 CITING_CLEANLY = ("ledger", "projections")
 """The packages whose docstrings cite only inside the repository (pairing's and tui's still cite research
 note numbers and issue numbers; add them here as they are fixed)."""
@@ -56,6 +57,7 @@ SYSTEM_OPTION = re.compile(r"--system[ =]([a-z][a-z-]*)")
 SYSTEM_ROW = re.compile(r"^\| `([a-z][a-z-]*)`", re.MULTILINE)
 SYSTEM_CELL = re.compile(r"`([a-z][a-z-]*)`")
 REPO_PATH = re.compile(r"(?<![\w./-])(?:docs|ledger|projections|pairing|tui|tests|benchmarks)/[\w.*/-]*[\w*/]")
+PAGE = re.compile(r"[\w-]+\.md")
 LEAVES_REPO = re.compile(r"\.\./shared/|/work/|\bresearch notes? (?:[A-Z]?\d|on\b)|\bissues? \d", re.I)
 
 
@@ -136,11 +138,15 @@ def test_every_registered_system_has_a_row_in_a_game_guide() -> None:
 
 @pytest.mark.parametrize("doc", DOCS, ids=_relative)
 def test_every_repository_path_a_doc_cites_exists(doc: Path) -> None:
-    missing = [cited for cited in REPO_PATH.findall(doc.read_text(encoding="utf-8")) if not path_exists(cited)]
+    """Paths from the top of the repository (`docs/rules/...`, `pairing/...`), and pages named alone
+    (`round-robin.md`, beside the doc)."""
+    text = doc.read_text(encoding="utf-8")
+    missing = [cited for cited in REPO_PATH.findall(text) if not path_exists(cited)]
+    missing += [page for page in INLINE.findall(text) if PAGE.fullmatch(page) and not (doc.parent / page).exists()]
     assert missing == [], f"{_relative(doc)} cites paths that do not exist"
 
 
-@pytest.mark.parametrize("package", PACKAGES)
+@pytest.mark.parametrize("package", SOURCES)
 def test_every_repository_path_a_docstring_cites_exists(package: str) -> None:
     missing = [
         f"{where}: {cited}"
