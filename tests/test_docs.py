@@ -39,9 +39,13 @@ def cli_parser() -> argparse.ArgumentParser:
     return build_parser()
 
 
-def cli_verbs() -> set[str]:
+def cli_verb_parsers() -> dict[str, argparse.ArgumentParser]:
     (verbs,) = (action for action in cli_parser()._actions if isinstance(action, argparse._SubParsersAction))
-    return set(verbs.choices)
+    return dict(verbs.choices)
+
+
+def cli_verbs() -> set[str]:
+    return set(cli_verb_parsers())
 
 
 def _relative(path: Path) -> str:
@@ -53,6 +57,7 @@ def _relative(path: Path) -> str:
 FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 INLINE = re.compile(r"`([^`\n]+)`")
 VERB = re.compile(r"(?<![\w-])arbiter ([a-z][a-z-]*)")
+COMMAND_LINE = re.compile(r"(?<![\w-])arbiter ([a-z][a-z-]*)((?: +[^\s|#&;>]+)*)")
 SYSTEM_OPTION = re.compile(r"--system[ =]([a-z][a-z-]*)")
 SYSTEM_ROW = re.compile(r"^\| `([a-z][a-z-]*)`", re.MULTILINE)
 SYSTEM_CELL = re.compile(r"`([a-z][a-z-]*)`")
@@ -89,6 +94,19 @@ def test_every_arbiter_verb_in_the_docs_exists(doc: Path) -> None:
     """Every `arbiter VERB` a doc shows (in code) is a verb of the CLI's parser."""
     named = {verb for code in code_in(doc.read_text(encoding="utf-8")) for verb in VERB.findall(code)}
     assert named - cli_verbs() == set(), f"{_relative(doc)} names commands the CLI does not have"
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=_relative)
+def test_every_option_a_doc_gives_a_verb_exists(doc: Path) -> None:
+    """`arbiter VERB ... --option` in a doc's code: the verb takes that option."""
+    parsers = cli_verb_parsers()
+    wrong = []
+    for code in code_in(doc.read_text(encoding="utf-8")):
+        for verb, rest in COMMAND_LINE.findall(code):
+            options = [word.split("=")[0] for word in rest.split() if word.startswith("--")]
+            known = parsers[verb]._option_string_actions if verb in parsers else {}
+            wrong += [f"arbiter {verb} {option}" for option in options if verb in parsers and option not in known]
+    assert wrong == [], f"{_relative(doc)} gives options the CLI does not take"
 
 
 def test_docs_cli_lists_every_verb_once_with_an_example() -> None:
