@@ -59,7 +59,7 @@ INLINE = re.compile(r"`([^`\n]+)`")
 VERB = re.compile(r"(?<![\w-])arbiter ([a-z][a-z-]*)")
 COMMAND_LINE = re.compile(r"(?<![\w-])arbiter ([a-z][a-z-]*)((?: +[^\s|#&;>]+)*)")
 SYSTEM_OPTION = re.compile(r"--system[ =]([a-z][a-z-]*)")
-SYSTEM_ROW = re.compile(r"^\| `([a-z][a-z-]*)`", re.MULTILINE)
+SYSTEM_NAMED = re.compile(r"\b[Ss]ystem(?: names?)?:? `([a-z][a-z-]*)`")
 SYSTEM_CELL = re.compile(r"`([a-z][a-z-]*)`")
 REPO_PATH = re.compile(r"(?<![\w./-])(?:docs|ledger|projections|pairing|tui|tests|benchmarks)/[\w.*/-]*[\w*/]")
 PAGE = re.compile(r"[\w-]+\.md")
@@ -126,10 +126,11 @@ def test_docs_cli_lists_the_exit_codes_of_arbiter_help() -> None:
 
 @pytest.mark.parametrize("doc", DOCS, ids=_relative)
 def test_every_system_named_in_the_docs_is_registered(doc: Path) -> None:
-    """Every `--system NAME` in a doc's code, and every row of a doc's `--system` table, is a system of
-    `pairing.registry.systems()`."""
+    """Every `--system NAME` in a doc's code, every "system `NAME`" of its prose, and every row of its
+    `--system` tables, is a system of `pairing.registry.systems()`."""
     text = doc.read_text(encoding="utf-8")
     named = {name for code in code_in(text) for name in SYSTEM_OPTION.findall(code)}
+    named |= set(SYSTEM_NAMED.findall(text))
     named |= set(systems_in_tables(text))
     assert named - set(systems()) == set(), f"{_relative(doc)} names systems that are not registered"
 
