@@ -20,7 +20,10 @@ from pathlib import Path
 
 import pytest
 
+from ledger.results import Game
+from ledger.settings import DEFAULT_TIEBREAKS
 from pairing.registry import systems
+from projections.tiebreaks import TIEBREAKS
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
@@ -150,6 +153,29 @@ def test_every_registered_system_has_a_row_in_a_game_guide() -> None:
         name for game in ("chess", "backgammon", "scrabble") for name in systems_in_tables(_read(f"docs/{game}.md"))
     }
     assert set(systems()) - listed == set()
+
+
+TIEBREAK_CODES = re.compile(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*(?:,[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*)*")
+
+
+def tiebreaks_in_guide(game: str) -> list[str]:
+    """The tie-break codes a game guide shows: `BH-C1` or a list `DE,WIN,SB,KS`."""
+    spans = INLINE.findall(_read(f"docs/{game}.md"))
+    return [code for span in spans if TIEBREAK_CODES.fullmatch(span) for code in span.split(",")]
+
+
+def test_the_game_guides_name_exactly_the_tiebreak_codes_there_are() -> None:
+    """Every code the guides name is one `arbiter new --tiebreaks` takes, and every code is in a guide."""
+    named = {code for game in ("chess", "backgammon", "scrabble") for code in tiebreaks_in_guide(game)}
+    assert named == set(TIEBREAKS)
+
+
+def test_chess_md_gives_the_default_tiebreaks() -> None:
+    """docs/chess.md: "Defaults: round robin `DE,WIN,SB,KS`; Swiss `BH-C1,BH,SB,DE,WIN`"."""
+    defaults = re.search(r"Defaults: round robin\s+`([^`]+)`; Swiss `([^`]+)`", _read("docs/chess.md"))
+    assert defaults is not None
+    assert tuple(defaults.group(1).split(",")) == DEFAULT_TIEBREAKS[Game.CHESS, True]
+    assert tuple(defaults.group(2).split(",")) == DEFAULT_TIEBREAKS[Game.CHESS, False]
 
 
 # --- citations ------------------------------------------------------------------------------------------
