@@ -178,6 +178,18 @@ def test_chess_md_gives_the_default_tiebreaks() -> None:
     assert tuple(defaults.group(2).split(",")) == DEFAULT_TIEBREAKS[Game.CHESS, False]
 
 
+OPTION_READ = re.compile(r"""(?:\.option|\b[a-z_]+\((?:self\.)?request\s*,)\(?\s*["']([a-z][a-z_0-9]*)["']""")
+
+
+def test_every_option_the_engines_read_is_documented() -> None:
+    """Every system option an engine reads (`request.option("name")`, or a reader such as
+    `options.flag(request, "name")`) is named in docs/*.md, as `name`, `name=...` or `name = ...`."""
+    read = {name for path in (ROOT / "pairing").rglob("*.py") for name in OPTION_READ.findall(path.read_text())}
+    docs = "".join(doc.read_text(encoding="utf-8") for doc in DOCS)
+    assert len(read) > 40, "the pattern finds the options"
+    assert [name for name in sorted(read) if not re.search(rf"`{name}(`| ?=)", docs)] == []
+
+
 # --- citations ------------------------------------------------------------------------------------------
 
 
