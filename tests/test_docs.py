@@ -37,7 +37,7 @@ EXAMPLES = ROOT / "docs" / "examples"
 
 def cli_parser() -> argparse.ArgumentParser:
     """The `arbiter` command's parser: the one place this test reaches into the CLI."""
-    from tui.cli import build_parser
+    from tui.cli.main import build_parser
 
     return build_parser()
 
