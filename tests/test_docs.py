@@ -29,9 +29,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
 PACKAGES = ("ledger", "projections", "pairing", "tui")
 SOURCES = (*PACKAGES, "tests", "benchmarks")
-CITING_CLEANLY = ("ledger", "projections")
-"""The packages whose docstrings cite only inside the repository (pairing's and tui's still cite research
-note numbers and issue numbers; add them here as they are fixed)."""
+CITING_CLEANLY = ("ledger", "projections", "pairing")
+"""The packages whose docstrings cite only inside the repository (tui's still cites issue numbers; add it
+here once they are gone)."""
 EXAMPLES = ROOT / "docs" / "examples"
 
 
