@@ -81,6 +81,9 @@ class PlayerDetails:
     title: str = ""
     external_id: str = ""
     number: int | None = None
+    allow_duplicate: bool = False
+    """The arbiter confirmed this is another person than a registered look-alike (same name, rating
+    and federation, or the same id)."""
 
     def as_event_details(self) -> dict[str, Any]:
         name = self.name.strip()
@@ -191,7 +194,10 @@ class Ledger(Application):
 
         def command() -> list[int]:
             tournament = self.tournament()
-            numbers = [tournament.register(p.as_event_details(), p.number, self.actor) for p in players]
+            numbers = [
+                tournament.register(p.as_event_details(), p.number, self.actor, allow_duplicate=p.allow_duplicate)
+                for p in players
+            ]
             self.save(tournament)
             return numbers
 
@@ -219,12 +225,47 @@ class Ledger(Application):
             lambda t: t.reenter(number, from_round or t.last_round + 1, self.actor, reason, reference)
         )
 
-    def request_bye(self, number: int, round_number: int | None, kind: ByeKind, reason: str = "") -> None:
+    def request_bye(
+        self, number: int, round_number: int | None, kind: ByeKind, reason: str = "", reference: str = ""
+    ) -> int:
+        """Record a bye for `number` in `round_number` (default: the next round to pair) and return the
+        round. A round without a published pairing takes a request that its pairing honours; in a paired
+        round a player on no board (a late entry, a forgotten request) is given the bye at once, with
+        its points and a mandatory reason."""
         if kind is ByeKind.PAIRING_ALLOCATED:
             raise InvalidInput("the pairing-allocated bye is the engine's to give; request a full, half or zero bye")
-        self._tournament_command(
-            lambda t: t.request_bye(number, round_number or t.last_round + 1, kind.value, self.actor, reason)
-        )
+
+        def command() -> int:
+            tournament = self.tournament()
+            target = round_number or self.last_paired_round() + 1
+            if target <= tournament.last_round and self.round(target).is_paired:
+                round_ = self.round(target)
+                tournament.player(number)
+                points = self.settings().scoring.for_bye(kind)
+                round_.grant_bye(number, kind.value, points, self.actor, reason, reference)
+                self.save(round_)
+            else:
+                tournament.request_bye(number, target, kind.value, self.actor, reason)
+                self.save(tournament)
+            return target
+
+        return self._attempt(command)
+
+    def cancel_bye(self, number: int, round_number: int | None, reason: str) -> int:
+        """Withdraw `number`'s bye request for a round not yet paired (default: the next round)."""
+
+        def command() -> int:
+            tournament = self.tournament()
+            target = round_number or self.last_paired_round() + 1
+            if target <= tournament.last_round and self.round(target).is_paired:
+                raise RoundNotReady(
+                    f"round {target} is paired already; its byes change only with the pairing withdrawn first"
+                )
+            tournament.cancel_bye(number, target, self.actor, reason)
+            self.save(tournament)
+            return target
+
+        return self._attempt(command)
 
     def forbid(self, first: int, second: int, reason: str) -> None:
         self._tournament_command(lambda t: t.forbid(first, second, self.actor, reason))

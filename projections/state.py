@@ -175,6 +175,8 @@ class TournamentState:
                 self.players[number].withdrawn_from = None
             case Tournament.ByeRequested(number=number, round=round_number, kind=kind):
                 self.requested_byes.setdefault(round_number, {})[number] = ByeKind(kind)
+            case Tournament.ByeCancelled(number=number, round=round_number):
+                self.requested_byes[round_number].pop(number, None)
             case Tournament.PairForbidden(first=first, second=second):
                 self.forbidden.append((first, second))
             case Round.Created(round=round_number):
@@ -188,6 +190,8 @@ class TournamentState:
                 self._round_of(event).paired = False
             case Round.ResultVoided(board=board):
                 del self._round_of(event).results[board]
+            case Round.ByeGranted(number=number, kind=kind, points=points):
+                self._round_of(event).byes.append(Bye(number, ByeKind(kind), points))
             case Round.Sealed(position=sealed, chain_head=head):
                 view = self._round_of(event)
                 view.sealed_at, view.chain_head = sealed, head
