@@ -134,7 +134,9 @@ def test_pairing_next_round_with_results_missing(desk: Ledger) -> None:
 )
 def test_duplicate_registration(desk: Ledger, details: PlayerDetails) -> None:
     """A player already on the roster (same name, rating and federation) is not registered twice."""
-    with refused(desk, DuplicatePlayer, "already registered as number 3", "arbiter correct-player", "--allow-duplicate"):
+    with refused(
+        desk, DuplicatePlayer, "already registered as number 3", "arbiter correct-player", "--allow-duplicate"
+    ):
         desk.register_players([details])
 
 
@@ -145,9 +147,7 @@ def test_namesake_with_another_rating_is_another_person(desk: Ledger) -> None:
 
 def test_duplicate_allowed_is_recorded_with_the_look_alike(desk: Ledger) -> None:
     """`--allow-duplicate` registers a namesake and records which player the arbiter told it from."""
-    (number,) = desk.register_players(
-        [PlayerDetails("Player 3", federation="NOR", rating=2370, allow_duplicate=True)]
-    )
+    (number,) = desk.register_players([PlayerDetails("Player 3", federation="NOR", rating=2370, allow_duplicate=True)])
     registered = [event for _, event in desk.log_events() if type(event).__name__ == "PlayerRegistered"]
     assert (registered[-1].number, registered[-1].duplicate_of) == (number, 3)
     assert registered[0].duplicate_of is None
