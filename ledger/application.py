@@ -32,8 +32,9 @@ from ledger.errors import (
     UnknownRound,
 )
 from ledger.persistence import ChainReport, LogReader, environment, verify_chain
+from ledger.ranking import RankingRule
 from ledger.results import Game, MatchFormat, ResultRules
-from ledger.settings import TournamentSettings
+from ledger.settings import FIDE_SWISS, TournamentSettings
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import engine_for
 
@@ -264,6 +265,31 @@ class Ledger(Application):
             tournament.cancel_bye(number, target, self.actor, reason)
             self.save(tournament)
             return target
+
+        return self._attempt(command)
+
+    def renumber(self, rule: RankingRule, reason: str) -> list[int]:
+        """Set the starting rank by `rule` before round 1 is paired; returns the players in pairing-number
+        order. The FIDE Swiss systems number by C.04.2 Art. 2.2 by themselves until round 4 is paired
+        (`projections.state.TournamentState.ranking`), unless the tournament keeps numbers as registered."""
+
+        def command() -> list[int]:
+            tournament = self.tournament()
+            paired = self.last_paired_round()
+            if paired:
+                raise RoundNotReady(
+                    f"round {paired} is paired: pairing numbers are set before round 1 (C.04.2 Art. 2.3 allows "
+                    "corrections of wrong data only)"
+                )
+            settings = self.settings()
+            if settings.system in FIDE_SWISS and settings.options.get("ranking") != "as-registered":
+                raise RuleViolation(
+                    f"{settings.system} numbers the players by C.04.2 Art. 2.2 (rating, title, name) by itself "
+                    "until round 4 is paired; the roster shows the order"
+                )
+            order = tournament.renumber(rule, self.actor, reason)
+            self.save(tournament)
+            return order
 
         return self._attempt(command)
 

@@ -24,6 +24,7 @@ from ledger.errors import (
     UnknownBoard,
     UnknownPlayer,
 )
+from ledger.ranking import RankingRule, starting_order
 
 ROUND_NAMESPACE = uuid5(NAMESPACE_URL, "https://arbiter-ledger.invalid/round")
 
@@ -110,6 +111,15 @@ class Tournament(Aggregate):
         round: int
         kind: str
         """The kind that was requested (for the log)."""
+        actor: str
+        reason: str
+
+    class PlayersRenumbered(Aggregate.Event):
+        """The starting rank set before round 1 (`ledger.ranking`): pairing number k is `order[k - 1]`."""
+
+        TOPIC = "arbiter:Tournament.PlayersRenumbered"
+        order: list[int]
+        rule: str
         actor: str
         reason: str
 
@@ -311,6 +321,19 @@ class Tournament(Aggregate):
     @event(ByeRequested)
     def _request_bye(self, number: int, round: int, kind: str, actor: str, reason: str) -> None:
         self.byes.setdefault(str(round), {})[str(number)] = kind
+
+    def renumber(self, rule: RankingRule, actor: str, reason: str) -> list[int]:
+        """Give the players pairing numbers by `rule` (the application checks that no round is paired)."""
+        if not self.players:
+            raise InvalidInput("there are no players to number yet")
+        players = {int(n): p for n, p in self.players.items()}
+        order = starting_order(players, rule, self.settings["seed"])
+        self._renumber(order=order, rule=rule.value, actor=actor, reason=require_reason(reason))
+        return order
+
+    @event(PlayersRenumbered)
+    def _renumber(self, order: list[int], rule: str, actor: str, reason: str) -> None:
+        pass
 
     def forbid(self, first: int, second: int, actor: str, reason: str) -> None:
         self.player(first)
