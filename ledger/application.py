@@ -34,7 +34,8 @@ from ledger.errors import (
 from ledger.persistence import ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule
 from ledger.results import Game, MatchFormat, ResultRules
-from ledger.settings import FIDE_SWISS, TournamentSettings
+from ledger.settings import BRACKETS, FIDE_SWISS, ROUNDS_FROM_ENTRIES, TournamentSettings
+from pairing.ibf.brackets import rounds_for
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import engine_for
 
@@ -365,11 +366,13 @@ class Ledger(Application):
                     f"round {intended} was paired or unpaired at another desk meanwhile; nothing was saved. "
                     f"Check `arbiter pairings {intended}` before pairing again."
                 )
-            if number > tournament.rounds:
+            if number > tournament.rounds != ROUNDS_FROM_ENTRIES:
                 raise RoundNotReady(f"all {tournament.rounds} rounds are paired; the tournament is complete")
             self._check_previous_round(number, force_reason)
             round_ = self._round_to_pair(tournament, number)
             request, position = self._pairing_input(number)
+            if number == 1:
+                self._fit_bracket_rounds(tournament, request)
             if options:
                 request = evolve(request, options=tuple(sorted({**dict(request.options), **options}.items())))
             if manual is None:
@@ -382,6 +385,26 @@ class Ledger(Application):
             return published(round_)
 
         return self._attempt(command)
+
+    def change_rounds(self, rounds: int, reason: str) -> None:
+        """Set the number of rounds (an event extended, an elimination's count corrected before round 1)."""
+        self._tournament_command(lambda t: t.change_rounds(rounds, self.actor, reason))
+
+    def _fit_bracket_rounds(self, tournament: Tournament, request: PairingInput) -> None:
+        """IBF 3.1.3: a bracket of N entrants takes the rounds its size needs. A bracket created without a
+        round count gets it now, recorded with the first pairing; a wrong count is refused with the one
+        needed (a 16-player double elimination of 5 rounds used to end with matches pending)."""
+        if request.system not in BRACKETS:
+            return
+        entrants = sum(1 for p in request.players if p.status is PlayerStatus.ACTIVE)
+        needed = rounds_for(request.system, entrants, dict(request.options))
+        if tournament.rounds == ROUNDS_FROM_ENTRIES:
+            tournament.change_rounds(needed, self.actor, f"{request.system} of {entrants} entrants (IBF 3.1.3)")
+        elif tournament.rounds != needed:
+            raise RuleViolation(
+                f"a {request.system} of {entrants} entrants takes {needed} rounds, not the {tournament.rounds} the "
+                f"tournament was created with: set {needed} rounds (with a reason) before pairing"
+            )
 
     def _check_previous_round(self, number: int, force_reason: str) -> None:
         if number == 1:

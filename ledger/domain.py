@@ -25,6 +25,7 @@ from ledger.errors import (
     UnknownPlayer,
 )
 from ledger.ranking import RankingRule, starting_order
+from ledger.settings import MAX_ROUNDS, ROUNDS_FROM_ENTRIES
 
 ROUND_NAMESPACE = uuid5(NAMESPACE_URL, "https://arbiter-ledger.invalid/round")
 
@@ -120,6 +121,16 @@ class Tournament(Aggregate):
         TOPIC = "arbiter:Tournament.PlayersRenumbered"
         order: list[int]
         rule: str
+        actor: str
+        reason: str
+
+    class RoundsChanged(Aggregate.Event):
+        """The number of rounds of the (last) stage set again: computed from the entries at an
+        elimination's first pairing (IBF 3.1.3), or changed by the arbiter with a reason."""
+
+        TOPIC = "arbiter:Tournament.RoundsChanged"
+        rounds: int
+        """The tournament's rounds in all, as `Created.rounds` counts them."""
         actor: str
         reason: str
 
@@ -292,7 +303,23 @@ class Tournament(Aggregate):
     def _reenter(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
         self.players[str(number)].update(status="active", withdrawn_from=None)
 
+    def change_rounds(self, rounds: int, actor: str, reason: str) -> None:
+        """Set the tournament's rounds in all; never below a round already opened."""
+        if not self.last_round <= rounds <= MAX_ROUNDS or rounds < 1:
+            raise InvalidInput(
+                f"rounds must be from {max(self.last_round, 1)} (rounds already paired) to {MAX_ROUNDS}, not {rounds}"
+            )
+        if rounds == self.rounds:
+            raise InvalidInput(f"the tournament already has {rounds} rounds")
+        self._change_rounds(rounds=rounds, actor=actor, reason=require_reason(reason))
+
+    @event(RoundsChanged)
+    def _change_rounds(self, rounds: int, actor: str, reason: str) -> None:
+        self.rounds = rounds
+
     def _check_round(self, round_number: int) -> None:
+        if self.rounds == ROUNDS_FROM_ENTRIES and round_number >= 1:
+            return
         if not 1 <= round_number <= self.rounds:
             raise InvalidInput(f"round {round_number} is outside this tournament's rounds 1..{self.rounds}")
 

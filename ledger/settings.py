@@ -56,6 +56,15 @@ ELIMINATIONS = frozenset({"single-elimination", "double-elimination", "re-entry"
 ROUND_ROBINS = frozenset({"round-robin", "subgroups", "tsh-round-robin", "lower-round-robin", "team-round-robin"})
 
 
+BRACKETS = frozenset({"single-elimination", "double-elimination", "re-entry"})
+"""Systems played as a bracket whose round count follows from the entries (IBF 3.1.3, 3.2, 3.3)."""
+
+ROUNDS_FROM_ENTRIES = 0
+"""`rounds` of a bracket created without a round count: the first pairing computes it from the entries."""
+
+MAX_ROUNDS = 999
+"""The most rounds the ledger takes: TRF's round fields are three digits wide."""
+
 MAX_MATCH_LENGTH = 99
 """The longest backgammon match the ledger takes (the rules guide's matches are to 3 game-wins, 5.13;
 point matches run to 25 or so): a bound against typing slips, not a rule."""
@@ -115,8 +124,10 @@ class TournamentSettings:
         **more: Any,
     ) -> TournamentSettings:
         """Settings with the defaults an arbiter expects for `game` and `system`."""
-        if rounds < 1:
-            raise InvalidInput(f"a tournament needs at least one round, not {rounds}")
+        if rounds == ROUNDS_FROM_ENTRIES and system not in BRACKETS:
+            raise InvalidInput(f"{system} needs a number of rounds; only a bracket computes it from the entries")
+        if not ROUNDS_FROM_ENTRIES <= rounds <= MAX_ROUNDS:
+            raise InvalidInput(f"a tournament has 1 to {MAX_ROUNDS} rounds, not {rounds}")
         if not 1 <= more.get("match_length", 3) <= MAX_MATCH_LENGTH:
             raise InvalidInput(f"a match is played to 1 point at least and {MAX_MATCH_LENGTH} at most")
         _check_tiebreaks(tiebreaks)

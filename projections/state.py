@@ -176,6 +176,9 @@ class TournamentState:
                 self.requested_byes[round_number].pop(number, None)
             case Tournament.PlayersRenumbered(order=order, rule=rule):
                 self.renumbered, self.renumbered_by = list(order), rule
+            case Tournament.RoundsChanged(rounds=rounds):
+                last = self.stages[-1]
+                last.rounds = rounds - last.first_round + 1
             case Tournament.PairForbidden(first=first, second=second):
                 self.forbidden.append((first, second))
             case Round.Created(round=round_number):
