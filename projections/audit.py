@@ -49,6 +49,10 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
         case Round.ByeGranted(number=number, kind=kind, points=points):
             r = rounds.get(event.originator_id)
             return f"round {r}: {number} given a {kind} bye ({points:g})", r, (number,)
+        case Tournament.RoundsChanged(rounds=total):
+            return f"the tournament now has {total} rounds", None, ()
+        case Tournament.PlayersRenumbered(order=order, rule=rule):
+            return f"{len(order)} players renumbered by rule {rule}", None, tuple(order)
         case Tournament.PairForbidden(first=a, second=b):
             return f"{a} and {b} may not be paired", None, (a, b)
         case Tournament.RoundOpened(round=r):
