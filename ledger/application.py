@@ -34,10 +34,10 @@ from ledger.errors import (
 from ledger.persistence import ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule
 from ledger.results import Game, MatchFormat, ResultRules
-from ledger.settings import BRACKETS, FIDE_SWISS, ROUNDS_FROM_ENTRIES, TournamentSettings
+from ledger.settings import FIDE_SWISS, ROUNDS_FROM_ENTRIES, TournamentSettings, with_system_defaults
 from pairing.ibf.brackets import rounds_for
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
-from pairing.registry import engine_for
+from pairing.registry import bracket_systems, engine_for
 
 ATTEMPTS = 5
 """How often a command is tried when another desk wrote the same stream first."""
@@ -315,7 +315,8 @@ class Ledger(Application):
                 raise RoundNotReady(
                     f"round {tournament.last_round} was unpaired; pair it or roll back before a new stage"
                 )
-            stage = tournament.start_stage(system, rounds, list(qualifiers), dict(options or {}), self.actor, reason)
+            stage_options = with_system_defaults(Game(tournament.game), system, options or {})
+            stage = tournament.start_stage(system, rounds, list(qualifiers), stage_options, self.actor, reason)
             self.save(tournament)
             return stage
 
@@ -394,7 +395,7 @@ class Ledger(Application):
         """IBF 3.1.3: a bracket of N entrants takes the rounds its size needs. A bracket created without a
         round count gets it now, recorded with the first pairing; a wrong count is refused with the one
         needed (a 16-player double elimination of 5 rounds used to end with matches pending)."""
-        if request.system not in BRACKETS:
+        if request.system not in bracket_systems():
             return
         entrants = sum(1 for p in request.players if p.status is PlayerStatus.ACTIVE)
         needed = rounds_for(request.system, entrants, dict(request.options))

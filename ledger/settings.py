@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from attrs import asdict, evolve, field, frozen
@@ -11,6 +12,7 @@ from attrs import asdict, evolve, field, frozen
 from ledger.errors import InvalidInput
 from ledger.results import Game, MatchFormat, ResultRules
 from pairing.model import Scoring
+from pairing.registry import bracket_systems
 
 TIEBREAK_CODES: dict[str, str] = {
     "BH": "Buchholz (C.07 8.1; unplayed rounds 16.3, 16.4)",
@@ -56,11 +58,9 @@ ELIMINATIONS = frozenset({"single-elimination", "double-elimination", "re-entry"
 ROUND_ROBINS = frozenset({"round-robin", "subgroups", "tsh-round-robin", "lower-round-robin", "team-round-robin"})
 
 
-BRACKETS = frozenset({"single-elimination", "double-elimination", "re-entry"})
-"""Systems played as a bracket whose round count follows from the entries (IBF 3.1.3, 3.2, 3.3)."""
-
 ROUNDS_FROM_ENTRIES = 0
-"""`rounds` of a bracket created without a round count: the first pairing computes it from the entries."""
+"""`rounds` of a bracket (`pairing.registry.bracket_systems`) created without a round count: the first
+pairing computes it from the entries (IBF 3.1.3)."""
 
 MAX_ROUNDS = 999
 """The most rounds the ledger takes: TRF's round fields are three digits wide."""
@@ -78,6 +78,17 @@ def _check_tiebreaks(codes: tuple[str, ...]) -> None:
     repeated = sorted({code for code in codes if codes.count(code) > 1})
     if repeated:
         raise InvalidInput(f"tie-break code(s) {', '.join(repeated)} named twice; each counts once")
+
+
+def with_system_defaults(game: Game, system: str, options: Mapping[str, str]) -> dict[str, str]:
+    """`options` plus what the game's rules give its system unless an option says otherwise. IBF Appendix 1:
+    "First, all players in the competition are assigned numbers from one to the total number of participants
+    by drawing lots", so a backgammon round robin draws its table numbers (`lots=yes`, from the recorded
+    seed); `lots=no` keeps registration order where the event's regulations say so. A chess round robin
+    keeps FIDE's pairing numbers (C.05 Annex 1), as before."""
+    if game is Game.BACKGAMMON and system == "round-robin" and "lots" not in options:
+        return {**options, "lots": "yes"}
+    return dict(options)
 
 
 def _default_tiebreaks(game: Game, system: str) -> tuple[str, ...]:
@@ -124,7 +135,7 @@ class TournamentSettings:
         **more: Any,
     ) -> TournamentSettings:
         """Settings with the defaults an arbiter expects for `game` and `system`."""
-        if rounds == ROUNDS_FROM_ENTRIES and system not in BRACKETS:
+        if rounds == ROUNDS_FROM_ENTRIES and system not in bracket_systems():
             raise InvalidInput(f"{system} needs a number of rounds; only a bracket computes it from the entries")
         if not ROUNDS_FROM_ENTRIES <= rounds <= MAX_ROUNDS:
             raise InvalidInput(f"a tournament has 1 to {MAX_ROUNDS} rounds, not {rounds}")
@@ -139,6 +150,7 @@ class TournamentSettings:
             tiebreaks=tiebreaks or _default_tiebreaks(game, system),
             **more,
         )
+        settings = evolve(settings, options=with_system_defaults(game, system, settings.options))
         if system in FIDE_SWISS and "initial_colour" not in settings.options:
             # C.04.2: the colour of the first-ranked player in round 1 is drawn by lot, here from the
             # recorded seed, so the draw is in the log.

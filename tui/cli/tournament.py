@@ -12,10 +12,10 @@ from ledger.application import PlayerDetails
 from ledger.errors import InvalidInput
 from ledger.ranking import RankingRule
 from ledger.results import Game, MatchFormat
-from ledger.settings import BRACKETS, ROUNDS_FROM_ENTRIES, TournamentSettings
+from ledger.settings import ROUNDS_FROM_ENTRIES, TournamentSettings
 from pairing.ibf.storm import READING as STORM_READING
 from pairing.model import ByeKind, Scoring
-from pairing.registry import systems
+from pairing.registry import bracket_systems, systems
 from projections.tiebreaks import TIEBREAKS
 from tui import exit_codes
 from tui.cli.common import (
@@ -96,7 +96,7 @@ def _new_arguments(p: argparse.ArgumentParser) -> None:
 )
 def cmd_new(args: argparse.Namespace) -> int:
     game = Game(args.game)
-    if args.rounds is None and args.system not in BRACKETS:
+    if args.rounds is None and args.system not in bracket_systems():
         raise InvalidInput(f"{args.system} needs --rounds N; only a bracket computes its rounds from the entries")
     rounds = ROUNDS_FROM_ENTRIES if args.rounds is None else args.rounds
     settings = TournamentSettings.for_game(
