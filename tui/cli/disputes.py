@@ -1,4 +1,4 @@
-"""Disputed results, re-pairing, undo and appeals (issue 11): the `correct`, `what-if`, `repair`,
+"""Disputed results, re-pairing, undo and appeals: the `correct`, `what-if`, `repair`,
 `rollback`, `reproduce` and `appeal` verbs. Nothing here edits an event: every change is a
 compensating event with its reason, and previews append nothing.
 
@@ -15,14 +15,6 @@ from typing import TYPE_CHECKING
 
 from ledger.errors import InvalidInput
 from tui import exit_codes
-
-if TYPE_CHECKING:
-    from rich.table import Table
-
-    from ledger.application import Ledger
-    from projections.impact import PairingDifference
-    from projections.state import TournamentState
-    from projections.views import ReadModels
 from tui.cli.common import (
     VerbGroup,
     board_result_arguments,
@@ -35,6 +27,14 @@ from tui.cli.common import (
     say,
     yes_option,
 )
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from ledger.application import Ledger
+    from projections.impact import PairingDifference
+    from projections.state import TournamentState
+    from projections.views import ReadModels
 
 verbs = VerbGroup()
 
@@ -108,7 +108,7 @@ def cmd_correct(args: argparse.Namespace) -> int:
 
 
 def _preview_correction(args: argparse.Namespace, ledger: Ledger, before: TournamentState, later: list[int]) -> bool:
-    """What the correction would change, shown before anything is recorded (issue 8, item 5)."""
+    """What the correction would change, shown before anything is recorded."""
     from pairing.ibf.brackets import changed_matches
     from pairing.model import NoValidPairing
     from projections.bracket import ELIMINATION_SYSTEMS, bracket_of
