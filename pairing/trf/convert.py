@@ -73,6 +73,34 @@ class TrfConversionError(ValueError):
     """A document that cannot describe the round to pair (no round count, an unknown opponent...)."""
 
 
+def check_players(document: TrfDocument) -> None:
+    """Refuse a document whose ``001`` lines cannot describe one tournament: a starting rank given
+    twice, a player meeting themselves or a starting rank with no ``001`` line, or a game that the
+    opponent's line does not show (TRF16: the opponent field is "the starting rank" of the
+    opponent, so each game is on both lines)."""
+    lines: dict[int, PlayerRecord] = {}
+    for player in document.players:
+        if player.start_rank in lines:
+            raise TrfConversionError(
+                f"starting rank {player.start_rank} is on two 001 lines ({lines[player.start_rank].name!r} and "
+                f"{player.name!r}); every player needs their own starting rank"
+            )
+        lines[player.start_rank] = player
+    for player in document.players:
+        for index, entry in enumerate(player.rounds, start=1):
+            if entry.opponent == 0:
+                continue
+            where = f"001 line of starting rank {player.start_rank}, round {index} (columns {92 + 10 * (index - 1)}-)"
+            other = lines.get(entry.opponent)
+            if entry.opponent == player.start_rank or other is None:
+                raise TrfConversionError(f"{where}: opponent {entry.opponent} is not another player's starting rank")
+            theirs = other.rounds[index - 1] if index <= len(other.rounds) else None
+            if theirs is None or theirs.opponent != player.start_rank:
+                raise TrfConversionError(
+                    f"{where}: the opponent {entry.opponent}'s line does not show this game in round {index}"
+                )
+
+
 def scoring(document: TrfDocument) -> Scoring:
     """The point system: 1/½/0 unless ``162``, ``BB*`` or ``XXS`` say otherwise."""
     values: dict[str, float] = {}
@@ -257,6 +285,7 @@ def to_pairing_input(
     rounds 1..round_number - 1. `total_rounds` overrides ``142``/``XXR``; one of them is required."""
     if round_number is None:
         round_number = last_paired_round(document) + 1
+    check_players(document)
     rounds = total_rounds or document.total_rounds
     if rounds is None:
         raise TrfConversionError("the number of rounds is missing: add a 142 or XXR record")
