@@ -59,14 +59,18 @@ _BYES = {
     R.FULL_POINT_BYE: ByeKind.FULL_POINT,
     R.HALF_POINT_BYE: ByeKind.HALF_POINT,
     R.ZERO_POINT_BYE: ByeKind.ZERO_POINT,
+    R.NO_RESULT: ByeKind.ZERO_POINT,
 }
-_REQUESTED = {
+REQUESTED = {
     R.FULL_POINT_BYE: ByeKind.FULL_POINT,
     R.HALF_POINT_BYE: ByeKind.HALF_POINT,
     R.ZERO_POINT_BYE: ByeKind.ZERO_POINT,
+    R.NO_RESULT: ByeKind.ZERO_POINT,
     R.FORFEIT_WIN: ByeKind.FULL_POINT,
     R.FORFEIT_LOSS: ByeKind.ZERO_POINT,
 }
+"""A ``0000`` entry in the round being paired: the bye asked for (bbpPairings reads "H, Z, or -/+ against
+0000" there as a player who does not take part in the pairing; F too)."""
 
 
 class TrfConversionError(ValueError):
@@ -164,6 +168,7 @@ def points_for(entry: RoundEntry, scoring: Scoring) -> float:
         R.FULL_POINT_BYE: scoring.full_point_bye,
         R.PAIRING_ALLOCATED_BYE: scoring.pairing_allocated_bye,
         R.ZERO_POINT_BYE: scoring.zero_point_bye,
+        R.NO_RESULT: scoring.zero_point_bye if entry.opponent == 0 else 0.0,
     }[entry.result]
 
 
@@ -268,8 +273,8 @@ def _absent_next_round(document: TrfDocument, round_number: int) -> dict[int, By
     for player in document.players:
         if len(player.rounds) >= round_number:
             entry = player.rounds[round_number - 1]
-            if entry.opponent == 0 and entry.result in _REQUESTED:
-                absent[player.start_rank] = _REQUESTED[entry.result]
+            if entry.opponent == 0 and entry.result in REQUESTED:
+                absent[player.start_rank] = REQUESTED[entry.result]
     return absent
 
 
@@ -363,11 +368,11 @@ def truncated(document: TrfDocument, rounds: int) -> TrfDocument:
 
 
 def pairing_entries(outcome: PairingOutcome) -> dict[int, RoundEntry]:
-    """Each seated player's round columns for a pairing, results not yet known (``Z`` stands in)."""
+    """Each seated player's round columns for a pairing, results not yet known (blank)."""
     entries: dict[int, RoundEntry] = {}
     for board in outcome.boards:
-        entries[board.first] = RoundEntry(opponent=board.second, colour=Colour.WHITE, result=R.ZERO_POINT_BYE)
-        entries[board.second] = RoundEntry(opponent=board.first, colour=Colour.BLACK, result=R.ZERO_POINT_BYE)
+        entries[board.first] = RoundEntry(opponent=board.second, colour=Colour.WHITE, result=R.NO_RESULT)
+        entries[board.second] = RoundEntry(opponent=board.first, colour=Colour.BLACK, result=R.NO_RESULT)
     for bye in outcome.byes:
         entries[bye.player] = RoundEntry(opponent=0, colour=Colour.NONE, result=R.PAIRING_ALLOCATED_BYE)
     return entries

@@ -48,7 +48,7 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _TOURNAMENT_CODE = re.compile(r"\d\d2")
 _RESULTS = {code.value: code for code in ResultCode} | {"w": ResultCode.UNRATED_WIN, "d": ResultCode.UNRATED_DRAW}
 _RESULTS |= {"l": ResultCode.UNRATED_LOSS, "h": ResultCode.HALF_POINT_BYE, "f": ResultCode.FULL_POINT_BYE}
-_RESULTS |= {"u": ResultCode.PAIRING_ALLOCATED_BYE, "z": ResultCode.ZERO_POINT_BYE, " ": ResultCode.ZERO_POINT_BYE}
+_RESULTS |= {"u": ResultCode.PAIRING_ALLOCATED_BYE, "z": ResultCode.ZERO_POINT_BYE}
 _COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
 BBP_POINT_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
 
