@@ -78,17 +78,26 @@ def import_tfile(ledger: Ledger, players: tuple[Entrant, ...], rounds: list[Impo
         for board, scores in enumerate(imported.scores, start=1):
             if scores is not None:
                 ledger.record_result(imported.number, board, f"{scores[0]}-{scores[1]}")
+    total = ledger.settings().rounds
     for player in players:
         if player.status is PlayerStatus.WITHDRAWN:
-            ledger.withdraw(player.number, None, f"{reason}: marked off")
+            ledger.withdraw(player.number, min(_rounds_with_scores(player) + 1, total), f"{reason}: marked off")
+
+
+def _rounds_with_scores(player: Entrant) -> int:
+    """The rounds a player took part in before going `off` (tsh: a withdrawn player's line stops, so
+    it has fewer scores than the others)."""
+    return sum(1 for record in player.history if record.score_for is not None or record.bye is not None)
 
 
 def cmd_import_tsh(args: argparse.Namespace) -> int:
     path = Path(args.file)
     try:
         players = to_entrants(parse_tfile(path.read_text(encoding="utf-8")))
-    except (OSError, UnicodeDecodeError) as error:
-        raise InvalidInput(f"cannot read {path}: {error}") from error
+    except OSError as error:
+        raise InvalidInput(f"cannot read {path}: {error.strerror or error}") from error
+    except UnicodeDecodeError as error:
+        raise InvalidInput(f"{path}: byte {error.start} is not UTF-8; save the file as UTF-8") from None
     except TFileError as error:
         raise InvalidInput(f"{path}: {error}") from error
     rounds = read_rounds(players)

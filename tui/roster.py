@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 
 from ledger.application import PlayerDetails
@@ -22,6 +23,11 @@ COLUMNS = {
     "number": "number",
 }
 """Accepted headings (case-insensitive) and the detail each fills."""
+MAX_CELL = 200
+"""Characters in one cell: a name or a club is far shorter; a longer cell is a broken file."""
+MAX_DIGITS = 9
+"""Digits in a rating or a number."""
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def read_roster(path: Path) -> list[PlayerDetails]:
@@ -31,6 +37,13 @@ def read_roster(path: Path) -> list[PlayerDetails]:
     except (OSError, UnicodeDecodeError) as error:
         raise InvalidInput(f"cannot read roster {path}: {error}") from error
     reader = csv.DictReader(text.splitlines())
+    try:
+        return _rows(path, reader)
+    except csv.Error as error:
+        raise InvalidInput(f"{path}: line {reader.line_num + 1}: {error}; check the quoting") from None
+
+
+def _rows(path: Path, reader: csv.DictReader[str]) -> list[PlayerDetails]:
     headings = [h.strip().lower() for h in reader.fieldnames or []]
     if "name" not in headings:
         raise InvalidInput(f"{path}: line 1 must be headings including 'name' (e.g. name,rating,federation)")
@@ -50,9 +63,16 @@ def _row(path: Path, line: int, headings: list[str], cells: list[object]) -> Pla
     for heading, cell in zip(headings, cells, strict=True):
         text = str(cell).strip()
         detail = COLUMNS[heading]
+        if len(text) > MAX_CELL:
+            raise InvalidInput(f"{path}: line {line}, column {heading}: longer than {MAX_CELL} characters")
+        if CONTROL.search(text):
+            raise InvalidInput(f"{path}: line {line}, column {heading}: a control character in {text[:40]!r}")
         if detail in ("rating", "number"):
-            if text and not text.isdigit():
-                raise InvalidInput(f"{path}: line {line}, column {heading}: {text!r} is not a whole number")
+            if text and not (text.isascii() and text.isdigit() and len(text) <= MAX_DIGITS):
+                raise InvalidInput(
+                    f"{path}: line {line}, column {heading}: {text[:20]!r} is not a whole number of at most "
+                    f"{MAX_DIGITS} digits"
+                )
             values[detail] = int(text) if text else (0 if detail == "rating" else None)
         else:
             values[detail] = text

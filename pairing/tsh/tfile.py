@@ -30,8 +30,13 @@ from attrs import field, frozen
 from pairing.model import ByeKind, Entrant, Outcome, PlayerStatus, RoundRecord, Scoring, Side
 
 UNDEFINED = "00"
-HEAD = re.compile(r"^(?P<name>\S(?:.*?\S)??)\s+(?P<rating>\d+(?:[.+]\d+)*)(?P<opponents>(?:\s+\d+)*)\s*$")
-NUMBER = re.compile(r"^-?\d+$")
+RATING = re.compile(r"\d{1,5}(?:[.+]\d{1,5}){0,8}")
+"""``1800``, ``1800.5`` or ``1800+1750``: bounded digit groups, matched whole (no backtracking)."""
+OPPONENT = re.compile(r"\d{1,5}")
+NUMBER = re.compile(r"-?\d{1,6}")
+"""A score or spread: at most six digits (tsh scores are a few hundred points)."""
+MAX_LINE = 20_000
+"""Characters on one player line: several hundred rounds of opponents, scores and extra fields."""
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 BYE_SPREAD = 50
 """tsh's default `bye_spread`: the score written for a won bye that has none entered."""
@@ -99,25 +104,45 @@ def _escape(word: str) -> str:
 def _number(token: str, line: int, what: str) -> int | None:
     if token == UNDEFINED:
         return None
-    if not NUMBER.match(token):
-        raise TFileError(f"line {line}: {what} {token!r} is not a whole number")
+    if not NUMBER.fullmatch(token):
+        raise TFileError(f"line {line}: {what} {token[:20]!r} is not a whole number of at most 6 digits")
     return int(token)
+
+
+def _head(head: str, line: int, text: str) -> tuple[str, str, list[str]]:
+    """(name, rating, opponent tokens) of the part before the first `;`: the opponents are the run of
+    whole numbers at the end, the rating the token just before them when it is a rating like
+    ``1800.5`` or ``1800+1750``, else the run's first number; the name is everything before the rating
+    (it never ends in a number: tsh writes a trailing comma after a final digit). Linear in the line."""
+    tokens = head.split()
+    run = len(tokens)
+    while run > 0 and OPPONENT.fullmatch(tokens[run - 1]):
+        run -= 1
+    if run > 0 and RATING.fullmatch(tokens[run - 1]) and not OPPONENT.fullmatch(tokens[run - 1]):
+        rating_at = run - 1
+    elif run < len(tokens):
+        rating_at = run
+    else:
+        rating_at = 0
+    if rating_at < 1:
+        raise TFileError(f"line {line}: expected 'name rating opponents; scores', got {text[:80]!r}")
+    name_end = 0
+    for token in tokens[:rating_at]:
+        name_end = head.index(token, name_end) + len(token)
+    return head[:name_end].strip(), tokens[rating_at], tokens[rating_at + 1 :]
 
 
 def parse_line(text: str, line: int = 1) -> TFilePlayer:
     """One player line."""
+    if len(text) > MAX_LINE:
+        raise TFileError(f"line {line}: longer than {MAX_LINE} characters")
     head, *rest = _split_unescaped(text)
-    match = HEAD.match(head)
-    if match is None:
-        raise TFileError(f"line {line}: expected 'name rating opponents; scores', got {text!r}")
-    name = match["name"]
+    name, rating, opponent_tokens = _head(head, line, text)
     if name.startswith("#"):
-        raise TFileError(f"cannot write the name {name!r}: a line starting with '#' is a comment")
+        raise TFileError(f"line {line}: cannot write the name {name!r}: a line starting with '#' is a comment")
     if name.endswith(",") and len(name) > 1 and name[-2].isdigit():
         name = name[:-1]
-    opponents = tuple(_number(t, line, "opponent") for t in match["opponents"].split())
-    if any(o is not None and o < 0 for o in opponents):
-        raise TFileError(f"line {line}: an opponent number cannot be negative")
+    opponents = tuple(_number(t, line, "opponent") for t in opponent_tokens)
     scores = tuple(_number(t, line, "score") for t in (rest[0].split() if rest else []))
     extras = []
     for part in rest[1:]:
@@ -125,7 +150,7 @@ def parse_line(text: str, line: int = 1) -> TFilePlayer:
         if not words:
             continue
         extras.append((_unescape(words[0]), tuple(_unescape(w) for w in words[1:])))
-    return TFilePlayer(name, match["rating"], opponents, scores, tuple(sorted(extras)))
+    return TFilePlayer(name, rating, opponents, scores, tuple(sorted(extras)))
 
 
 def parse_tfile(text: str) -> TFile:
