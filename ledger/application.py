@@ -20,8 +20,9 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import IntegrityError
 
+from ledger.details import checked as checked_details
 from ledger.digest import input_digest
-from ledger.domain import PLAYER_FIELDS, Round, Tournament, round_id
+from ledger.domain import PLAYER_FIELDS, Round, Tournament, require_reason, round_id
 from ledger.errors import (
     ConcurrentChange,
     InvalidInput,
@@ -165,7 +166,10 @@ class Ledger(Application):
 
     # --- tournament and roster ---------------------------------------------------------------
 
-    def create_tournament(self, name: str, settings: TournamentSettings) -> UUID:
+    def create_tournament(
+        self, name: str, settings: TournamentSettings, details: Mapping[str, Any] | None = None
+    ) -> UUID:
+        """Create the tournament, with its report details (`ledger.details`) in the same transaction."""
         if self.position():
             raise TournamentExists(f"{self.location} already holds a tournament; use another --ledger for a new one")
         if not name.strip():
@@ -179,9 +183,17 @@ class Ledger(Application):
             settings=settings.as_event_settings(),
             actor=self.actor,
         )
+        if details:
+            tournament.change_details(checked_details(details), self.actor, "", "")
         self.save(tournament)
         self._tournament_id = tournament.id
         return tournament.id
+
+    def change_details(self, changes: Mapping[str, Any], reason: str, reference: str = "") -> None:
+        """Change the tournament's report details; like every change of an earlier decision, with a reason."""
+        values = checked_details(changes)
+        require_reason(reason)
+        self._tournament_command(lambda t: t.change_details(values, self.actor, reason, reference))
 
     def settings(self) -> TournamentSettings:
         return TournamentSettings.from_tournament(self.tournament())

@@ -111,6 +111,8 @@ class TournamentState:
     rounds: dict[int, RoundView] = field(factory=dict)
     requested_byes: dict[int, dict[int, ByeKind]] = field(factory=dict)
     forbidden: list[tuple[int, int]] = field(factory=list)
+    details: dict[str, Any] = field(factory=dict)
+    """The report details (`ledger.details`): city, federation, dates, arbiters, ..."""
     round_streams: dict[Any, int] = field(factory=dict)
     """Round stream id -> round number."""
     stages: list[StageView] = field(factory=list)
@@ -175,6 +177,8 @@ class TournamentState:
                 self.players[number].withdrawn_from = None
             case Tournament.ByeRequested(number=number, round=round_number, kind=kind):
                 self.requested_byes.setdefault(round_number, {})[number] = ByeKind(kind)
+            case Tournament.DetailsChanged(changes=changes):
+                self.details = {**self.details, **changes}
             case Tournament.PairForbidden(first=first, second=second):
                 self.forbidden.append((first, second))
             case Round.Created(round=round_number):

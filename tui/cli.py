@@ -39,6 +39,7 @@ from tui.common import (
     verb,
     yes_option,
 )
+from tui.details import add_details_options, add_details_verbs, details_from_args
 from tui.disputes import add_dispute_verbs
 from tui.interchange import add_interchange_verbs
 from tui.report import add_report_verbs
@@ -103,7 +104,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         **({"seed": args.seed} if args.seed is not None else {}),
     )
     ledger, _ = open_for(args, create=True)
-    ledger.create_tournament(args.name, settings)
+    ledger.create_tournament(args.name, settings, details_from_args(args))
     say(
         f"created {args.name!r} ({game}, {args.system}, {args.rounds} rounds, "
         f"tie-breaks {', '.join(settings.tiebreaks)}) in {ledger.location}"
@@ -347,7 +348,9 @@ def _add_tournament_verbs(verbs: argparse._SubParsersAction) -> None:  # type: i
         "create a tournament in a new ledger",
         '  arbiter new "Club Championship" --game chess --system round-robin --rounds 9\n'
         '  arbiter new "Spring Open" --game backgammon --system round-robin --rounds 5 --match-length 5\n'
-        '  arbiter new "Open" --game chess --system dutch --rounds 9 --option initial_colour=white\n\n'
+        '  arbiter new "Open" --game chess --system dutch --rounds 9 --option initial_colour=white\n'
+        '  arbiter new "Tromsø Open" --game chess --system dutch --rounds 9 --city Tromsø --federation NOR \\\n'
+        '      --start 2026/05/01 --end 2026/05/09 --chief-arbiter "IA Jane Doe" --deputy "FA Ola Nordmann"\n\n'
         "systems: chess dutch, dubov, round-robin; backgammon ibf-swiss, blind-draw, swiss-elimination,\n"
         "subgroups, storm, single-elimination, double-elimination, re-entry; Scrabble random, koth, quartile,\n"
         "factored, swiss, fontes, init-fontes, chew, tsh-round-robin, lower-round-robin, team-round-robin,\n"
@@ -373,6 +376,7 @@ def _add_tournament_verbs(verbs: argparse._SubParsersAction) -> None:  # type: i
     )
     p.add_argument("--seed", type=int, help="random seed for systems that draw lots (default: chosen and recorded)")
     system_options(p, "system option, e.g. cycles=2 for a double round robin")
+    add_details_options(p)
 
     p = verb(
         verbs,
@@ -559,6 +563,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_interchange_verbs(verbs)
     add_stage_verbs(verbs)
     add_trf_verbs(verbs)
+    add_details_verbs(verbs)
     return parser
 
 

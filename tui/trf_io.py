@@ -14,6 +14,9 @@ from typing import Any
 from attrs import evolve, frozen
 
 from ledger.application import Ledger, PlayerDetails
+from ledger.details import TEXT_FIELDS
+from ledger.details import checked as checked_details
+from ledger.domain import Round
 from ledger.errors import InvalidInput
 from ledger.results import Game
 from ledger.settings import TournamentSettings
@@ -150,8 +153,79 @@ def _player_record(
     )
 
 
+def header_records(
+    details: dict[str, Any], players: list[PlayerRecord], round_dates: dict[int, str]
+) -> list[TournamentRecord]:
+    """TRF16 records 022-132 (C.04 Annex 2, "Tournament Section"): the tournament's details, the
+    number of players (062) and of rated players (072), one 112 line per deputy, and the round dates
+    (132: ``YY/MM/DD`` at cols 92-99 + 10 (r - 1), under the rounds of the ``001`` lines). A date the
+    details do not give is the day the round was paired (`round_dates`)."""
+    text = {code: details.get(field, "") for field, code in TEXT_FIELDS.items()}
+    text["062"] = str(len(players))
+    text["072"] = str(sum(1 for p in players if p.rating))
+    records = [
+        TournamentRecord(code=code, text=text[code])
+        for code in ("022", "032", "042", "052", "062", "072", "092", "102")
+        if text[code]
+    ]
+    records += [TournamentRecord(code="112", text=name) for name in details.get("deputies", [])]
+    if text["122"]:
+        records.append(TournamentRecord(code="122", text=text["122"]))
+    given = dict(enumerate(details.get("round_dates", []), start=1))
+    dates = [given.get(r) or round_dates.get(r, "") for r in range(1, max([0, *given, *round_dates]) + 1)]
+    if any(dates):
+        blocks = "".join(f"{date[2:] if len(date) == 10 else '':<8}  " for date in dates)
+        records.append(TournamentRecord(code="132", text=(" " * 87 + blocks).rstrip()))
+    return records
+
+
+def details_of(document: TrfDocument) -> tuple[dict[str, Any], list[str]]:
+    """The report details a TRF's records 022-132 hold, and a warning for each value left out
+    because the ledger could not keep it (a date it cannot read, say)."""
+    details: dict[str, Any] = {}
+    warnings: list[str] = []
+    for field, code in TEXT_FIELDS.items():
+        value = (document.tournament_text(code) or "").strip()
+        if field in ("start", "end") and value:
+            value = _full_date(value) or ""
+            if not value:
+                warnings.append(f"warning: record {code} date {document.tournament_text(code)!r} not read")
+        if value:
+            details[field] = value
+    deputies = [r.text.strip() for r in document.records if isinstance(r, TournamentRecord) and r.code == "112"]
+    if any(deputies):
+        details["deputies"] = [d for d in deputies if d]
+    line = document.tournament_text("132")
+    if line:
+        dates = [_full_date(line[87 + 10 * i : 95 + 10 * i].strip()) for i in range((len(line) - 87 + 9) // 10)]
+        if any(dates):
+            details["round_dates"] = [d or "" for d in dates]
+    try:
+        return checked_details(details) if details else {}, warnings
+    except InvalidInput as error:
+        return {}, [*warnings, f"warning: the tournament records 022-132 were not kept: {error}"]
+
+
+def _full_date(text: str) -> str | None:
+    """``YYYY/MM/DD`` from ``YYYY/MM/DD``, ``YY/MM/DD`` (TRF16 132), ``YYYY-MM-DD`` or ``DD.MM.YYYY``."""
+    parts = text.replace("-", "/").replace(".", "/").split("/")
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
+        return None
+    if len(parts[0]) == 2 and len(parts[2]) == 2:
+        parts[0] = ("20" if int(parts[0]) < 70 else "19") + parts[0]
+    elif len(parts[2]) == 4 and "." in text:
+        parts = [parts[2], parts[1], parts[0]]
+    if len(parts[0]) != 4 or len(parts[1]) != 2 or len(parts[2]) != 2:
+        return None
+    return "/".join(parts)
+
+
 def to_document(
-    state: TournamentState, rounds: int, comments: list[str], warnings: list[str] | None = None
+    state: TournamentState,
+    rounds: int,
+    comments: list[str],
+    warnings: list[str] | None = None,
+    round_dates: dict[int, str] | None = None,
 ) -> TrfDocument:
     """Rounds 1..`rounds` of the tournament as a TRF-2026 document, start ranks = pairing numbers;
     values cut to fit their columns are reported in `warnings`."""
@@ -164,7 +238,11 @@ def to_document(
         evolve(_player_record(state, number, tpn, rounds, scheduled.get(number, {}), warnings), rank=rank.get(number))
         for number in sorted(state.players, key=lambda n: tpn[n])
     ]
-    records: list[Any] = [TournamentRecord(code="012", text=state.name), RoundsRecord(rounds=state.total_rounds)]
+    records: list[Any] = [
+        TournamentRecord(code="012", text=state.name),
+        *header_records(state.details, players, {r: d for r, d in (round_dates or {}).items() if r <= rounds}),
+        RoundsRecord(rounds=state.total_rounds),
+    ]
     colour = state.settings.options.get("initial_colour")
     if colour in ("white", "black"):
         records.append(InitialColourRecord(colour=Colour.WHITE if colour == "white" else Colour.BLACK))
@@ -192,6 +270,15 @@ def change_comments(ledger: Ledger) -> list[str]:
     ]
 
 
+def paired_dates(ledger: Ledger, state: TournamentState) -> dict[int, str]:
+    """Round -> the day (``YYYY/MM/DD``) its pairing in force was published."""
+    dates: dict[int, str] = {}
+    for _, event in ledger.log_events():
+        if isinstance(event, Round.Paired):
+            dates[state.round_streams[event.originator_id]] = f"{event.timestamp:%Y/%m/%d}"
+    return dates
+
+
 def cmd_export_trf(args: argparse.Namespace) -> int:
     ledger, views = open_for(args)
     state = views.state()
@@ -201,7 +288,7 @@ def cmd_export_trf(args: argparse.Namespace) -> int:
             f"round {state.completed_rounds + 1} still has results missing; export up to it with --rounds"
         )
     warnings: list[str] = []
-    text = format(to_document(state, rounds, change_comments(ledger), warnings))
+    text = format(to_document(state, rounds, change_comments(ledger), warnings, paired_dates(ledger, state)))
     for warning in warnings:
         say(warning)
     if args.output == "-":
@@ -423,8 +510,9 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         Game.CHESS, args.system, total, scoring=trf_scoring(document), options=options
     )
     reason = f"imported from {path.name}"
+    details, warnings = details_of(document)
     with new_ledger(args) as ledger:
-        ledger.create_tournament(name, settings)
+        ledger.create_tournament(name, settings, details)
         ledger.register_players(
             [
                 PlayerDetails(
@@ -459,7 +547,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
             f"imported {len(document.players)} players and {len(imported.rounds)} rounds from {path} "
             f"into {ledger.location}"
         )
-    for warning in points_warnings(document, args.views.state(), len(imported.rounds)):
+    for warning in warnings + points_warnings(document, args.views.state(), len(imported.rounds)):
         say(warning)
     return exit_codes.OK
 
