@@ -290,7 +290,7 @@ class Ledger(Application):
         force_reason: str = "",
         reason: str = "",
         reference: str = "",
-        manual_byes: Sequence[tuple[int, ByeKind]] = (),
+        manual_byes: Sequence[tuple[int, ByeKind] | tuple[int, ByeKind, int]] = (),
         complete: bool = True,
         options: Mapping[str, str] | None = None,
     ) -> PublishedPairing:
@@ -510,7 +510,11 @@ def pairing_payload(
     byes = [*outcome.byes, *(bye for bye in requested_byes(request) if bye.player not in placed)]
     return {
         "boards": [[b.first, b.second] for b in outcome.boards],
-        "byes": [{"number": b.player, "kind": b.kind.value, "points": b.points} for b in byes],
+        "byes": [
+            {"number": b.player, "kind": b.kind.value, "points": b.points}
+            | ({"spread": b.spread} if b.spread is not None else {})
+            for b in byes
+        ],
         "engine": engine,
         "engine_version": version,
         "rules_edition": edition,
@@ -525,7 +529,7 @@ def pairing_payload(
 def manual_outcome(
     request: PairingInput,
     pairs: Sequence[tuple[int, int]],
-    byes: Sequence[tuple[int, ByeKind]] = (),
+    byes: Sequence[tuple[int, ByeKind] | tuple[int, ByeKind, int]] = (),
     complete: bool = True,
 ) -> PairingOutcome:
     """Check a hand pairing: known, active players, each once, on a board or with a given bye. With
@@ -534,7 +538,7 @@ def manual_outcome(
     to_pair = {p.number for p in request.players if p.status is PlayerStatus.ACTIVE}
     known = set(request.by_number)
     seated: list[int] = []
-    for number in [n for pair in pairs for n in pair] + [n for n, _ in byes]:
+    for number in [n for pair in pairs for n in pair] + [bye[0] for bye in byes]:
         if number not in known:
             raise InvalidInput(f"player {number} is not registered")
         if number not in to_pair:
@@ -542,7 +546,7 @@ def manual_outcome(
         if number in seated:
             raise InvalidInput(f"player {number} is seated twice")
         seated.append(number)
-    given = tuple(Bye(n, kind, request.scoring.for_bye(kind)) for n, kind in byes)
+    given = tuple(Bye(n, kind, request.scoring.for_bye(kind), *spread) for n, kind, *spread in byes)
     left = sorted(to_pair - set(seated)) if complete else []
     if len(left) > 1:
         raise InvalidInput(f"players {', '.join(map(str, left))} are not paired; pair all but at most one")

@@ -233,7 +233,7 @@ class TournamentState:
         view = self._round_of(event)
         view.revision = event.revision
         view.boards = [Board(first, second) for first, second in event.boards]
-        view.byes = [Bye(b["number"], ByeKind(b["kind"]), b["points"]) for b in event.byes]
+        view.byes = [Bye(b["number"], ByeKind(b["kind"]), b["points"], b.get("spread")) for b in event.byes]
         view.results = {}
         view.paired = True
         view.engine, view.engine_version, view.rules_edition = event.engine, event.engine_version, event.rules_edition

@@ -25,7 +25,8 @@ from tui.common import Verbs, new_ledger, open_for, positive, say, verb
 class ImportedRound:
     number: int
     boards: tuple[tuple[int, int], ...]
-    byes: tuple[tuple[int, ByeKind], ...]
+    byes: tuple[tuple[int, ByeKind] | tuple[int, ByeKind, int], ...]
+    """(player, bye) or (player, bye, spread) where the file gives the bye a spread."""
     scores: tuple[tuple[int, int] | None, ...]
     """Per board: (first's score, second's score), or None where the file has no scores yet."""
 
@@ -45,7 +46,8 @@ def read_rounds(players: tuple[Entrant, ...]) -> list[ImportedRound]:
                 continue
             if record.opponent is None:
                 if record.bye is not None:
-                    byes.append((player.number, record.bye))
+                    spread = record.score_for
+                    byes.append((player.number, record.bye) if spread is None else (player.number, record.bye, spread))
                 continue
             other = by_number.get(record.opponent)
             theirs = other.history[number - 1] if other and number <= len(other.history) else None

@@ -312,6 +312,9 @@ def from_entrants(players: Sequence[Entrant], bye_spread: int = BYE_SPREAD) -> T
             p12.append(code)
         while scores and scores[-1] is None:
             scores.pop()
+        while opponents and opponents[-1] is None and len(opponents) > len(scores):
+            opponents.pop()  # tsh: a withdrawn player's line stops at their last round
+            p12.pop()
         extras: list[tuple[str, tuple[str, ...]]] = []
         if any(code in ("1", "2") for code in p12):
             extras.append(("p12", tuple(p12)))

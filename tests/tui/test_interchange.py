@@ -44,3 +44,27 @@ def test_inconsistent_t_file_is_refused_and_nothing_is_created(
     assert code == exit_codes.BAD_INPUT
     assert "round 1: player 1 (Ann) lists 2 as opponent, who does not list them back" in err
     assert not ledger.exists()
+
+
+def test_withdrawn_player_forfeit_spread_and_unicode_name_round_trip(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tsh `.t` files as tsh writes them: a withdrawn player (`off`, fewer rounds than the others), a
+    bye with its spread ("For a bye, the 'score' is the spread awarded (e.g. 50 = bye win, -50 =
+    forfeit loss)"), Unicode names: import then export gives the same file."""
+    text = (
+        "Ann                     1800 2 3 4; 400 380 410; p12 1 1 1\n"
+        "Ben                     1700 1 4; 350 390; off 0; p12 2 1\n"
+        "Cid                     1600 4 1 0; 300 400 50; p12 1 2 0\n"
+        "Dan                     1500 3 2 1; 330 300 390; p12 2 2 2\n"
+        "Émile Ñúñez             1400 0 0 0; -50 50 0\n"
+    )
+    source = tmp_path / "a.t"
+    source.write_text(text, encoding="utf-8")
+    ledger = str(tmp_path / "a.ledger")
+    code, _, err = run(capsys, "import-tsh", str(source), "--rounds", "5", "--ledger", ledger)
+    assert code == exit_codes.OK, err
+    code, out, _ = run(capsys, "export-tsh", "--ledger", ledger)
+    assert code == exit_codes.OK and out == text
+    standings = run(capsys, "standings", "--format", "csv", "--ledger", ledger)[1]
+    assert "Émile Ñúñez" in standings and "Ben" in standings
