@@ -221,3 +221,23 @@ def test_import_then_export_then_import_gives_the_same_records(
     assert [r for r in again.read_text().splitlines() if not r.startswith("###")] == [
         r for r in lines if not r.startswith("###")
     ]
+
+
+def test_points_column_may_count_the_bye_asked_for_and_dates_are_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """JaVaFo AUM: with ``0000 - H`` in the round to pair "also the field Points ... must be updated":
+    a column counting that half point is not a contradiction. Records 042/052 written ``DD/MM/YYYY``
+    (as the AUM's sample does) are kept as ``YYYY/MM/DD``."""
+    source = write(
+        tmp_path,
+        "012 Counted",
+        "042 24/09/2010",
+        "052 02/10/2010",
+        "XXR 3",
+        line(1, "1.5", "   2 w 1  0000 - H"),
+        line(2, "0.0", "   1 b 0"),
+    )
+    ledger, err = imported(tmp_path, capsys, source)
+    assert "warning" not in err, err
+    assert state_of(ledger).details == {"start": "2010/09/24", "end": "2010/10/02"}
