@@ -205,10 +205,15 @@ class TournamentState:
 
     def ranking(self) -> dict[int, int]:
         """Player number -> pairing number: the initial ranking list for the FIDE Swiss systems (frozen
-        once round 4 is paired), else the registration number (or when imported, `ranking=as-registered`)."""
+        once round 4 is paired), else the registration number (or when imported, `ranking=as-registered`,
+        or `ranking=as-listed` with `ranking_order` "n,n,...": a TRF's ``XXC rank`` order)."""
         assert self.settings is not None
         if self.settings.system not in FIDE_SWISS or self.settings.options.get("ranking") == "as-registered":
             return {number: number for number in self.players}
+        if self.settings.options.get("ranking") == "as-listed":
+            order = [int(n) for n in self.settings.options.get("ranking_order", "").split(",") if n.isdigit()]
+            order += sorted(set(self.players) - set(order))
+            return {number: index for index, number in enumerate(order, start=1) if number in self.players}
         if self.frozen_ranking is not None and set(self.frozen_ranking) == set(self.players):
             return self.frozen_ranking
         return initial_ranking(self.players.values())

@@ -28,6 +28,7 @@ from pairing.trf.convert import (
     TrfConversionError,
     check_players,
     initial_colour,
+    pairing_numbers,
     points_for,
     virtual_points,
 )
@@ -38,6 +39,7 @@ from pairing.trf.document import (
     CommentRecord,
     ForbiddenPairsRecord,
     InitialColourRecord,
+    JavafoConfigRecord,
     JavafoPlayersRecord,
     PlayerRecord,
     RoundEntry,
@@ -232,17 +234,20 @@ def to_document(
     values cut to fit their columns are reported in `warnings`."""
     assert state.settings is not None
     warnings = [] if warnings is None else warnings
-    tpn = state.ranking()
+    order = state.ranking()
+    listed = state.settings.options.get("ranking") == "as-listed"
+    tpn = {number: number for number in order} if listed else order  # XXC rank: ids stay, lines go in order
     rank = {row.number: row.rank for row in standings(state)}
     scheduled = _scheduled_colours(state, rounds)
     players = [
         evolve(_player_record(state, number, tpn, rounds, scheduled.get(number, {}), warnings), rank=rank.get(number))
-        for number in sorted(state.players, key=lambda n: tpn[n])
+        for number in sorted(state.players, key=lambda n: order[n])
     ]
     records: list[Any] = [
         TournamentRecord(code="012", text=state.name),
         *header_records(state.details, players, {r: d for r, d in (round_dates or {}).items() if r <= rounds}),
         RoundsRecord(rounds=state.total_rounds),
+        *([JavafoConfigRecord(tokens=("rank",))] if listed else []),
     ]
     colour = state.settings.options.get("initial_colour")
     if colour in ("white", "black"):
@@ -505,7 +510,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         raise InvalidInput(f"{path}: no 001 player lines; nothing to import")
     total = args.rounds or document.total_rounds or max(played_rounds(document), 1)
     imported = read_trf(document, total)
-    options = {"ranking": "as-registered"} | acceleration_options(document)
+    options = ranking_options(document) | acceleration_options(document)
     colour = initial_colour(document)
     if colour:
         options["initial_colour"] = colour
@@ -586,6 +591,15 @@ def forbidden_pairs(document: TrfDocument) -> list[tuple[int, int]]:
         ):
             pairs |= {(min(a, b), max(a, b)) for a, b in combinations(record.players, 2) if a != b}
     return sorted(pairs)
+
+
+def ranking_options(document: TrfDocument) -> dict[str, str]:
+    """The file's starting ranks are the pairing numbers, or with ``XXC rank`` the order of its
+    ``001`` lines (JaVaFo AUM, "Ranking id")."""
+    numbers = pairing_numbers(document)
+    if all(rank == number for rank, number in numbers.items()):
+        return {"ranking": "as-registered"}
+    return {"ranking": "as-listed", "ranking_order": ",".join(map(str, sorted(numbers, key=numbers.__getitem__)))}
 
 
 def acceleration_options(document: TrfDocument) -> dict[str, str]:

@@ -216,9 +216,10 @@ def initial_colour(document: TrfDocument) -> str | None:
                 if token.lower() in ("white1", "black1"):
                     return "white" if token.lower() == "white1" else "black"
     # The rank that 5.2.5 reads is the pairing number among the players paired in the round.
+    numbers = pairing_numbers(document)
     participants = [
         p
-        for p in sorted(document.players, key=lambda p: p.start_rank)
+        for p in sorted(document.players, key=lambda p: numbers[p.start_rank])
         if p.rounds and (p.rounds[0].opponent != 0 or p.rounds[0].result is R.PAIRING_ALLOCATED_BYE)
     ]
     for rank, player in enumerate(participants, start=1):
@@ -228,6 +229,16 @@ def initial_colour(document: TrfDocument) -> str | None:
                 white = not white
             return "white" if white else "black"
     return None
+
+
+def pairing_numbers(document: TrfDocument) -> dict[int, int]:
+    """Starting rank -> pairing number: the starting rank itself, or with ``XXC rank`` the line's
+    position among the ``001`` lines (JaVaFo AUM, "Ranking id": the "positional-id")."""
+    by_position = any(
+        isinstance(r, JavafoConfigRecord) and any(t.lower() == "rank" for t in r.tokens) for r in document.records
+    )
+    players = document.players
+    return {p.start_rank: (index if by_position else p.start_rank) for index, p in enumerate(players, start=1)}
 
 
 def _is_baku(document: TrfDocument) -> bool:
@@ -297,6 +308,7 @@ def to_pairing_input(
     if round_number < 1 or round_number > rounds:
         raise TrfConversionError(f"round {round_number} is not in a tournament of {rounds} rounds")
     points = scoring(document)
+    numbers = pairing_numbers(document)
     absent = _absent_next_round(document, round_number)
     known = {p.start_rank for p in document.players}
     players = []
@@ -315,7 +327,7 @@ def to_pairing_input(
         players.append(
             Entrant(
                 number=player.start_rank,
-                pairing_number=player.start_rank,
+                pairing_number=numbers[player.start_rank],
                 name=player.name,
                 rating=player.rating,
                 score=sum(r.points for r in history),

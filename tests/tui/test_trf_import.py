@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pairing.cli import main as arbiter_pair
 from pairing.model import ByeKind
 from tests.tui.cli_support import run
 from tests.tui.test_trf_io import pairs
@@ -241,3 +242,25 @@ def test_points_column_may_count_the_bye_asked_for_and_dates_are_read(
     ledger, err = imported(tmp_path, capsys, source)
     assert "warning" not in err, err
     assert state_of(ledger).details == {"start": "2010/09/24", "end": "2010/10/02"}
+
+
+def test_xxc_rank_pairs_by_position_in_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """JaVaFo AUM, "Ranking id": with ``XXC rank`` the pairing number is the line's position, not its
+    001 id. Ids 1, 2, 4, 3 in that order: round 1 (C.04.3: S1 against S2 by position) pairs 1-4 and
+    2-3 where the ids alone would give 1-3 and 2-4, in `arbiter-pair` and in the imported ledger, and
+    the export keeps the ids and the order."""
+    rows = [line(1, "0.0", ""), line(2, "0.0", ""), line(4, "0.0", ""), line(3, "0.0", "")]
+    source = write(tmp_path, "012 Ranked", "XXR 3", "XXC rank white1", *rows)
+    out = tmp_path / "pairs.txt"
+    assert arbiter_pair(["--dutch", str(source), "-p", str(out)]) == 0
+    assert out.read_text().split() == ["2", "1", "4", "3", "2"]
+    plain = tmp_path / "plain.trf"
+    plain.write_text("\n".join(["012 Plain", "XXR 3", "XXC white1", *rows]) + "\n", encoding="utf-8")
+    assert arbiter_pair(["--dutch", str(plain), "-p", str(out)]) == 0
+    assert out.read_text().split() == ["2", "1", "3", "4", "2"]
+    ledger, _ = imported(tmp_path, capsys, source)
+    assert run(capsys, "pair", "--ledger", ledger)[0] == exit_codes.OK
+    assert pairs(ledger, 1, capsys) == [(1, 4), (3, 2)]
+    exported = run(capsys, "export-trf", "--ledger", ledger)[1].splitlines()
+    assert "XXC rank" in exported
+    assert [int(row[4:8]) for row in exported if row.startswith("001")] == [1, 2, 4, 3]
