@@ -45,6 +45,8 @@ BACKOFF = 0.01
 desks that collided do not collide again in step."""
 
 T = TypeVar("T")
+MAX_EXTRA = 4000
+"""Characters of a player's kept fields (`PlayerDetails.extra`)."""
 
 
 class ReadPort(Protocol):
@@ -82,6 +84,9 @@ class PlayerDetails:
     title: str = ""
     external_id: str = ""
     number: int | None = None
+    extra: str = ""
+    """What another program's file holds for the player and the ledger does not read (tsh's extra
+    fields), kept as text so an export can give it back; recorded only when there is some."""
 
     def as_event_details(self) -> dict[str, Any]:
         name = self.name.strip()
@@ -89,7 +94,10 @@ class PlayerDetails:
             raise InvalidInput("a player needs a name")
         if self.rating < 0:
             raise InvalidInput(f"rating {self.rating} of {name} is negative")
-        return {field: getattr(self, field) for field in PLAYER_FIELDS} | {"name": name}
+        if len(self.extra) > MAX_EXTRA or any(ord(c) < 32 or ord(c) == 127 for c in self.extra):
+            raise InvalidInput(f"the kept fields of {name} are over {MAX_EXTRA} characters or hold control characters")
+        details = {field: getattr(self, field) for field in PLAYER_FIELDS} | {"name": name}
+        return details | ({"extra": self.extra} if self.extra else {})
 
 
 @frozen

@@ -29,6 +29,8 @@ class PlayerView:
     team: str = ""
     title: str = ""
     external_id: str = ""
+    extra: str = ""
+    """Another program's fields for the player, kept for its export (`PlayerDetails.extra`)."""
     withdrawn_from: int | None = None
     """First round the player is out of, while withdrawn."""
     registered_at: int = 0

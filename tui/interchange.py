@@ -15,7 +15,7 @@ from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.model import ByeKind, Entrant, PlayerStatus, Side
 from pairing.registry import systems
-from pairing.tsh.tfile import TFileError, format_tfile, from_entrants, parse_tfile, to_entrants
+from pairing.tsh.tfile import TFile, TFileError, format_tfile, from_entrants, kept_fields, parse_tfile, to_entrants
 from projections.history import entrants
 from tui import exit_codes
 from tui.common import Verbs, new_ledger, open_for, positive, say, verb
@@ -70,8 +70,15 @@ def read_rounds(players: tuple[Entrant, ...]) -> list[ImportedRound]:
     return rounds
 
 
-def import_tfile(ledger: Ledger, players: tuple[Entrant, ...], rounds: list[ImportedRound], source: str) -> None:
-    ledger.register_players([PlayerDetails(p.name, rating=p.rating, team=p.team, number=p.number) for p in players])
+def import_tfile(
+    ledger: Ledger, tfile: TFile, players: tuple[Entrant, ...], rounds: list[ImportedRound], source: str
+) -> None:
+    ledger.register_players(
+        [
+            PlayerDetails(p.name, rating=p.rating, team=p.team, number=p.number, extra=kept_fields(line))
+            for p, line in zip(players, tfile.players, strict=True)
+        ]
+    )
     reason = f"imported from {source}"
     for imported in rounds:
         ledger.pair_next_round(
@@ -95,7 +102,8 @@ def _rounds_with_scores(player: Entrant) -> int:
 def cmd_import_tsh(args: argparse.Namespace) -> int:
     path = Path(args.file)
     try:
-        players = to_entrants(parse_tfile(path.read_text(encoding="utf-8")))
+        tfile = parse_tfile(path.read_text(encoding="utf-8"))
+        players = to_entrants(tfile)
     except OSError as error:
         raise InvalidInput(f"cannot read {path}: {error.strerror or error}") from error
     except UnicodeDecodeError as error:
@@ -109,7 +117,7 @@ def cmd_import_tsh(args: argparse.Namespace) -> int:
     with new_ledger(args) as ledger:
         settings = TournamentSettings.for_game(Game.SCRABBLE, args.system, total)
         ledger.create_tournament(args.name or path.stem, settings)
-        import_tfile(ledger, players, rounds, path.name)
+        import_tfile(ledger, tfile, players, rounds, path.name)
         say(f"imported {len(players)} players and {len(rounds)} rounds from {path} into {ledger.location}")
     return exit_codes.OK
 
@@ -118,7 +126,8 @@ def cmd_export_tsh(args: argparse.Namespace) -> int:
     _, views = open_for(args)
     state = views.state()
     rounds = state.last_paired_round
-    text = format_tfile(from_entrants(entrants(state, rounds, rounds + 1)))
+    kept = {number: player.extra for number, player in state.players.items() if player.extra}
+    text = format_tfile(from_entrants(entrants(state, rounds, rounds + 1), kept=kept))
     if args.output == "-":
         print(text, end="")
     else:

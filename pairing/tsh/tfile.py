@@ -23,7 +23,7 @@ is the caller's job; this module turns text into values and back.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from attrs import field, frozen
 
@@ -289,12 +289,39 @@ def _record(
     )
 
 
-def from_entrants(players: Sequence[Entrant], bye_spread: int = BYE_SPREAD) -> TFile:
+LEDGER_FIELDS = ("p12", "team")
+"""Extra fields the ledger reads itself (sides, team); `off` marks a withdrawal and is kept as written."""
+
+
+def kept_fields(player: TFilePlayer) -> str:
+    """The player's fields the ledger does not read, as tsh writes them (``key words; key words``,
+    escaped), with the rating as written when it is not a whole number (``rating 1800+1750``), so that
+    an export gives them back."""
+    fields = [(key, words) for key, words in player.extras if key not in LEDGER_FIELDS]
+    if not player.rating.isdigit() or player.rating != str(int(player.rating)):
+        fields.append(("rating", (player.rating,)))
+    return "; ".join(" ".join(_escape(word) for word in (key, *words)) for key, words in sorted(fields))
+
+
+def _fields(text: str) -> dict[str, tuple[str, ...]]:
+    """`kept_fields`'s text read back."""
+    fields = {}
+    for part in _split_unescaped(text) if text else []:
+        words = part.split()
+        if words:
+            fields[_unescape(words[0])] = tuple(_unescape(w) for w in words[1:])
+    return fields
+
+
+def from_entrants(
+    players: Sequence[Entrant], bye_spread: int = BYE_SPREAD, kept: Mapping[int, str] | None = None
+) -> TFile:
     """A `.t` file of `players`, in player-number order (line numbers replace player numbers).
 
     A bye or forfeit writes its entered spread; one entered without scores writes `bye_spread` for a
     win, minus it for a loss, 0 otherwise. Sides go to `p12`, teams to `team`, withdrawn players get
-    `off 0`."""
+    `off` (as the file they came from wrote it, else `off 0`); `kept` (player number -> `kept_fields`)
+    gives back the fields the ledger does not read."""
     ordered = sorted(players, key=lambda p: p.number)
     line = {p.number: i for i, p in enumerate(ordered, 1)}
     lines = []
@@ -315,14 +342,19 @@ def from_entrants(players: Sequence[Entrant], bye_spread: int = BYE_SPREAD) -> T
         while opponents and opponents[-1] is None and len(opponents) > len(scores):
             opponents.pop()  # tsh: a withdrawn player's line stops at their last round
             p12.pop()
-        extras: list[tuple[str, tuple[str, ...]]] = []
+        fields = _fields((kept or {}).get(entrant.number, ""))
+        rating = fields.pop("rating", (str(entrant.rating),))[0]
+        if int(float(rating.split("+")[0])) != entrant.rating:
+            rating = str(entrant.rating)  # corrected in the ledger since the import
+        off = fields.pop("off", ("0",))
+        extras = list(fields.items())
         if any(code in ("1", "2") for code in p12):
             extras.append(("p12", tuple(p12)))
         if entrant.team.strip():
             extras.append(("team", tuple(entrant.team.split())))
         if entrant.status is PlayerStatus.WITHDRAWN:
-            extras.append(("off", ("0",)))
-        lines.append(TFilePlayer(entrant.name, str(entrant.rating), opponents, scores, tuple(sorted(extras))))
+            extras.append(("off", off))
+        lines.append(TFilePlayer(entrant.name, rating, opponents, scores, tuple(sorted(extras))))
     return TFile(tuple(lines))
 
 

@@ -68,3 +68,22 @@ def test_withdrawn_player_forfeit_spread_and_unicode_name_round_trip(
     assert code == exit_codes.OK and out == text
     standings = run(capsys, "standings", "--format", "csv", "--ledger", ledger)[1]
     assert "Émile Ñúñez" in standings and "Ben" in standings
+
+
+def test_extra_fields_and_a_written_rating_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """tsh `.t` extra fields the ledger does not read (rating changes `newr`, `class`, an escaped `;`)
+    and a rating written `1800+1750` are kept beside the player and written back by the export."""
+    rows = (
+        ("Ann, 2nd", "1800+1750", "2 3; 400 380; class A; newr 1812 1820; note a\\;b; p12 1 2"),
+        ("Ben", "1700", "1 4; 350 390; class B; p12 2 1"),
+        ("Cid", "1600", "4 1; 300 400; p12 1 1"),
+        ("Dan", "1500.5", "3 2; 330 300; p12 2 2"),
+    )
+    text = "".join(f"{name:<22} {rating:>5} {rest}\n" for name, rating, rest in rows)  # tsh's layout
+    source = tmp_path / "b.t"
+    source.write_text(text, encoding="utf-8")
+    ledger = str(tmp_path / "b.ledger")
+    code, _, err = run(capsys, "import-tsh", str(source), "--rounds", "4", "--ledger", ledger)
+    assert code == exit_codes.OK, err
+    code, out, _ = run(capsys, "export-tsh", "--ledger", ledger)
+    assert code == exit_codes.OK and out == text
