@@ -6,6 +6,7 @@ file model is `pairing/trf/`'s; `arbiter-pair` pairs the exported file as the le
 from __future__ import annotations
 
 import argparse
+from datetime import datetime
 from decimal import Decimal
 from itertools import combinations
 from pathlib import Path
@@ -182,36 +183,39 @@ def header_records(
 
 
 def details_of(document: TrfDocument) -> tuple[dict[str, Any], list[str]]:
-    """The report details a TRF's records 022-132 hold, and a warning for each value left out
-    because the ledger could not keep it (a date it cannot read, say)."""
-    details: dict[str, Any] = {}
-    warnings: list[str] = []
-    for field, code in TEXT_FIELDS.items():
-        value = (document.tournament_text(code) or "").strip()
-        if field in ("start", "end") and value:
-            value = _full_date(value) or ""
-            if not value:
-                warnings.append(f"warning: record {code} date {document.tournament_text(code)!r} not read")
-        if value:
-            details[field] = value
+    """The report details a TRF's records 022-132 hold, and a warning for each value left out because
+    the ledger cannot keep it (a date it cannot read, a federation that is not a code)."""
+    found: dict[str, Any] = {
+        field: (document.tournament_text(code) or "").strip() for field, code in TEXT_FIELDS.items()
+    }
+    for field in ("start", "end"):
+        if found[field]:
+            found[field] = _full_date(found[field]) or found[field]
     deputies = [r.text.strip() for r in document.records if isinstance(r, TournamentRecord) and r.code == "112"]
-    if any(deputies):
-        details["deputies"] = [d for d in deputies if d]
-    line = document.tournament_text("132")
-    if line:
-        dates = [_full_date(line[87 + 10 * i : 95 + 10 * i].strip()) for i in range((len(line) - 87 + 9) // 10)]
-        if any(dates):
-            details["round_dates"] = [d or "" for d in dates]
-    try:
-        return checked_details(details) if details else {}, warnings
-    except InvalidInput as error:
-        return {}, [*warnings, f"warning: the tournament records 022-132 were not kept: {error}"]
+    found["deputies"] = [d for d in deputies if d]
+    line = document.tournament_text("132") or ""
+    dates = [_full_date(line[87 + 10 * i : 95 + 10 * i].strip()) for i in range(max(0, len(line) - 87 + 9) // 10)]
+    found["round_dates"] = [d or "" for d in dates] if any(dates) else []
+    details: dict[str, Any] = {}
+    warnings = []
+    for field, value in found.items():
+        if not value:
+            continue
+        try:
+            details |= checked_details({field: value})
+        except InvalidInput as error:
+            warnings.append(f"warning: record {TEXT_FIELDS.get(field, '112/132')} not kept: {error}")
+    return details, warnings
 
 
 def _full_date(text: str) -> str | None:
-    """``YYYY/MM/DD`` from ``YYYY/MM/DD``, ``YY/MM/DD`` (TRF16 132), ``YYYY-MM-DD``, or ``DD.MM.YYYY``
-    and ``DD/MM/YYYY`` (as Swiss-Manager and the JaVaFo AUM's sample write 042/052)."""
-    parts = text.replace("-", "/").replace(".", "/").split("/")
+    """``YYYY/MM/DD`` from ``YYYY/MM/DD``, ``YY/MM/DD`` (TRF16 132), ``YYYY-MM-DD``, ``DD.MM.YYYY`` and
+    ``DD/MM/YYYY`` (as Swiss-Manager and the JaVaFo AUM's sample write 042/052), or ``May 29, 2020``."""
+    try:
+        return f"{datetime.strptime(text, '%b %d, %Y'):%Y/%m/%d}"
+    except ValueError:
+        pass
+    parts = text.replace(" ", "").replace("-", "/").replace(".", "/").split("/")
     if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
         return None
     if len(parts[0]) == 2 and len(parts[2]) == 2:
@@ -320,8 +324,8 @@ RESULTS = {
 }
 ROUND_BYES = {
     R.PAIRING_ALLOCATED_BYE: ByeKind.PAIRING_ALLOCATED,
+    R.FORFEIT_WIN: ByeKind.PAIRING_ALLOCATED,
     R.FULL_POINT_BYE: ByeKind.FULL_POINT,
-    R.FORFEIT_WIN: ByeKind.FULL_POINT,
     R.WIN: ByeKind.FULL_POINT,
     R.UNRATED_WIN: ByeKind.FULL_POINT,
     R.HALF_POINT_BYE: ByeKind.HALF_POINT,
@@ -331,8 +335,9 @@ ROUND_BYES = {
     R.NO_RESULT: ByeKind.ZERO_POINT,
 }
 """A ``0000`` entry of a paired round, as the bye it records (TRF16: H half-point, F full-point, U
-pairing-allocated, Z or blank zero-point; ``+``/``=`` are the older spellings of F and H). The rest
-(``-``, ``0``, ``L``) is a round the player was not paired in."""
+pairing-allocated, Z or blank zero-point). ``0000 - +`` is the older spelling of the pairing-allocated
+bye (bbpPairings too reads it as a player who took part in the pairing), ``=`` of the half-point bye.
+The rest (``-``, ``0``, ``L``) is a round the player was not paired in."""
 REQUESTS = {**REQUESTED, R.PAIRING_ALLOCATED_BYE: ByeKind.ZERO_POINT}
 """A ``0000`` entry of a round not yet paired, as the bye asked for (``U`` and ``-``: not to be paired)."""
 ABSENT = frozenset({R.FORFEIT_LOSS, R.LOSS, R.UNRATED_LOSS})

@@ -89,7 +89,7 @@ def test_next_round_column_holds_requests_and_absences(tmp_path: Path, capsys: p
 
 def test_every_bye_kind_and_forfeit_keeps_its_points(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """TRF16: F full-point, H half-point, U pairing-allocated, Z zero-point byes; ``+``/``-`` forfeits
-    (and the older ``0000 - +``) score their points: the points column matches with no warning."""
+    (and the older ``0000 - +``, the PAB) score their points: the points column matches with no warning."""
     source = write(
         tmp_path,
         "012 Byes",
