@@ -6,6 +6,7 @@ stored, the imported ledger pairs it the same."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -17,14 +18,16 @@ from tests.tui.test_trf_io import pairs
 from tui import exit_codes
 
 DATA = Path(__file__).resolve().parents[1] / "data"
+SLOW = os.environ.get("ARBITER_SLOW_TESTS") == "1"
+LARGE = pytest.mark.skipif(not SLOW, reason="about 1,000 games imported twice: set ARBITER_SLOW_TESTS=1")
 CORPUS = [
     DATA / "trf" / "lichess-2020-06.trf",
     DATA / "trf" / "lichess-2021-03.trf",
-    DATA / "trf" / "karl-mala-2005.trf",
+    pytest.param(DATA / "trf" / "karl-mala-2005.trf", marks=LARGE),
     DATA / "bbp" / "dutch_2025_C5.input",
     DATA / "bbp" / "dutch_2025_C9.input",
     DATA / "bbp" / "issue_7.input",
-    DATA / "bbp" / "issue_15.input",
+    pytest.param(DATA / "bbp" / "issue_15.input", marks=LARGE),
 ]
 
 
@@ -53,7 +56,7 @@ def _entry(opponent: int, colour: Colour, result: ResultCode) -> tuple[int, str,
     return opponent, colour.value, result.value
 
 
-@pytest.mark.parametrize("source", CORPUS, ids=lambda p: p.name)
+@pytest.mark.parametrize("source", CORPUS, ids=lambda p: Path(p).name)
 def test_real_file_imports_with_its_points_and_exports_the_same_rounds(
     source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
