@@ -6,6 +6,8 @@ file model is `pairing/trf/`'s; `arbiter-pair` pairs the exported file as the le
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from decimal import Decimal
 from itertools import combinations
@@ -18,7 +20,7 @@ from ledger.application import Ledger, PlayerDetails
 from ledger.details import TEXT_FIELDS
 from ledger.details import checked as checked_details
 from ledger.domain import Round
-from ledger.errors import InvalidInput
+from ledger.errors import InvalidInput, LedgerError
 from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.model import ByeKind, Outcome, RoundRecord, Scoring, Side
@@ -30,6 +32,7 @@ from pairing.trf.convert import (
     check_players,
     initial_colour,
     pairing_numbers,
+    player_lines,
     points_for,
     virtual_points,
 )
@@ -406,7 +409,9 @@ def read_trf(document: TrfDocument, total_rounds: int) -> TrfImport:
         check_players(document)
     except TrfConversionError as error:
         raise InvalidInput(str(error)) from error
+    _check_references(document, total_rounds)
     players = {p.start_rank: p for p in document.players}
+    lines = player_lines(document)
     played = played_rounds(document)
     columns = document.rounds_played
     if columns > total_rounds:
@@ -418,13 +423,16 @@ def read_trf(document: TrfDocument, total_rounds: int) -> TrfImport:
         first = _withdrawn_from(player, played, columns, finished=played == total_rounds)
         if first is not None:
             withdrawn[rank] = first
-    rounds = [_paired_round(players, number) for number in range(1, played + 1)]
+    rounds = [_paired_round(players, number, lines) for number in range(1, played + 1)]
     requests: list[tuple[int, int, ByeKind]] = []
     for number in range(played + 1, columns + 1):
         if any(_entry(p, number).opponent for p in players.values()):
             if number != played + 1:
-                raise InvalidInput(f"round {number} has games, but round {number - 1} was not paired")
-            rounds.append(_paired_round(players, number))
+                first = 92 + 10 * (number - 1)
+                raise InvalidInput(
+                    f"columns {first}-{first + 9} (round {number}) hold games, but round {number - 1} has no result"
+                )
+            rounds.append(_paired_round(players, number, lines))
             continue
         for rank, player in sorted(players.items()):
             written = number <= len(player.rounds)
@@ -432,6 +440,25 @@ def read_trf(document: TrfDocument, total_rounds: int) -> TrfImport:
                 requests.append((rank, number, REQUESTS[player.rounds[number - 1].result]))
     requests += _bye_records(document, len(rounds), {rank for rank, _, _ in requests} | set(withdrawn))
     return TrfImport(rounds=tuple(rounds), requests=tuple(requests), withdrawn=tuple(sorted(withdrawn.items())))
+
+
+def _check_references(document: TrfDocument, total_rounds: int) -> None:
+    """The players and rounds that ``240``, ``260``, ``XXP`` and ``XXZ`` records name exist."""
+    known = {p.start_rank for p in document.players}
+    for number, record in enumerate(document.records, start=1):
+        code = {ByeRecord: "240", ForbiddenPairsRecord: "260"}.get(type(record))
+        if isinstance(record, JavafoPlayersRecord):
+            code = record.code
+        if code is None:
+            continue
+        unknown = sorted(set(record.players) - known)  # type: ignore[union-attr]
+        if unknown:
+            raise InvalidInput(f"line {number} ({code}): no 001 line has the starting rank {unknown[0]}")
+        if isinstance(record, ByeRecord) and not 1 <= record.round <= total_rounds:
+            raise InvalidInput(
+                f"line {number}, columns 7-9 (240): round {record.round} is outside the tournament's rounds "
+                f"1..{total_rounds}"
+            )
 
 
 def _bye_records(document: TrfDocument, paired: int, known: set[int]) -> list[tuple[int, int, ByeKind]]:
@@ -446,7 +473,7 @@ def _bye_records(document: TrfDocument, paired: int, known: set[int]) -> list[tu
     return requests
 
 
-def _paired_round(players: dict[int, PlayerRecord], number: int) -> ImportedRound:
+def _paired_round(players: dict[int, PlayerRecord], number: int, lines: dict[int, int]) -> ImportedRound:
     boards, results, byes = [], [], []
     for rank, player in sorted(players.items()):
         entry = _entry(player, number)
@@ -463,9 +490,11 @@ def _paired_round(players: dict[int, PlayerRecord], number: int) -> ImportedRoun
         else:
             result = RESULTS.get((entry.result, theirs.result))
             if result is None:
+                column = 99 + 10 * (number - 1)
                 raise InvalidInput(
-                    f"round {number}: results {entry.result.value!r}/{theirs.result.value!r} of {rank} and "
-                    f"{entry.opponent} do not fit together"
+                    f"line {lines[rank]}, column {column} (round {number}): the result {entry.result.value!r} of "
+                    f"{rank} and {theirs.result.value!r} of {entry.opponent} (line {lines[entry.opponent]}) do not "
+                    "fit together"
                 )
         boards.append((rank, entry.opponent))
         results.append(result)
@@ -513,19 +542,20 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
     document = read_document(path)
     if not document.players:
         raise InvalidInput(f"{path}: no 001 player lines; nothing to import")
-    total = args.rounds or document.total_rounds or max(played_rounds(document), 1)
-    imported = read_trf(document, total)
-    options = ranking_options(document) | acceleration_options(document)
-    colour = initial_colour(document)
-    if colour:
-        options["initial_colour"] = colour
+    with _naming(path):
+        total = args.rounds or document.total_rounds or max(played_rounds(document), 1)
+        imported = read_trf(document, total)
+        options = ranking_options(document) | acceleration_options(document)
+        colour = initial_colour(document)
+        if colour:
+            options["initial_colour"] = colour
+        settings = TournamentSettings.for_game(
+            Game.CHESS, args.system, total, scoring=trf_scoring(document), options=options
+        )
     name = document.tournament_text("012") or path.stem
-    settings = TournamentSettings.for_game(
-        Game.CHESS, args.system, total, scoring=trf_scoring(document), options=options
-    )
     reason = f"imported from {path.name}"
     details, warnings = details_of(document)
-    with new_ledger(args) as ledger:
+    with new_ledger(args) as ledger, _naming(path):
         ledger.create_tournament(name, settings, details)
         ledger.register_players(
             [
@@ -564,6 +594,15 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
     for warning in warnings + points_warnings(document, args.views.state(), len(imported.rounds)):
         say(warning)
     return exit_codes.OK
+
+
+@contextmanager
+def _naming(path: Path) -> Iterator[None]:
+    """A refusal while the file's contents are appended names the file (the ledger's message says what)."""
+    try:
+        yield
+    except LedgerError as error:
+        raise type(error)(f"{path}: {error}") from error
 
 
 def read_document(path: Path) -> TrfDocument:

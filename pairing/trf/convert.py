@@ -83,18 +83,24 @@ def check_players(document: TrfDocument) -> None:
     opponent's line does not show (TRF16: the opponent field is "the starting rank" of the
     opponent, so each game is on both lines)."""
     lines: dict[int, PlayerRecord] = {}
-    for player in document.players:
+    numbers = player_lines(document)
+    for number, player in ((n, r) for n, r in enumerate(document.records, start=1) if isinstance(r, PlayerRecord)):
         if player.start_rank in lines:
             raise TrfConversionError(
-                f"starting rank {player.start_rank} is on two 001 lines ({lines[player.start_rank].name!r} and "
-                f"{player.name!r}); every player needs their own starting rank"
+                f"line {number}, columns 5-8: starting rank {player.start_rank} is also on line "
+                f"{numbers[player.start_rank]} ({lines[player.start_rank].name!r} and {player.name!r}); every player "
+                "needs their own starting rank"
             )
         lines[player.start_rank] = player
     for player in document.players:
         for index, entry in enumerate(player.rounds, start=1):
             if entry.opponent == 0:
                 continue
-            where = f"001 line of starting rank {player.start_rank}, round {index} (columns {92 + 10 * (index - 1)}-)"
+            first = 92 + 10 * (index - 1)
+            where = (
+                f"line {numbers[player.start_rank]}, columns {first}-{first + 3} "
+                f"(round {index} of starting rank {player.start_rank})"
+            )
             other = lines.get(entry.opponent)
             if entry.opponent == player.start_rank or other is None:
                 raise TrfConversionError(f"{where}: opponent {entry.opponent} is not another player's starting rank")
@@ -103,6 +109,15 @@ def check_players(document: TrfDocument) -> None:
                 raise TrfConversionError(
                     f"{where}: the opponent {entry.opponent}'s line does not show this game in round {index}"
                 )
+
+
+def player_lines(document: TrfDocument) -> dict[int, int]:
+    """Starting rank -> the line of its (first) ``001`` record: a document holds one record per line."""
+    numbers: dict[int, int] = {}
+    for number, record in enumerate(document.records, start=1):
+        if isinstance(record, PlayerRecord):
+            numbers.setdefault(record.start_rank, number)
+    return numbers
 
 
 def scoring(document: TrfDocument) -> Scoring:

@@ -113,5 +113,5 @@ def test_an_import_refused_part_way_leaves_no_ledger(tmp_path: Path, capsys: pyt
     ledger = tmp_path / "bad.ledger"
     code, _, err = run(capsys, "import-trf", str(source), "--ledger", str(ledger))
     assert code == exit_codes.BAD_INPUT
-    assert "starting rank 1, round 2 (columns 102-): opponent 1 is not another player's" in err
+    assert "line 3, columns 102-105 (round 2 of starting rank 1): opponent 1 is not another player's" in err
     assert not ledger.exists() and not Path(str(ledger) + ".views").exists()

@@ -71,4 +71,4 @@ def test_check_mode_refuses_a_duplicated_starting_rank_at_once(
     source.write_text(text)
     assert arbiter_pair(["--dutch", str(source), "-c"]) == INVALID_INPUT
     err = capsys.readouterr().err
-    assert str(source) in err and "starting rank 1 is on two 001 lines" in err
+    assert str(source) in err and "line 3, columns 5-8: starting rank 1 is also on line 2" in err
