@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ledger.application import Ledger
+from ledger.errors import LedgerError
 from ledger.persistence import DEFAULT_LEDGER, is_postgres, resolve_location
 from projections.views import ReadModels
 from tui import exit_codes
@@ -46,6 +47,15 @@ def new_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
             for suffix in ("", "-wal", "-shm", ".views", ".views-wal", ".views-shm"):
                 Path(where + suffix).unlink(missing_ok=True)
         raise
+
+
+@contextmanager
+def naming(path: Path) -> Iterator[None]:
+    """A refusal while a file's contents are read or appended names the file (the message says what)."""
+    try:
+        yield
+    except LedgerError as error:
+        raise type(error)(f"{path}: {error}") from error
 
 
 def say(message: str) -> None:

@@ -5,6 +5,7 @@ writes one from the ledger. The file format is `pairing/tsh/tfile.py`'s."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from pathlib import Path
 
 from attrs import frozen
@@ -18,7 +19,7 @@ from pairing.registry import systems
 from pairing.tsh.tfile import TFile, TFileError, format_tfile, from_entrants, kept_fields, parse_tfile, to_entrants
 from projections.history import entrants
 from tui import exit_codes
-from tui.common import Verbs, new_ledger, open_for, positive, say, verb
+from tui.common import Verbs, naming, new_ledger, open_for, positive, say, verb
 
 
 @frozen
@@ -31,7 +32,7 @@ class ImportedRound:
     """Per board: (first's score, second's score), or None where the file has no scores yet."""
 
 
-def read_rounds(players: tuple[Entrant, ...]) -> list[ImportedRound]:
+def read_rounds(players: tuple[Entrant, ...], lines: Mapping[int, int] | None = None) -> list[ImportedRound]:
     """The rounds of a `.t` file, checked for consistency before anything is appended: each game is
     listed by both players, against each other. The first side is the player `p12` says started,
     else the lower number."""
@@ -52,9 +53,10 @@ def read_rounds(players: tuple[Entrant, ...]) -> list[ImportedRound]:
             other = by_number.get(record.opponent)
             theirs = other.history[number - 1] if other and number <= len(other.history) else None
             if theirs is None or theirs.opponent != player.number:
+                where = f"line {(lines or {}).get(player.number, player.number)}, opponent {number}"
                 raise InvalidInput(
-                    f"round {number}: player {player.number} ({player.name}) lists {record.opponent} as opponent, "
-                    "who does not list them back; fix the .t file"
+                    f"{where}: player {player.number} ({player.name}) lists {record.opponent} as opponent in round "
+                    f"{number}, who does not list them back; fix the .t file"
                 )
             if player.number > record.opponent:
                 continue
@@ -110,11 +112,16 @@ def cmd_import_tsh(args: argparse.Namespace) -> int:
         raise InvalidInput(f"{path}: byte {error.start} is not UTF-8; save the file as UTF-8") from None
     except TFileError as error:
         raise InvalidInput(f"{path}: {error}") from error
-    rounds = read_rounds(players)
+    if not players:
+        raise InvalidInput(f"{path}: no player lines; nothing to import")
+    try:
+        rounds = read_rounds(players, {p.number: tfile.line_of(p.number) for p in players})
+    except InvalidInput as error:
+        raise InvalidInput(f"{path}: {error}") from error
     total = max(args.rounds or 0, len(rounds))
     if total < 1:
-        raise InvalidInput("the file has no rounds yet: give --rounds for the tournament's length")
-    with new_ledger(args) as ledger:
+        raise InvalidInput(f"{path}: the file has no rounds yet: give --rounds for the tournament's length")
+    with new_ledger(args) as ledger, naming(path):
         settings = TournamentSettings.for_game(Game.SCRABBLE, args.system, total)
         ledger.create_tournament(args.name or path.stem, settings)
         import_tfile(ledger, tfile, players, rounds, path.name)

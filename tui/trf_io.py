@@ -6,8 +6,6 @@ file model is `pairing/trf/`'s; `arbiter-pair` pairs the exported file as the le
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime
 from decimal import Decimal
 from itertools import combinations
@@ -20,7 +18,7 @@ from ledger.application import Ledger, PlayerDetails
 from ledger.details import TEXT_FIELDS
 from ledger.details import checked as checked_details
 from ledger.domain import Round
-from ledger.errors import InvalidInput, LedgerError
+from ledger.errors import InvalidInput
 from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.model import ByeKind, Outcome, RoundRecord, Scoring, Side
@@ -57,7 +55,7 @@ from projections.history import histories
 from projections.standings import standings
 from projections.state import TournamentState
 from tui import exit_codes
-from tui.common import Verbs, new_ledger, open_for, positive, say, verb
+from tui.common import Verbs, naming, new_ledger, open_for, positive, say, verb
 from tui.report import DECISIONS
 
 BYE_CODES = {
@@ -542,7 +540,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
     document = read_document(path)
     if not document.players:
         raise InvalidInput(f"{path}: no 001 player lines; nothing to import")
-    with _naming(path):
+    with naming(path):
         total = args.rounds or document.total_rounds or max(played_rounds(document), 1)
         imported = read_trf(document, total)
         options = ranking_options(document) | acceleration_options(document)
@@ -555,7 +553,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
     name = document.tournament_text("012") or path.stem
     reason = f"imported from {path.name}"
     details, warnings = details_of(document)
-    with new_ledger(args) as ledger, _naming(path):
+    with new_ledger(args) as ledger, naming(path):
         ledger.create_tournament(name, settings, details)
         ledger.register_players(
             [
@@ -594,15 +592,6 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
     for warning in warnings + points_warnings(document, args.views.state(), len(imported.rounds)):
         say(warning)
     return exit_codes.OK
-
-
-@contextmanager
-def _naming(path: Path) -> Iterator[None]:
-    """A refusal while the file's contents are appended names the file (the ledger's message says what)."""
-    try:
-        yield
-    except LedgerError as error:
-        raise type(error)(f"{path}: {error}") from error
 
 
 def read_document(path: Path) -> TrfDocument:

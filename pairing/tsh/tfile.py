@@ -35,6 +35,8 @@ RATING = re.compile(r"\d{1,5}(?:[.+]\d{1,5}){0,8}")
 OPPONENT = re.compile(r"\d{1,5}")
 NUMBER = re.compile(r"-?\d{1,6}")
 """A score or spread: at most six digits (tsh scores are a few hundred points)."""
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+"""Control characters other than the tab, refused in a player line."""
 MAX_LINE = 20_000
 """Characters on one player line: several hundred rounds of opponents, scores and extra fields."""
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -72,6 +74,10 @@ class TFile:
     players: tuple[TFilePlayer, ...] = field(default=(), converter=tuple)
     comments: tuple[tuple[int, str], ...] = field(default=(), converter=tuple)
     """Comment and blank lines as (players before them, text), kept so a file can be written back."""
+
+    def line_of(self, number: int) -> int:
+        """The file line of player `number` (1-based): comment and blank lines count as lines."""
+        return number + sum(1 for before, _ in self.comments if before < number)
 
 
 def _split_unescaped(text: str) -> list[str]:
@@ -136,6 +142,9 @@ def parse_line(text: str, line: int = 1) -> TFilePlayer:
     """One player line."""
     if len(text) > MAX_LINE:
         raise TFileError(f"line {line}: longer than {MAX_LINE} characters")
+    control = CONTROL.search(text)
+    if control is not None:
+        raise TFileError(f"line {line}, character {control.start() + 1}: control character {control.group()!r}")
     head, *rest = _split_unescaped(text)
     name, rating, opponent_tokens = _head(head, line, text)
     if name.startswith("#"):
@@ -228,7 +237,10 @@ def to_entrants(tfile: TFile, scoring: Scoring = DEFAULT_SCORING) -> tuple[Entra
             round_number = index + 1
             mine = player.scores[index] if index < len(player.scores) else None
             side = _side(p12[index] if index < len(p12) else None)
-            history.append(_record(tfile, round_number, opponent, mine, side, scoring))
+            try:
+                history.append(_record(tfile, round_number, opponent, mine, side, scoring))
+            except TFileError as error:
+                raise TFileError(f"line {tfile.line_of(number)} ({player.name}), {error}") from None
         rating = player.rating.split("+")[0]
         team = " ".join(player.extra("team") or ())
         entrants.append(
@@ -270,7 +282,7 @@ def _record(
             score_against=None if mine is None else 0,
         )
     if opponent > len(tfile.players):
-        raise TFileError(f"round {round_number}: opponent {opponent} is not a player of the file")
+        raise TFileError(f"opponent {round_number}: {opponent} is not a player of the file")
     theirs_player = tfile.players[opponent - 1]
     theirs = theirs_player.scores[round_number - 1] if round_number <= len(theirs_player.scores) else None
     if mine is None or theirs is None:

@@ -38,11 +38,13 @@ def test_inconsistent_t_file_is_refused_and_nothing_is_created(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bad = tmp_path / "bad.t"
-    bad.write_text("Ann 1800 2; 400\nBen 1700 3; 380\nCid 1600 1; 300\n", encoding="utf-8")
+    """A game one line shows and the other does not: refused naming the file and the line (a comment
+    line counts), exit 4, no ledger."""
+    bad.write_text("# division A\nAnn 1800 2; 400\nBen 1700 3; 380\nCid 1600 1; 300\n", encoding="utf-8")
     ledger = tmp_path / "x.ledger"
     code, _, err = run(capsys, "import-tsh", str(bad), "--ledger", str(ledger))
     assert code == exit_codes.BAD_INPUT
-    assert "round 1: player 1 (Ann) lists 2 as opponent, who does not list them back" in err
+    assert f"{bad}: line 2, opponent 1: player 1 (Ann) lists 2 as opponent in round 1, who does not" in err
     assert not ledger.exists()
 
 

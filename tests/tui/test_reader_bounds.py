@@ -79,8 +79,9 @@ def test_empty_files_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[s
     empty = tmp_path / "empty"
     empty.write_bytes(b"")
     ledger = tmp_path / "e.ledger"
-    code, _, err = run(capsys, "import-tsh", str(empty), "--ledger", str(ledger))
-    assert code == exit_codes.BAD_INPUT and not ledger.exists(), err
+    for rounds in ((), ("--rounds", "5")):  # with --rounds it used to end in a traceback in the store
+        code, _, err = run(capsys, "import-tsh", str(empty), *rounds, "--ledger", str(ledger))
+        assert code == exit_codes.BAD_INPUT and not ledger.exists() and str(empty) in err, err
     run(capsys, "new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "3", "--ledger", str(ledger))
     code, _, err = run(capsys, "import-roster", str(empty), "--ledger", str(ledger))
     assert code == exit_codes.BAD_INPUT and str(empty) in err
@@ -105,3 +106,35 @@ def test_a_withdrawn_player_with_fewer_scores_is_imported_withdrawn(
     assert code == exit_codes.OK, err
     _, views = open_ledger(ledger, "test")
     assert views.state().players[2].withdrawn_from == 3
+
+
+_t_files = st.lists(
+    st.tuples(
+        st.sampled_from(["Ann", "Ben", "Cid", "Dan", "Émile, 2", "#x"]),
+        st.text("0123456789 .+", max_size=8),
+        st.lists(st.integers(0, 5).map(str) | st.just("00"), max_size=3),
+        st.lists(st.integers(-60, 500).map(str), max_size=3),
+        st.sampled_from(["", "; off 0", "; p12 1 2 1", "; class A", "; \x07"]),
+    ).map(lambda p: f"{p[0]} {p[1]} {' '.join(p[2])}; {' '.join(p[3])}{p[4]}"),
+    max_size=5,
+).map("\n".join)
+
+
+@settings(
+    max_examples=40, deadline=10_000, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(_t_files)
+def test_import_tsh_either_succeeds_or_names_the_file_and_leaves_nothing(
+    tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    """Any `.t` text: imported, or refused naming the file (exit 4, or 3 for what the ledger refuses,
+    two players of the same name), and no ledger left behind."""
+    folder = tmp_path_factory.mktemp("t")
+    source = folder / "a.t"
+    source.write_text(text, encoding="utf-8")
+    ledger = folder / "a.ledger"
+    code, _, err = run(capsys, "import-tsh", str(source), "--rounds", "5", "--ledger", str(ledger))
+    if code == exit_codes.OK:
+        return
+    assert code in (exit_codes.BAD_INPUT, exit_codes.REFUSED) and str(source) in err, err
+    assert not ledger.exists()
