@@ -30,8 +30,8 @@ from attrs import field, frozen
 from pairing.model import ByeKind, Entrant, Outcome, PlayerStatus, RoundRecord, Scoring, Side
 
 UNDEFINED = "00"
-RATING = re.compile(r"\d{1,5}(?:[.+]\d{1,5}){0,8}")
-"""``1800``, ``1800.5`` or ``1800+1750``: bounded digit groups, matched whole (no backtracking)."""
+RATING = re.compile(r"\d{1,5}(?:\.\d{1,5})?(?:\+\d{1,5}(?:\.\d{1,5})?){0,8}")
+"""``1800``, ``1800.5`` or ``1800+1750``: ratings of bounded digits joined by ``+``, matched whole."""
 OPPONENT = re.compile(r"\d{1,5}")
 NUMBER = re.compile(r"-?\d{1,6}")
 """A score or spread: at most six digits (tsh scores are a few hundred points)."""
@@ -190,7 +190,7 @@ def format_line(player: TFilePlayer) -> str:
     """One player line, laid out as tsh writes it."""
     _check_name(player.name)
     name = f"{player.name}," if player.name[-1].isdigit() else player.name
-    if not re.fullmatch(r"\d+(?:[.+]\d+)*", player.rating):
+    if not RATING.fullmatch(player.rating):
         raise TFileError(f"cannot write the rating {player.rating!r} of {player.name!r}")
     opponents = " ".join(UNDEFINED if o is None else str(o) for o in player.opponents)
     scores = " ".join(UNDEFINED if s is None else str(s) for s in player.scores)
