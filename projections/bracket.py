@@ -3,8 +3,9 @@ engines see it, derived from the same `PairingInput` (so a drawing never disagre
 
 from __future__ import annotations
 
-from pairing.ibf.brackets import BracketView, bracket_view
+from pairing.ibf.brackets import BracketView
 from pairing.model import NoValidPairing
+from pairing.registry import bracket_view
 from projections.history import pairing_input
 from projections.state import TournamentState
 

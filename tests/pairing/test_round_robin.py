@@ -10,6 +10,7 @@ asserted per table so that a parser reading nothing fails.
 from __future__ import annotations
 
 import doctest
+import hashlib
 import re
 from collections import Counter
 from itertools import combinations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from attrs import frozen
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from pairing.model import (
@@ -30,8 +31,9 @@ from pairing.model import (
     PlayerStatus,
     Scoring,
 )
-from pairing.registry import engine_for
 from pairing.round_robin import RoundRobin, berger_table
+from tests import builders
+from tests.builders import entrant
 
 ROOT = Path(__file__).resolve().parents[2]
 APPENDIX_1 = ROOT / "tests" / "data" / "ibf-appendix1.txt"
@@ -176,12 +178,7 @@ def entrants(numbers: dict[int, int], statuses: dict[int, PlayerStatus] | None =
     """Entrants from {pairing number: player number}, listed in player-number order."""
     statuses = statuses or {}
     return tuple(
-        Entrant(
-            number=number,
-            pairing_number=pn,
-            name=f"Player {number}",
-            status=statuses.get(pn, PlayerStatus.ACTIVE),
-        )
+        entrant(number, pairing_number=pn, status=statuses.get(pn, PlayerStatus.ACTIVE))
         for pn, number in sorted(numbers.items(), key=lambda item: item[1])
     )
 
@@ -194,13 +191,8 @@ def plain(count: int) -> dict[int, int]:
 def request(
     players: tuple[Entrant, ...], round_number: int, scoring: Scoring | None = None, **options: str
 ) -> PairingInput:
-    return PairingInput(
-        system="round-robin",
-        round=round_number,
-        total_rounds=len(players),
-        players=players,
-        scoring=scoring or Scoring(),
-        options=tuple(sorted(options.items())),
+    return builders.request(
+        "round-robin", players, round_number, total_rounds=len(players), scoring=scoring, options=options
     )
 
 
@@ -212,13 +204,6 @@ def as_played(table_round: TableRound, numbers: dict[int, int], reverse: bool = 
     """The boards a table round gives, in player numbers; the bye (a number not seated) is no board."""
     boards = tuple(Board(numbers[a], numbers[b]) for a, b in table_round if a in numbers and b in numbers)
     return tuple(Board(b.second, b.first) for b in boards) if reverse else boards
-
-
-def test_registry_gives_the_round_robin_engine():
-    """IBF 1.1: the "round-robin" system is registered."""
-    engine = engine_for("round-robin")
-    assert isinstance(engine, RoundRobin)
-    assert (engine.name, engine.rules_edition) == ("round-robin", "IBF Appendix 1 / FIDE C.05 Annex 1")
 
 
 def test_ibf_appendix1_players_are_mapped_from_pairing_number_to_player_number():
@@ -361,7 +346,6 @@ def test_same_input_same_outcome():
     assert pair(tuple(reversed(players)), 4, cycles="2") == first
 
 
-@settings(deadline=None)
 @given(
     numbers=st.integers(2, 30).flatmap(lambda n: st.lists(st.integers(1, 10_000), min_size=n, max_size=n, unique=True)),
     cycles=st.integers(1, 3),
@@ -395,3 +379,60 @@ def test_docs_round_robin_examples():
     result = doctest.testfile(str(DOCS), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+# --- IBF Appendix 1: table numbers by drawing lots ----------------------------------------------------
+
+
+def drawn_by_hand(seed: int, players: list[int]) -> dict[int, int]:
+    """{table number: player number} redone from the rule docs/round-robin.md publishes: each player's lot is
+    sha256 of "seed|table numbers|player number", and the lowest lot takes number 1."""
+    lots = sorted(players, key=lambda n: hashlib.sha256(f"{seed}|table numbers|{n}".encode()).digest())
+    return {table: number for table, number in enumerate(lots, 1)}
+
+
+@pytest.mark.parametrize("seed", [7, 2026, 123456789])
+def test_ibf_appendix1_table_numbers_are_drawn_by_lot_from_the_seed(seed: int):
+    """IBF Appendix 1: "First, all players in the competition are assigned numbers from one to the total number of
+    participants by drawing lots." With lots = yes the draw uses the tournament's seed (option draw_seed): the
+    same draw every round, so every pair still meets once, and the explanation shows the seed and the draw."""
+    numbers = plain(7)
+    players = entrants(numbers)
+    tables = drawn_by_hand(seed, sorted(numbers.values()))
+    met: list[frozenset[int]] = []
+    for round_number in range(1, 8):
+        outcome = pair(players, round_number, lots="yes", draw_seed=str(seed))
+        assert outcome.boards == as_played(berger_table(7)[round_number - 1], tables)
+        met += [frozenset((b.first, b.second)) for b in outcome.boards]
+        first = outcome.explanation[0]
+        assert first.article == "Appendix 1" and f"drawn with seed {seed}" in first.text
+        assert "1 = player " + str(tables[1]) in first.text
+    assert len(met) == len(set(met)) == 21
+
+
+def test_ibf_appendix1_the_draw_depends_on_the_seed_not_on_registration_order():
+    """IBF Appendix 1, "by drawing lots": two seeds give two draws, and neither is registration order."""
+    players = entrants(plain(8))
+    first_boards = {seed: pair(players, 1, lots="yes", draw_seed=str(seed)).boards for seed in (1, 2)}
+    assert first_boards[1] != first_boards[2]
+    assert pair(players, 1).boards not in first_boards.values()
+
+
+def test_ibf_appendix1_lots_no_keeps_the_pairing_numbers_and_says_so():
+    """Option lots = no, for events whose regulations number the players otherwise: the pairing numbers stand
+    (as without the option, the chess Berger round robin of C.05 Annex 1), and the explanation says no draw
+    was held."""
+    players = entrants(plain(6))
+    outcome = pair(players, 1, lots="no", draw_seed="7")
+    assert outcome.boards == pair(players, 1).boards == as_played(berger_table(6)[0], plain(6))
+    assert "no draw was held" in outcome.explanation[0].text
+    assert all("drawing lots" not in d.text for d in pair(players, 1).explanation)
+
+
+@pytest.mark.parametrize(("options", "message"), [({}, "needs the tournament's draw seed"), ({"draw_seed": "x"}, "x")])
+def test_ibf_appendix1_lots_without_a_seed_is_refused(options: dict[str, str], message: str):
+    """IBF Appendix 1: a draw by lot needs the recorded seed; without one the engine refuses, naming it."""
+    with pytest.raises(NoValidPairing, match=message):
+        pair(entrants(plain(4)), 1, lots="yes", **options)
+    with pytest.raises(NoValidPairing, match="lots must be one of yes, no"):
+        pair(entrants(plain(4)), 1, lots="maybe", draw_seed="1")

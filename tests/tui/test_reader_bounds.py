@@ -15,7 +15,7 @@ from ledger.errors import InvalidInput
 from pairing.tsh.tfile import TFileError, parse_tfile, to_entrants
 from tests.tui.cli_support import run
 from tui import exit_codes
-from tui.roster import read_roster
+from tui.cli.roster import read_roster
 from tui.wiring import open_ledger
 
 _characters = st.characters(codec="utf-8", exclude_categories=("Cs",))

@@ -1,0 +1,110 @@
+"""`arbiter audit-report`: everything that happened, round by round, as one printable HTML page:
+every decision with its actor, time, reason and reference, the chain head of each sealed round, and
+the ledger's verification. Generated from the log alone."""
+
+from __future__ import annotations
+
+import argparse
+from collections import defaultdict
+from html import escape
+
+from ledger.persistence import ChainReport
+from projections.audit import AuditLine, audit_lines
+from projections.state import TournamentState
+from tui import exit_codes
+from tui.cli.common import VerbGroup, opened
+from tui.cli.output import emit, output_options
+
+verbs = VerbGroup()
+
+DECISIONS = {
+    "PlayerDetailsCorrected",
+    "PlayerWithdrew",
+    "PlayerReentered",
+    "PairForbidden",
+    "PairingWithdrawn",
+    "ResultCorrected",
+    "ResultVoided",
+    "ArbiterOverrode",
+    "AppealLodged",
+    "AppealRuled",
+}
+"""Events that change an earlier decision or record a ruling: highlighted in the report."""
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em; color: #111; }
+h1 { margin-bottom: 0; } .meta { color: #444; margin-top: .3em; }
+table { border-collapse: collapse; width: 100%; margin: .5em 0 1.5em; font-size: 90%; }
+th, td { border: 1px solid #bbb; padding: .25em .5em; text-align: left; vertical-align: top; }
+th { background: #eee; } tr.decision td { background: #fff4d6; }
+.ok { color: #075; font-weight: bold; } .bad { color: #b00; font-weight: bold; }
+code { font-size: 85%; word-break: break-all; }
+@media print { body { margin: 0; } h2 { page-break-before: auto; } }
+"""
+
+
+def _rows(lines: list[AuditLine]) -> str:
+    body = []
+    for line in lines:
+        css = ' class="decision"' if line.kind in DECISIONS else ""
+        why = escape(line.reason) + (f" <em>[{escape(line.reference)}]</em>" if line.reference else "")
+        body.append(
+            f"<tr{css}><td>{line.position}</td><td>{line.time:%Y-%m-%d %H:%M:%S}</td><td>{escape(line.actor)}</td>"
+            f"<td>{escape(line.summary)}</td><td>{why}</td></tr>"
+        )
+    head = "<tr><th>Pos</th><th>Time (UTC)</th><th>Actor</th><th>What</th><th>Reason [reference]</th></tr>"
+    return f"<table>{head}{''.join(body)}</table>"
+
+
+def render_report(state: TournamentState, lines: list[AuditLine], report: ChainReport, location: str) -> str:
+    """The whole report as HTML text."""
+    assert state.settings is not None
+    by_round: dict[int | None, list[AuditLine]] = defaultdict(list)
+    for line in lines:
+        by_round[line.round].append(line)
+    verdict = (
+        f'<span class="ok">verified</span>: {report.events} events, chain head <code>{report.head}</code>'
+        if report.ok
+        else f'<span class="bad">FAILED</span> at position {report.first_bad_position}: {escape(report.problem)}'
+    )
+    parts = [
+        f"<!doctype html><html><head><meta charset='utf-8'><title>Audit report: {escape(state.name)}</title>",
+        f"<style>{STYLE}</style></head><body>",
+        f"<h1>Audit report: {escape(state.name)}</h1>",
+        f"<p class='meta'>{state.settings.game.value}, "
+        f"{escape(', then '.join(stage.system for stage in state.stages))}, {state.total_rounds} rounds; "
+        f"ledger {escape(location)}, as of log position {state.position}.<br>Ledger {verdict}</p>",
+        "<h2>Decisions that changed earlier decisions</h2>",
+        _rows([line for line in lines if line.kind in DECISIONS])
+        if any(line.kind in DECISIONS for line in lines)
+        else "<p>None.</p>",
+        "<h2>Tournament and roster</h2>",
+        _rows(by_round.get(None, [])),
+    ]
+    for number in sorted(n for n in by_round if n is not None):
+        view = state.rounds.get(number)
+        seal = (
+            f"<p>Sealed at position {view.sealed_at}; chain head <code>{escape(view.chain_head)}</code></p>"
+            if view is not None and view.sealed_at is not None
+            else "<p>Not sealed.</p>"
+        )
+        parts += [f"<h2>Round {number}</h2>", seal, _rows(by_round[number])]
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def _audit_report_arguments(p: argparse.ArgumentParser) -> None:
+    output_options(p, default="audit-report.html")
+
+
+@verbs.verb(
+    "audit-report",
+    "write a printable HTML report of every decision, reason and sealed chain head",
+    _audit_report_arguments,
+    "  arbiter audit-report -o audit.html",
+)
+def cmd_audit_report(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, views):
+        html = render_report(views.state(), audit_lines(ledger.log_events()), ledger.verify(), ledger.location)
+    emit(args, html, "; open it in a browser and print it (PDF: the browser's print to file)")
+    return exit_codes.OK

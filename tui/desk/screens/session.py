@@ -1,0 +1,129 @@
+"""What every desk screen shares: the ledger, its read models, and the async reads.
+
+The desk's screens own one `DeskSession`: commands and catch-up run in thread workers under one lock
+(the read models' SQLite connection is shared between threads), reads go through `AsyncViews`
+(`projections.async_views.AsyncViews`: aiosqlite on a read-only connection, so a reader never blocks the
+writer); the desk runs no SQL of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from typing import Protocol, TypeVar
+
+from attrs import frozen
+
+from ledger.application import Ledger
+from ledger.errors import NoTournament
+from ledger.settings import TournamentSettings
+from projections.async_views import AsyncViews
+from projections.state import TournamentState, fold
+from projections.views import ReadModels
+from tui.desk.widgets.nav import Place
+
+T = TypeVar("T")
+
+
+@frozen
+class TournamentInfo:
+    name: str
+    settings: TournamentSettings
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        return {
+            "chess": ("White", "Black"),
+            "backgammon": ("Top (light)", "Bottom"),
+            "scrabble": ("First", "Second"),
+        }[self.settings.game.value]
+
+
+class DeskSession:
+    """One desk's ledger and read models; every ledger call goes through `execute` (in a thread)."""
+
+    def __init__(self, ledger: Ledger, views: ReadModels) -> None:
+        self.ledger = ledger
+        self.views = views
+        self.lock = threading.RLock()
+        state = views.state()
+        if state.settings is None:
+            raise NoTournament(
+                f"{ledger.location} holds no tournament: create one with "
+                f"`arbiter new NAME --ledger {ledger.location} ...`"
+            )
+        self.info = TournamentInfo(state.name, state.settings)
+        self._reader: AsyncViews | None = None
+        self._opening = asyncio.Lock()
+
+    @property
+    def location(self) -> str:
+        return self.ledger.location
+
+    # --- in worker threads ---------------------------------------------------------------------------
+
+    def run(self, call: Callable[[Ledger], T]) -> T:
+        """Run a ledger command (its events are saved when it returns); `catch_up` then shows them."""
+        with self.lock:
+            try:
+                return call(self.ledger)
+            except BaseException:
+                self.views.catch_up()  # a refusal may come from another desk's write: show it
+                raise
+
+    def catch_up(self) -> int:
+        """Bring the read models up to date with the ledger; the position they are at."""
+        with self.lock:
+            return self.views.catch_up()
+
+    def sync(self) -> int | None:
+        """Catch up with other desks' commands (cheap when nothing moved): the position now shown, or None
+        when a command of this desk holds the ledger (the next poll will look again)."""
+        if not self.lock.acquire(blocking=False):
+            return None
+        try:
+            if self.ledger.position() > self.views.position:
+                return self.views.catch_up()
+            return self.views.position
+        finally:
+            self.lock.release()
+
+    def past(self, position: int) -> TournamentState:
+        """The tournament as it was at log `position` (a fresh fold: nobody else holds it)."""
+        with self.lock:
+            return fold(self.ledger.log_events(stop=position))
+
+    def read_state(self, read: Callable[[TournamentState], T]) -> T:
+        """`read` applied to the current fold, under the lock (the fold is shared and mutable)."""
+        with self.lock:
+            return read(self.views.state())
+
+    # --- on the event loop -----------------------------------------------------------------------
+
+    async def reader(self) -> AsyncViews:
+        async with self._opening:
+            if self._reader is None:
+                reader = AsyncViews(self.views.path)
+                await reader.__aenter__()
+                self._reader = reader
+            return self._reader
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            await self._reader.close()
+            self._reader = None
+
+    def close_ledger(self) -> None:
+        with self.lock:
+            self.views.close()
+            self.ledger.close()
+
+
+class SessionApp(Protocol):
+    """What the screens need from the app."""
+
+    session: DeskSession
+    shown_position: int
+    PLACES: tuple[Place, ...]
+    """The screens' places in the order of the screen bar."""
