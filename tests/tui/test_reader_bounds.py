@@ -138,3 +138,15 @@ def test_import_tsh_either_succeeds_or_names_the_file_and_leaves_nothing(
         return
     assert code in (exit_codes.BAD_INPUT, exit_codes.REFUSED) and str(source) in err, err
     assert not ledger.exists()
+
+
+def test_a_roster_the_ledger_refuses_names_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A roster registering the same player twice is refused by the ledger (exit 3) in one piece: the
+    message names the file, and nobody is registered."""
+    ledger = str(tmp_path / "r.ledger")
+    run(capsys, "new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "3", "--ledger", ledger)
+    path = tmp_path / "twice.csv"
+    path.write_text("name,federation\nAnn Lee,NOR\nAnn Lee,NOR\n", encoding="utf-8")
+    code, _, err = run(capsys, "import-roster", str(path), "--ledger", ledger)
+    assert code == exit_codes.REFUSED and f"{path}: Ann Lee is already registered" in err, err
+    assert "registered" not in run(capsys, "log", "--ledger", ledger)[1]

@@ -20,6 +20,7 @@ from tui import exit_codes
 from tui.cli.common import (
     VerbGroup,
     key_value,
+    naming,
     opened,
     points_table,
     positive,
@@ -166,7 +167,7 @@ def _file_argument(p: argparse.ArgumentParser) -> None:
 )
 def cmd_import_roster(args: argparse.Namespace) -> int:
     players = read_roster(Path(args.file))
-    with opened(args) as (ledger, _):
+    with opened(args) as (ledger, _), naming(Path(args.file)):
         numbers = ledger.register_players(players)
     say(f"registered {len(numbers)} players, numbers {numbers[0]}..{numbers[-1]}")
     return exit_codes.OK
