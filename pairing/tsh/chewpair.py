@@ -13,8 +13,9 @@ The rules text is cut off in the detailed algorithm; docs/research/tsh-backgammo
 it, and this module follows it step by step (`Chew.pair`), with these readings (docs/scrabble-systems.md):
 
 - Contention is judged by `gibson.Contention`: each player's best possible finish counts the players
-  they cannot catch one by one, instead of tsh's simulation of the remaining rounds (docs/research/tsh-backgammon-brackets.md
-  §2.7.1, "Simpler alternative"): more optimistic, so more contenders and fewer Gibsons.
+  they cannot catch one by one, instead of tsh's simulation of the remaining rounds
+  (docs/research/tsh-backgammon-brackets.md §2.7.1, "Simpler alternative"): more optimistic, so more
+  contenders and fewer Gibsons.
 - "Can catch" for the catch-up test and the leaders' preference is the pairwise test of
   `gibson.Contention.can_catch` (tsh compares the lower player's best finish with the higher
   player's rank).
