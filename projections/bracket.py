@@ -14,7 +14,6 @@ ELIMINATION_SYSTEMS = frozenset({"single-elimination", "double-elimination", "re
 
 def bracket_of(state: TournamentState) -> BracketView:
     """The bracket after every paired round (results so far; pending matches stay open)."""
-    assert state.settings is not None
     system = state.stage_of(state.last_paired_round + 1).system
     if system not in ELIMINATION_SYSTEMS:
         raise NoValidPairing(
