@@ -18,7 +18,7 @@ BBP = Path(__file__).resolve().parents[2] / "data" / "bbp"
 @pytest.mark.parametrize("name", ["dutch_2025_C5", "dutch_2025_C9", "issue_7"])
 def test_dutch_pairing_equals_bbp_output(name: str, tmp_path: Path) -> None:
     """C.04.3 (Dutch, 2025 rules): `--dutch FILE -p OUT` writes bbp's expected output byte for byte,
-    including the `0000 - Z` absences of the round being paired (C5, C9) and CR line ends (issue 7)."""
+    including the `0000 - Z` absences of the round being paired (C5, C9) and CR line ends (bbp's test issue_7)."""
     out = tmp_path / f"{name}.output"
     assert arbiter_pair(["--dutch", str(BBP / f"{name}.input"), "-p", str(out)]) == OK
     assert out.read_bytes() == (BBP / f"{name}.output.expected").read_bytes()
@@ -27,7 +27,7 @@ def test_dutch_pairing_equals_bbp_output(name: str, tmp_path: Path) -> None:
 def test_check_mode_accepts_a_file_without_xxr_and_takes_the_rounds_played(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """bbp issue 15: `-c` on a file with no ``XXR``/``142`` checks every round played, with the rounds
+    """bbp's test issue_15: `-c` on a file with no ``XXR``/``142`` checks every round played, with the rounds
     played as the total, and writes bbp's ``NAME: Round #r`` line for each round it re-pairs."""
     source = tmp_path / "issue_15.input"
     shutil.copy(BBP / "issue_15.input", source)
@@ -46,7 +46,7 @@ def test_check_mode_accepts_a_file_without_xxr_and_takes_the_rounds_played(
     "of C.04.4.2 (July 2025), 91-1, 2-92, ..., so the rounds differ from round 1 on",
 )
 def test_check_mode_on_issue_15_finds_no_difference(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """bbp's own output for issue 15: every round's pairing as the file records it."""
+    """bbp's own output for its test issue_15: every round's pairing as the file records it."""
     source = tmp_path / "issue_15.input"
     shutil.copy(BBP / "issue_15.input", source)
     assert arbiter_pair(["--burstein", str(source), "-c"]) == OK
