@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ledger.errors import ConcurrentChange, InvalidInput, LedgerError, NoTournament
 from ledger.locations import DEFAULT_LEDGER
 from tui import exit_codes
-from tui.cli import disputes, interchange, reads, report, rounds, sheets, stages, tournament, trf_io
+from tui.cli import details, disputes, interchange, reads, report, rounds, sheets, stages, tournament, trf_io
 from tui.cli.common import Formatter, VerbGroup, location, mark_dashed_results, say
 
 DESCRIPTION = f"""\
@@ -48,6 +48,7 @@ GROUPS: tuple[VerbGroup, ...] = (
     interchange.verbs,
     stages.verbs,
     trf_io.verbs,
+    details.verbs,
 )
 
 

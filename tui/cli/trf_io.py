@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ledger.errors import InvalidInput
 from tui import exit_codes
-from tui.cli.common import VerbGroup, new_ledger, opened, positive, say
+from tui.cli.common import VerbGroup, naming, new_ledger, opened, positive, say
 from tui.cli.output import emit, output_options
 
 verbs = VerbGroup()
@@ -23,23 +23,28 @@ def _export_trf_arguments(p: argparse.ArgumentParser) -> None:
 
 @verbs.verb(
     "export-trf",
-    "write the tournament as a FIDE TRF file (with ### change lines)",
+    "write the tournament as a FIDE TRF file (records 012-132 from the details, ### change lines)",
     _export_trf_arguments,
     "  arbiter export-trf -o open.trf\n  arbiter-pair --dutch open.trf -p   # pairs the next round as the ledger does",
 )
 def cmd_export_trf(args: argparse.Namespace) -> int:
     from pairing.trf import format
-    from tui.cli.trf_ledger import change_comments, to_document
+    from tui.cli.trf_ledger import change_comments, paired_dates, to_document
 
     with opened(args) as (ledger, views):
         state = views.state()
         comments = change_comments(ledger)
+        dates = paired_dates(ledger, state)
     rounds = args.rounds if args.rounds is not None else state.completed_rounds
     if rounds > state.completed_rounds:
         raise InvalidInput(
             f"round {state.completed_rounds + 1} still has results missing; export up to it with --rounds"
         )
-    emit(args, format(to_document(state, rounds, comments)), f": {len(state.players)} players, rounds 1..{rounds}")
+    warnings: list[str] = []
+    text = format(to_document(state, rounds, comments, warnings, dates))
+    for warning in warnings:
+        say(warning)
+    emit(args, text, f": {len(state.players)} players, rounds 1..{rounds}")
     return exit_codes.OK
 
 
@@ -55,36 +60,45 @@ def _import_trf_arguments(p: argparse.ArgumentParser) -> None:
     "import-trf",
     "create a chess ledger from a FIDE TRF file",
     _import_trf_arguments,
-    "  arbiter import-trf open.trf --ledger open.ledger --system dutch",
+    "  arbiter import-trf open.trf --ledger open.ledger --system dutch\n"
+    "  (played rounds are the rounds with results; a later column holds the byes asked for; see docs/trf.md)",
 )
 def cmd_import_trf(args: argparse.Namespace) -> int:
     from ledger.application import PlayerDetails
     from ledger.results import Game
     from ledger.settings import TournamentSettings
-    from pairing.trf import TrfSyntaxError, parse
     from pairing.trf.convert import initial_colour
     from pairing.trf.convert import scoring as trf_scoring
-    from tui.cli.trf_ledger import read_trf_rounds
+    from tui.cli.trf_ledger import (
+        acceleration_options,
+        details_of,
+        forbidden_pairs,
+        played_rounds,
+        points_warnings,
+        ranking_options,
+        read_document,
+        read_trf,
+    )
 
     path = Path(args.file)
-    try:
-        document = parse(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise InvalidInput(f"cannot read {path}: {error}") from error
-    except TrfSyntaxError as error:
-        raise InvalidInput(f"{path}: {error}") from error
-    rounds = read_trf_rounds(document)
-    total = args.rounds or document.total_rounds or len(rounds)
-    options = {"ranking": "as-registered"}
-    colour = initial_colour(document)
-    if colour:
-        options["initial_colour"] = colour
+    document = read_document(path)
+    if not document.players:
+        raise InvalidInput(f"{path}: no 001 player lines; nothing to import")
+    with naming(path):
+        total = args.rounds or document.total_rounds or max(played_rounds(document), 1)
+        imported = read_trf(document, total)
+        options = ranking_options(document) | acceleration_options(document)
+        colour = initial_colour(document)
+        if colour:
+            options["initial_colour"] = colour
+        settings = TournamentSettings.for_game(
+            Game.CHESS, args.system, total, scoring=trf_scoring(document), options=options
+        )
     name = document.tournament_text("012") or path.stem
-    settings = TournamentSettings.for_game(
-        Game.CHESS, args.system, total, scoring=trf_scoring(document), options=options
-    )
-    with new_ledger(args) as ledger:
-        ledger.create_tournament(name, settings)
+    reason = f"imported from {path.name}"
+    details, warnings = details_of(document)
+    with new_ledger(args) as ledger, naming(path):
+        ledger.create_tournament(name, settings, details)
         ledger.register_players(
             [
                 PlayerDetails(
@@ -98,10 +112,29 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
                 for p in sorted(document.players, key=lambda p: p.start_rank)
             ]
         )
-        reason = f"imported from {path.name}"
-        for number, (boards, byes, results) in enumerate(rounds, start=1):
-            ledger.pair_next_round(manual=boards, manual_byes=byes, complete=False, reason=reason, force_reason=reason)
-            for board, result in enumerate(results, start=1):
-                ledger.record_result(number, board, result)
-        say(f"imported {len(document.players)} players and {len(rounds)} rounds from {path} into {ledger.location}")
+        for first, second in forbidden_pairs(document):
+            ledger.forbid(first, second, reason)
+        for imported_round in imported.rounds:
+            ledger.pair_next_round(
+                manual=imported_round.boards,
+                manual_byes=imported_round.byes,
+                complete=False,
+                reason=reason,
+                force_reason=reason,
+            )
+            for board, result in enumerate(imported_round.results, start=1):
+                if result is not None:
+                    ledger.record_result(imported_round.number, board, result)
+        for player, round_number, kind in imported.requests:
+            ledger.request_bye(player, round_number, kind, reason)
+        for player, first_round in imported.withdrawn:
+            ledger.withdraw(player, first_round, reason)
+        say(
+            f"imported {len(document.players)} players and {len(imported.rounds)} rounds from {path} "
+            f"into {ledger.location}"
+        )
+    with opened(args) as (_, views):
+        state = views.state()
+    for warning in warnings + points_warnings(document, state, len(imported.rounds)):
+        say(warning)
     return exit_codes.OK
