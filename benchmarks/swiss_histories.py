@@ -31,11 +31,11 @@ from attrs import frozen
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pairing.criteria.basic_rules import played_sides  # noqa: E402
-from pairing.model import PairingInput, PairingOutcome, PlayerStatus, Side  # noqa: E402
-from pairing.trf import format as format_trf  # noqa: E402
-from pairing.trf.convert import to_pairing_input  # noqa: E402
-from pairing.trf.document import (  # noqa: E402
+from pairing.criteria.basic_rules import played_sides
+from pairing.model import PairingInput, PairingOutcome, PlayerStatus, Side
+from pairing.trf import format as format_trf
+from pairing.trf.convert import to_pairing_input
+from pairing.trf.document import (
     Colour,
     InitialColourRecord,
     PlayerRecord,

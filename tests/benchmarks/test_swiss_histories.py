@@ -40,9 +40,9 @@ def test_the_same_seed_gives_the_same_history() -> None:
 
 def test_round_violations_names_a_rematch_a_colour_break_and_a_missing_player() -> None:
     """The checker itself fails a pairing that breaks C.04.1 [b], [f]/[g], or leaves a player out."""
-    document = trf_document(swiss_history(40, 6, seed=1), 7)
-    request = to_pairing_input(document, 6)
-    played = outcome_from_round(document, 6)
+    document = trf_document(swiss_history(200, 9, seed=1), 11)
+    request = to_pairing_input(document, 9)
+    played = outcome_from_round(document, 9)
     first = played.boards[0]
     earlier = request.player(first.first).history[0].opponent
     assert earlier is not None
@@ -52,6 +52,7 @@ def test_round_violations_names_a_rematch_a_colour_break_and_a_missing_player() 
     assert any("is paired 2 times" in p for p in problems)
     assert any("not paired" in p for p in problems)
     twice = {p.number for p in request.players if len(set(played_sides(p.history)[-2:])) == 1}
+    assert twice, "the history should hold a player who had one colour twice in a row"
     swapped = evolve(
         played, boards=tuple(Board(b.second, b.first) if {b.first, b.second} & twice else b for b in played.boards)
     )
