@@ -59,7 +59,7 @@ def test_round_violations_names_a_rematch_a_colour_break_and_a_missing_player() 
     assert any("[g]" in p for p in round_violations(request, swapped))
 
 
-@pytest.mark.skipif(not SLOW, reason="pairs 5,000 players (about a minute): set ARBITER_SLOW_TESTS=1")
+@pytest.mark.skipif(not SLOW, reason="pairs 5,000 players (1-4 minutes): set ARBITER_SLOW_TESTS=1")
 def test_dutch_pairs_the_5000_player_round_10_within_c0401_b_f_g() -> None:
     """The Dutch engine's round 10 after nine generated rounds: every player exactly once (board or PAB),
     no rematch (C1, C.04.1 [b]), no absolute colour violation (C3, C.04.1 [f], [g])."""
