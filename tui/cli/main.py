@@ -16,7 +16,7 @@ from eventsourcing.persistence import PersistenceError
 from ledger.errors import ConcurrentChange, InvalidInput, LedgerError, NoTournament
 from ledger.persistence import DEFAULT_LEDGER
 from tui import exit_codes
-from tui.cli import disputes, interchange, reads, report, rounds, sheets, stages, tournament, trf_io
+from tui.cli import details, disputes, interchange, reads, report, rounds, sheets, stages, tournament, trf_io
 from tui.cli.common import Formatter, VerbGroup, location, mark_dashed_results, say
 
 DESCRIPTION = f"""\
@@ -50,6 +50,7 @@ GROUPS: tuple[VerbGroup, ...] = (
     interchange.verbs,
     stages.verbs,
     trf_io.verbs,
+    details.verbs,
 )
 
 
