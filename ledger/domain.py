@@ -52,7 +52,13 @@ class Tournament(Aggregate):
 
     TOPIC = "arbiter:Tournament"
 
-    class Created(Aggregate.Created):
+    class Event(Aggregate.Event):
+        """The base of the tournament's events. Declared here, with every event below a subclass of it
+        (and each "created" event of `Aggregate.Created` too), so that eventsourcing need not
+        redefine each event class as a subclass of an `Event` of its own making: the event classes
+        are made once at import, which is most of what a command costs to start."""
+
+    class Created(Event, Aggregate.Created):
         TOPIC = "arbiter:Tournament.Created"
         name: str
         game: str
@@ -61,7 +67,7 @@ class Tournament(Aggregate):
         settings: dict[str, Any]
         actor: str
 
-    class PlayerRegistered(Aggregate.Event):
+    class PlayerRegistered(Event):
         TOPIC = "arbiter:Tournament.PlayerRegistered"
         class_version = 2
         number: int
@@ -75,7 +81,7 @@ class Tournament(Aggregate):
         def upcast_v1_v2(state: dict[str, Any]) -> None:
             state["duplicate_of"] = None
 
-    class PlayerDetailsCorrected(Aggregate.Event):
+    class PlayerDetailsCorrected(Event):
         TOPIC = "arbiter:Tournament.PlayerDetailsCorrected"
         number: int
         changes: dict[str, Any]
@@ -83,7 +89,7 @@ class Tournament(Aggregate):
         reason: str
         reference: str
 
-    class PlayerWithdrew(Aggregate.Event):
+    class PlayerWithdrew(Event):
         TOPIC = "arbiter:Tournament.PlayerWithdrew"
         number: int
         from_round: int
@@ -91,7 +97,7 @@ class Tournament(Aggregate):
         reason: str
         reference: str
 
-    class PlayerReentered(Aggregate.Event):
+    class PlayerReentered(Event):
         TOPIC = "arbiter:Tournament.PlayerReentered"
         number: int
         from_round: int
@@ -99,7 +105,7 @@ class Tournament(Aggregate):
         reason: str
         reference: str
 
-    class ByeRequested(Aggregate.Event):
+    class ByeRequested(Event):
         TOPIC = "arbiter:Tournament.ByeRequested"
         number: int
         round: int
@@ -107,7 +113,7 @@ class Tournament(Aggregate):
         actor: str
         reason: str
 
-    class DetailsChanged(Aggregate.Event):
+    class DetailsChanged(Event):
         """The tournament's details for the rating report (`ledger.details`): only the details changed."""
 
         TOPIC = "arbiter:Tournament.DetailsChanged"
@@ -116,7 +122,7 @@ class Tournament(Aggregate):
         reason: str
         reference: str
 
-    class ByeCancelled(Aggregate.Event):
+    class ByeCancelled(Event):
         TOPIC = "arbiter:Tournament.ByeCancelled"
         number: int
         round: int
@@ -125,7 +131,7 @@ class Tournament(Aggregate):
         actor: str
         reason: str
 
-    class PlayersRenumbered(Aggregate.Event):
+    class PlayersRenumbered(Event):
         """The starting rank set before round 1 (`ledger.ranking`): pairing number k is `order[k - 1]`."""
 
         TOPIC = "arbiter:Tournament.PlayersRenumbered"
@@ -134,7 +140,7 @@ class Tournament(Aggregate):
         actor: str
         reason: str
 
-    class RoundsChanged(Aggregate.Event):
+    class RoundsChanged(Event):
         """The number of rounds of the (last) stage set again: computed from the entries at an
         elimination's first pairing (IBF 3.1.3), or changed by the arbiter with a reason."""
 
@@ -144,19 +150,19 @@ class Tournament(Aggregate):
         actor: str
         reason: str
 
-    class PairForbidden(Aggregate.Event):
+    class PairForbidden(Event):
         TOPIC = "arbiter:Tournament.PairForbidden"
         first: int
         second: int
         actor: str
         reason: str
 
-    class RoundOpened(Aggregate.Event):
+    class RoundOpened(Event):
         TOPIC = "arbiter:Tournament.RoundOpened"
         round: int
         actor: str
 
-    class StageStarted(Aggregate.Event):
+    class StageStarted(Event):
         """IBF 1.8 mixed systems: a new stage with its own system, for the qualifiers of the last."""
 
         TOPIC = "arbiter:Tournament.StageStarted"
@@ -169,7 +175,7 @@ class Tournament(Aggregate):
         actor: str
         reason: str
 
-    class ArbiterOverrode(Aggregate.Event):
+    class ArbiterOverrode(Event):
         TOPIC = "arbiter:Tournament.ArbiterOverrode"
         subject: str
         decision: str
@@ -177,7 +183,7 @@ class Tournament(Aggregate):
         reason: str
         reference: str
 
-    class AppealLodged(Aggregate.Event):
+    class AppealLodged(Event):
         TOPIC = "arbiter:Tournament.AppealLodged"
         appeal: int
         appellant: int
@@ -185,7 +191,7 @@ class Tournament(Aggregate):
         actor: str
         reason: str
 
-    class AppealRuled(Aggregate.Event):
+    class AppealRuled(Event):
         TOPIC = "arbiter:Tournament.AppealRuled"
         appeal: int
         committee: list[str]
@@ -514,13 +520,16 @@ class Round(Aggregate):
 
     TOPIC = "arbiter:Round"
 
-    class Created(Aggregate.Created):
+    class Event(Aggregate.Event):
+        """The base of a round's events (see `Tournament.Event`)."""
+
+    class Created(Event, Aggregate.Created):
         TOPIC = "arbiter:Round.Created"
         tournament_id: UUID
         round: int
         actor: str
 
-    class Paired(Aggregate.Event):
+    class Paired(Event):
         TOPIC = "arbiter:Round.Paired"
         revision: int
         boards: list[list[int]]
@@ -540,14 +549,14 @@ class Round(Aggregate):
         reason: str
         reference: str
 
-    class PairingWithdrawn(Aggregate.Event):
+    class PairingWithdrawn(Event):
         TOPIC = "arbiter:Round.PairingWithdrawn"
         revision: int
         actor: str
         reason: str
         reference: str
 
-    class ResultRecorded(Aggregate.Event):
+    class ResultRecorded(Event):
         TOPIC = "arbiter:Round.ResultRecorded"
         board: int
         first: int
@@ -555,7 +564,7 @@ class Round(Aggregate):
         result: str
         actor: str
 
-    class ResultCorrected(Aggregate.Event):
+    class ResultCorrected(Event):
         TOPIC = "arbiter:Round.ResultCorrected"
         board: int
         first: int
@@ -566,7 +575,7 @@ class Round(Aggregate):
         reason: str
         reference: str
 
-    class ResultVoided(Aggregate.Event):
+    class ResultVoided(Event):
         TOPIC = "arbiter:Round.ResultVoided"
         board: int
         first: int
@@ -576,7 +585,7 @@ class Round(Aggregate):
         reason: str
         reference: str
 
-    class ByeGranted(Aggregate.Event):
+    class ByeGranted(Event):
         """A bye given in a round already paired to a player on no board: a late entry's missed round
         (C.04.2 Art. 2.4: "zero points for the rounds missed" unless the tournament's rules say
         otherwise, docs/research/fide/02-C0402-general-handling-rules.md), or a requested bye that
@@ -590,7 +599,7 @@ class Round(Aggregate):
         reason: str
         reference: str
 
-    class Sealed(Aggregate.Event):
+    class Sealed(Event):
         TOPIC = "arbiter:Round.Sealed"
         chain_head: str
         position: int

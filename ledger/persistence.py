@@ -32,11 +32,10 @@ from eventsourcing.persistence import (
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
 from eventsourcing.utils import resolve_topic
 
+from ledger.locations import is_postgres
+
 GENESIS = bytes(32)
 """The link before the first event."""
-
-DEFAULT_LEDGER = "tournament.ledger"
-"""The ledger file used when neither --ledger nor $ARBITER_LEDGER is given (in the current directory)."""
 
 
 def chain_link(previous: bytes, position: int, stream_id: UUID | str, version: int, topic: str, state: bytes) -> bytes:
@@ -296,15 +295,6 @@ def verify_chain(recorder: ChainedRecorder) -> ChainReport:
 
 
 # --- where a ledger lives -------------------------------------------------------------------
-
-
-def resolve_location(given: str | None) -> str:
-    """`--ledger` if given, else `$ARBITER_LEDGER`, else `tournament.ledger` in the current directory."""
-    return given or os.environ.get("ARBITER_LEDGER") or DEFAULT_LEDGER
-
-
-def is_postgres(location: str) -> bool:
-    return location.startswith(("postgresql://", "postgres://"))
 
 
 def environment(location: str) -> dict[str, str]:

@@ -21,10 +21,6 @@ from pathlib import Path
 
 from attrs import evolve
 
-from pairing.fide.burstein import BursteinSystem
-from pairing.fide.dubov import DubovSystem
-from pairing.fide.dutch import pair as dutch_pair
-from pairing.generator import GeneratorConfig, generate
 from pairing.model import NoValidPairing, PairingInput, PairingOutcome
 from pairing.trf import TrfDocument, TrfSyntaxError, format, parse
 from pairing.trf.convert import (
@@ -41,15 +37,26 @@ INVALID_INPUT = 3
 FILE_ERROR = 5
 
 
+def dutch_pair(request: PairingInput) -> PairingOutcome:
+    """The FIDE (Dutch) system (C.04.3) on a TRF. Each engine is imported only when it is asked for."""
+    from pairing.fide.dutch import pair
+
+    return pair(request)
+
+
 def dubov_pair(request: PairingInput) -> PairingOutcome:
     """The Dubov system (C.04.4.1) on a TRF: the file's start ranks are the arbiter's ranking list, so
     they stand as given (1.2.2's re-sorting is the ledger's job before round 4)."""
+    from pairing.fide.dubov import DubovSystem
+
     options = dict(request.options) | {"initial_ranking": "as-given"}
     return DubovSystem().pair(evolve(request, system="dubov", options=tuple(sorted(options.items()))))
 
 
 def burstein_pair(request: PairingInput) -> PairingOutcome:
     """The Burstein system (C.04.4.2) on a TRF; its seeding rounds are the Dutch engine's (1.5)."""
+    from pairing.fide.burstein import BursteinSystem
+
     return BursteinSystem().pair(evolve(request, system="burstein"))
 
 
@@ -180,6 +187,8 @@ def _side_by_side(checker: PairingOutcome, tournament: PairingOutcome) -> str:
 
 
 def _generate(args: argparse.Namespace, engine: Engine) -> int:
+    from pairing.generator import GeneratorConfig, generate
+
     if not args.o:
         print("arbiter-pair: -g needs -o OUTPUT", file=sys.stderr)
         return INVALID_INPUT

@@ -1,16 +1,64 @@
 """The map from system names (`arbiter new --system`) to engines (ARCHITECTURE.md, "Pairing engines"),
 and from the elimination systems to the bracket each draws (IBF Pairing Rules 3.1-3.3): the one list of
-each, which everything else reads."""
+each, which everything else reads.
+
+Built-in engines and brackets are named by where they live and imported on first use, so that a command
+which pairs with one system (or pairs nothing) does not load every engine."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from pairing.ibf.brackets import BracketView
 from pairing.model import Engine, NoValidPairing, PairingInput
 
+if TYPE_CHECKING:
+    from pairing.ibf.brackets import BracketView
+
+_BUILTIN: dict[str, str] = {
+    "round-robin": "pairing.round_robin:RoundRobin",
+    "dubov": "pairing.fide.dubov:DubovSystem",
+    "burstein": "pairing.fide.burstein:BursteinSystem",
+    "dutch": "pairing.fide.dutch:DutchSystem",
+    "ibf-swiss": "pairing.ibf.swiss_coefficients:SwissByCoefficients",
+    "blind-draw": "pairing.ibf.blind_draw:BlindDraw",
+    "swiss-elimination": "pairing.ibf.swiss_elimination:SwissElimination",
+    "subgroups": "pairing.ibf.subgroups:Subgroups",
+    "storm": "pairing.ibf.storm:Storm",
+    "single-elimination": "pairing.ibf.single_elimination:SingleElimination",
+    "double-elimination": "pairing.ibf.double_elimination:DoubleElimination",
+    "re-entry": "pairing.ibf.re_entry:ReEntry",
+}
+"""System name -> "module:name" of its engine class or factory, imported when the system is first asked for."""
+
+TSH_SYSTEMS = (
+    "random",
+    "manual",
+    "koth",
+    "quartile",
+    "factored",
+    "swiss",
+    "fontes",
+    "init-fontes",
+    "chew",
+    "tsh-round-robin",
+    "lower-round-robin",
+    "team-round-robin",
+    "bracket",
+    "tsh-double-elimination",
+    "guelph",
+)
+"""tsh's systems for Scrabble, whose factories are `pairing.tsh.ENGINES` (one package, loaded whole)."""
+
+_BRACKETS: dict[str, str] = {
+    "single-elimination": "pairing.ibf.single_elimination:bracket",
+    "double-elimination": "pairing.ibf.double_elimination:bracket",
+    "re-entry": "pairing.ibf.re_entry:bracket",
+}
+"""Elimination system -> "module:function" drawing its bracket from a `PairingInput`."""
+
 _FACTORIES: dict[str, Callable[[], Engine]] = {}
-_BRACKETS: dict[str, Callable[[PairingInput], BracketView]] = {}
 
 
 def register(name: str, factory: Callable[[], Engine]) -> None:
@@ -18,68 +66,38 @@ def register(name: str, factory: Callable[[], Engine]) -> None:
     _FACTORIES[name] = factory
 
 
-def _load_builtin_engines() -> None:
-    from pairing import round_robin
-    from pairing.fide.burstein import BursteinSystem
-    from pairing.fide.dubov import DubovSystem
-    from pairing.fide.dutch import DutchSystem
-    from pairing.ibf import (
-        blind_draw,
-        double_elimination,
-        re_entry,
-        single_elimination,
-        storm,
-        subgroups,
-        swiss_coefficients,
-        swiss_elimination,
-    )
-    from pairing.tsh import ENGINES as tsh_engines_table
+def _imported(path: str) -> Any:
+    """What `path` ("module:name") names, its module imported now."""
+    module, _, name = path.partition(":")
+    return getattr(import_module(module), name)
 
-    _BRACKETS.update(
-        {
-            "single-elimination": single_elimination.bracket,
-            "double-elimination": double_elimination.bracket,
-            "re-entry": re_entry.bracket,
-        }
-    )
 
-    register("round-robin", round_robin.RoundRobin)
-    register("dubov", DubovSystem)
-    register("burstein", BursteinSystem)
-    register("dutch", DutchSystem)
-    register("ibf-swiss", swiss_coefficients.SwissByCoefficients)
-    register("blind-draw", blind_draw.BlindDraw)
-    register("swiss-elimination", swiss_elimination.SwissElimination)
-    register("subgroups", subgroups.Subgroups)
-    register("storm", storm.Storm)
-    register("single-elimination", single_elimination.SingleElimination)
-    register("double-elimination", double_elimination.DoubleElimination)
-    register("re-entry", re_entry.ReEntry)
-    for name, engine in tsh_engines_table.items():
-        register(name, engine)
+def _builtin_factory(name: str) -> Callable[[], Engine]:
+    if name in TSH_SYSTEMS:
+        tsh_engines: dict[str, Callable[[], Engine]] = _imported("pairing.tsh:ENGINES")
+        return tsh_engines[name]
+    factory: Callable[[], Engine] = _imported(_BUILTIN[name])
+    return factory
 
 
 def systems() -> tuple[str, ...]:
     """The names of every system that has an engine, sorted."""
-    if not _FACTORIES:
-        _load_builtin_engines()
-    return tuple(sorted(_FACTORIES))
+    return tuple(sorted(_BUILTIN.keys() | set(TSH_SYSTEMS) | _FACTORIES.keys()))
 
 
 def bracket_systems() -> tuple[str, ...]:
     """The elimination systems that draw a bracket, sorted."""
-    if not _FACTORIES:
-        _load_builtin_engines()
     return tuple(sorted(_BRACKETS))
 
 
 def bracket_view(request: PairingInput) -> BracketView:
     """The bracket of `request.system` as of the histories in `request`, for a projection to draw."""
-    if request.system not in bracket_systems():
+    if request.system not in _BRACKETS:
         raise NoValidPairing(
             f"{request.system} has no elimination bracket; brackets are drawn for {', '.join(bracket_systems())}"
         )
-    return _BRACKETS[request.system](request)
+    bracket: Callable[[PairingInput], BracketView] = _imported(_BRACKETS[request.system])
+    return bracket(request)
 
 
 class UnknownSystem(KeyError):
@@ -89,6 +107,8 @@ class UnknownSystem(KeyError):
 
 def engine_for(name: str) -> Engine:
     """The engine that pairs `name`; `UnknownSystem` names the systems there are."""
-    if name not in systems():
-        raise UnknownSystem(name)
+    if name not in _FACTORIES:
+        if name not in _BUILTIN and name not in TSH_SYSTEMS:
+            raise UnknownSystem(name)
+        register(name, _builtin_factory(name))
     return _FACTORIES[name]()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ledger.application import Ledger
 from ledger.errors import NoTournament
-from ledger.persistence import is_postgres
+from ledger.locations import is_postgres
 from projections.views import ReadModels
 
 

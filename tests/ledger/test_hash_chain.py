@@ -23,7 +23,7 @@ from psycopg import sql
 
 from ledger.application import Ledger
 from ledger.domain import Round
-from ledger.persistence import is_postgres
+from ledger.locations import is_postgres
 
 GENESIS = bytes(32)
 CONTENT = ("originator_id", "originator_version", "topic", "state")

@@ -8,15 +8,17 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from ledger.application import Ledger
 from ledger.errors import LedgerError
-from ledger.persistence import DEFAULT_LEDGER, is_postgres, resolve_location
-from projections.views import ReadModels
+from ledger.locations import DEFAULT_LEDGER, is_postgres, resolve_location
 from tui import exit_codes
-from tui.wiring import open_ledger
+
+if TYPE_CHECKING:
+    from ledger.application import Ledger
+    from projections.views import ReadModels
 
 Handler = Callable[[argparse.Namespace], int]
 Verbs = argparse._SubParsersAction  # type: ignore[type-arg]
@@ -29,7 +31,10 @@ def location(args: argparse.Namespace) -> str:
 @contextmanager
 def opened(args: argparse.Namespace, *, create: bool = False) -> Iterator[tuple[Ledger, ReadModels]]:
     """The ledger and its read models for one command. When the command ends without an error the
-    read models catch up with what it appended (a refusal appended nothing: they are left as they are)."""
+    read models catch up with what it appended (a refusal appended nothing: they are left as they are).
+    The ledger and its read side are imported here, so that building the parser does not load them."""
+    from tui.wiring import open_ledger
+
     ledger, views = open_ledger(location(args), args.actor, create=create)
     yield ledger, views
     views.catch_up()
@@ -39,6 +44,8 @@ def opened(args: argparse.Namespace, *, create: bool = False) -> Iterator[tuple[
 def new_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
     """A ledger this command creates (an import). If the command fails part-way, a ledger file it
     created is removed again, so a refused import leaves nothing behind."""
+    from tui.wiring import open_ledger
+
     where = location(args)
     existed = is_postgres(where) or Path(where).exists()
     ledger, views = open_ledger(where, args.actor, create=True)
@@ -105,13 +112,21 @@ Arguments = Callable[[argparse.ArgumentParser], None]
 """Adds a verb's own arguments to its parser."""
 
 
+Examples = str | Callable[[], str]
+"""A verb's examples, or a function that writes them (when they list what only a heavier module knows)."""
+
+
 @frozen
 class Verb:
     name: str
     summary: str
     handler: Handler
     arguments: Arguments | None
-    examples: str
+    examples: Examples
+
+    def description(self) -> str:
+        examples = self.examples if isinstance(self.examples, str) else self.examples()
+        return self.summary + (f"\n\nexamples:\n{examples}" if examples else "")
 
 
 class VerbGroup:
@@ -129,7 +144,7 @@ class VerbGroup:
         self.verbs: list[Verb] = []
 
     def verb(
-        self, name: str, summary: str, arguments: Arguments | None = None, examples: str = ""
+        self, name: str, summary: str, arguments: Arguments | None = None, examples: Examples = ""
     ) -> Callable[[Handler], Handler]:
         def register(handler: Handler) -> Handler:
             self.verbs.append(Verb(name, summary, handler, arguments, examples))
@@ -137,12 +152,18 @@ class VerbGroup:
 
         return register
 
-    def add_to(self, subparsers: Verbs) -> None:
+    def add_to(self, subparsers: Verbs, chosen: str | None = None) -> None:
+        """Add every verb to `subparsers`. With `chosen`, only that verb gets its arguments and
+        examples (the others only their name and summary, all `arbiter --help` shows): a command
+        sets up only its own verb, and loads only what that verb's help lists."""
         for declared in self.verbs:
+            if chosen is not None and declared.name != chosen:
+                subparsers.add_parser(declared.name, help=declared.summary)
+                continue
             parser = subparsers.add_parser(
                 declared.name,
                 help=declared.summary,
-                description=declared.summary + (f"\n\nexamples:\n{declared.examples}" if declared.examples else ""),
+                description=declared.description(),
                 formatter_class=Formatter,
                 epilog=exit_codes.EPILOG,
             )

@@ -9,16 +9,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from rich.text import Text
-
-from ledger.application import PlayerDetails
-from ledger.results import Game
-from ledger.settings import TournamentSettings
-from pairing.model import ByeKind
-from projections.audit import audit_lines
-from projections.standings import standings
-from tui import exit_codes, render
-from tui.wiring import open_ledger
+from tui import exit_codes
 
 PLAYERS = (
     ("Alexandra Kosteniuk", 2480, "SUI"),
@@ -51,6 +42,17 @@ LATE_ENTRY = ("Kateryna Lagno", 2540, "FID")
 
 
 def run_demo(given: str | None, seed: int, actor: str | None) -> int:
+    from rich.text import Text
+
+    from ledger.application import PlayerDetails
+    from ledger.results import Game
+    from ledger.settings import TournamentSettings
+    from pairing.model import ByeKind
+    from projections.audit import audit_lines
+    from projections.standings import standings
+    from tui import render
+    from tui.wiring import open_ledger
+
     path = fresh_path(given)
     if path.exists():
         print(f"arbiter demo: {path} exists; the demo needs a fresh ledger (name another with --ledger)")

@@ -11,25 +11,10 @@ conducting a repeat computer-aided pairing) based on a justified decision by the
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-from rich.table import Table
-
-from ledger.application import Ledger
 from ledger.errors import InvalidInput
-from pairing.ibf.brackets import changed_matches
-from pairing.model import NoValidPairing
-from projections.bracket import ELIMINATION_SYSTEMS, bracket_of
-from projections.impact import (
-    PairingDifference,
-    pairing_difference,
-    proposed_pairing,
-    reproduce,
-    standings_changes,
-    what_if,
-)
-from projections.state import TournamentState
-from projections.views import ReadModels
-from tui import exit_codes, render
+from tui import exit_codes
 from tui.cli.common import (
     VerbGroup,
     board_result_arguments,
@@ -43,10 +28,20 @@ from tui.cli.common import (
     yes_option,
 )
 
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from ledger.application import Ledger
+    from projections.impact import PairingDifference
+    from projections.state import TournamentState
+    from projections.views import ReadModels
+
 verbs = VerbGroup()
 
 
 def difference_table(state: TournamentState, difference: PairingDifference, title: str) -> Table:
+    from rich.table import Table
+
     def name(number: int) -> str:
         return f"{number} {state.players[number].name}" if number in state.players else str(number)
 
@@ -114,6 +109,12 @@ def cmd_correct(args: argparse.Namespace) -> int:
 
 def _preview_correction(args: argparse.Namespace, ledger: Ledger, before: TournamentState, later: list[int]) -> bool:
     """What the correction would change, shown before anything is recorded."""
+    from pairing.ibf.brackets import changed_matches
+    from pairing.model import NoValidPairing
+    from projections.bracket import ELIMINATION_SYSTEMS, bracket_of
+    from projections.impact import standings_changes, what_if
+    from tui import render
+
     code = ledger.result_rules().parse(args.result).code
     after = what_if(list(ledger.log_events()), args.round, args.board, code)
     out = render.console()
@@ -137,6 +138,9 @@ def _preview_correction(args: argparse.Namespace, ledger: Ledger, before: Tourna
 
 
 def _offer_repairing(args: argparse.Namespace, ledger: Ledger, views: ReadModels, last: int, what: str) -> int:
+    from projections.impact import pairing_difference, proposed_pairing
+    from tui import render
+
     state = views.state()
     difference = pairing_difference(state, last, proposed_pairing(state, last))
     if difference.identical:
@@ -169,6 +173,11 @@ def _offer_repairing(args: argparse.Namespace, ledger: Ledger, views: ReadModels
 )
 def cmd_what_if(args: argparse.Namespace) -> int:
     """Standings and the next pairing with one result changed: a preview, nothing appended."""
+    from rich.table import Table
+
+    from projections.impact import pairing_difference, proposed_pairing, standings_changes, what_if
+    from tui import render
+
     with opened(args) as (ledger, views):
         code = ledger.result_rules().parse(args.result).code
         before = views.state()
@@ -218,6 +227,9 @@ def cmd_what_if(args: argparse.Namespace) -> int:
 )
 def cmd_repair(args: argparse.Namespace) -> int:
     """A repeat computer pairing of the last round, on the chief arbiter's decision (IBF 3.8)."""
+    from projections.impact import pairing_difference, proposed_pairing
+    from tui import render
+
     with opened(args) as (ledger, views):
         last = ledger.last_paired_round()
         if args.round != last:
@@ -268,6 +280,9 @@ def cmd_rollback(args: argparse.Namespace) -> int:
     "  arbiter reproduce 4",
 )
 def cmd_reproduce(args: argparse.Namespace) -> int:
+    from projections.impact import reproduce
+    from tui import render
+
     with opened(args) as (_, views):
         outcome = reproduce(views.state(), views.as_recorded(args.round), args.round)
         versions = f"engine {outcome.engine} {outcome.recorded_version} recorded, {outcome.current_version} now"

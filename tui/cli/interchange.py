@@ -7,20 +7,19 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from ledger.application import Ledger, PlayerDetails
 from ledger.errors import InvalidInput
-from ledger.results import Game
-from ledger.settings import TournamentSettings
-from pairing.model import ByeKind, Entrant, PlayerStatus, Side
-from pairing.registry import systems
-from pairing.tsh.tfile import TFile, TFileError, format_tfile, from_entrants, kept_fields, parse_tfile, to_entrants
-from projections.history import entrants
 from tui import exit_codes
 from tui.cli.common import VerbGroup, naming, new_ledger, opened, positive, say
 from tui.cli.output import emit, output_options
+
+if TYPE_CHECKING:
+    from ledger.application import Ledger
+    from pairing.model import ByeKind, Entrant
+    from pairing.tsh.tfile import TFile
 
 verbs = VerbGroup()
 
@@ -39,6 +38,8 @@ def read_rounds(players: tuple[Entrant, ...], lines: Mapping[int, int] | None = 
     """The rounds of a `.t` file, checked for consistency before anything is appended: each game is
     listed by both players, against each other. The first side is the player `p12` says started,
     else the lower number."""
+    from pairing.model import Side
+
     by_number = {p.number: p for p in players}
     total = max((len(p.history) for p in players), default=0)
     rounds = []
@@ -78,6 +79,10 @@ def read_rounds(players: tuple[Entrant, ...], lines: Mapping[int, int] | None = 
 def import_tfile(
     ledger: Ledger, tfile: TFile, players: tuple[Entrant, ...], rounds: list[ImportedRound], source: str
 ) -> None:
+    from ledger.application import PlayerDetails
+    from pairing.model import PlayerStatus
+    from pairing.tsh.tfile import kept_fields
+
     ledger.register_players(
         [
             PlayerDetails(p.name, rating=p.rating, team=p.team, number=p.number, extra=kept_fields(line))
@@ -105,6 +110,8 @@ def _rounds_with_scores(player: Entrant) -> int:
 
 
 def _import_tsh_arguments(p: argparse.ArgumentParser) -> None:
+    from pairing.registry import systems
+
     p.add_argument("file")
     p.add_argument("--name", help="the tournament's name (default: the file's name)")
     p.add_argument("--system", choices=systems(), default="swiss", help="pairing system for the rounds to come")
@@ -118,6 +125,10 @@ def _import_tsh_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter import-tsh a.t --ledger open.ledger --system koth --rounds 12",
 )
 def cmd_import_tsh(args: argparse.Namespace) -> int:
+    from ledger.results import Game
+    from ledger.settings import TournamentSettings
+    from pairing.tsh.tfile import TFileError, parse_tfile, to_entrants
+
     path = Path(args.file)
     try:
         tfile = parse_tfile(path.read_text(encoding="utf-8"))
@@ -147,6 +158,9 @@ def cmd_import_tsh(args: argparse.Namespace) -> int:
 
 @verbs.verb("export-tsh", "write the tournament as a tsh .t player file", output_options, "  arbiter export-tsh -o a.t")
 def cmd_export_tsh(args: argparse.Namespace) -> int:
+    from pairing.tsh.tfile import format_tfile, from_entrants
+    from projections.history import entrants
+
     with opened(args) as (_, views):
         state = views.state()
     rounds = state.last_paired_round

@@ -11,10 +11,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from eventsourcing.persistence import PersistenceError
-
 from ledger.errors import ConcurrentChange, InvalidInput, LedgerError, NoTournament
-from ledger.persistence import DEFAULT_LEDGER
+from ledger.locations import DEFAULT_LEDGER
 from tui import exit_codes
 from tui.cli import details, disputes, interchange, reads, report, rounds, sheets, stages, tournament, trf_io
 from tui.cli.common import Formatter, VerbGroup, location, mark_dashed_results, say
@@ -54,14 +52,21 @@ GROUPS: tuple[VerbGroup, ...] = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; with `chosen`, the one verb a command line names is set up in full (the
+    others are listed with their summaries, as `arbiter --help` shows them)."""
     parser = argparse.ArgumentParser(
         prog="arbiter", description=DESCRIPTION, formatter_class=Formatter, epilog=exit_codes.EPILOG
     )
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     for group in GROUPS:
-        group.add_to(subparsers)
+        group.add_to(subparsers, chosen)
     return parser
+
+
+def chosen_verb(argv: Sequence[str]) -> str:
+    """The verb a command line names: its first word that is not an option ("" for `arbiter --help`)."""
+    return next((word for word in argv if not word.startswith("-")), "")
 
 
 ERROR_CODES: tuple[tuple[type[Exception], int], ...] = (
@@ -73,7 +78,10 @@ ERROR_CODES: tuple[tuple[type[Exception], int], ...] = (
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(mark_dashed_results(list(sys.argv[1:] if argv is None else argv)))
+    words = mark_dashed_results(list(sys.argv[1:] if argv is None else argv))
+    args = build_parser(chosen_verb(words)).parse_args(words)
+    from eventsourcing.persistence import PersistenceError  # loaded by every verb that opens a ledger
+
     try:
         return args.handler(args)
     except LedgerError as error:

@@ -6,15 +6,16 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.console import Console, RenderableType
-
-from tui import render
 from tui.cli.common import say
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
 STDOUT = "-"
 
-Content = str | Sequence[RenderableType]
+Content = str | Sequence["RenderableType"]
 """Text as it is written, or Rich tables and lines for the terminal."""
 
 
@@ -36,6 +37,10 @@ def output_options(parser: argparse.ArgumentParser, formats: Sequence[str] = (),
 def emit(args: argparse.Namespace, content: Content, note: str = "") -> None:
     """Write `content` (text as it is, or Rich tables and lines for the terminal) where `-o` says; a file
     written is named on stderr, with `note` after it."""
+    from rich.console import Console
+
+    from tui import render
+
     if args.output == STDOUT:
         if isinstance(content, str):
             print(content, end="" if content.endswith("\n") else "\n")

@@ -5,12 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ledger.errors import LedgerError
-from projections.audit import audit_lines
-from projections.checks import Severity, pre_pairing_checks
-from projections.explain import explain_round
-from projections.roster import roster
-from projections.standings import standings
-from tui import exit_codes, render
+from tui import exit_codes
 from tui.cli.common import VerbGroup, location, opened, positive, round_argument
 from tui.cli.output import emit_as, output_options
 
@@ -34,6 +29,8 @@ def _pairings_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter pairings 2 --format json\n  arbiter pairings 2 --as-of 40",
 )
 def cmd_pairings(args: argparse.Namespace) -> int:
+    from tui import render
+
     with opened(args) as (_, reader):
         state = reader.state(args.as_of)
     number = args.round or state.last_paired_round
@@ -65,6 +62,9 @@ def _roster_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter roster\n  arbiter roster --format csv -o roster.csv",
 )
 def cmd_roster(args: argparse.Namespace) -> int:
+    from projections.roster import roster
+    from tui import render
+
     with opened(args) as (_, reader):
         state = reader.state(args.as_of)
     rule, rows = roster(state)
@@ -92,6 +92,9 @@ def _check_arguments(p: argparse.ArgumentParser) -> None:
     "Exit 0 when the round can be paired; 3 when `arbiter pair` would refuse (missing results, no legal pairing).",
 )
 def cmd_check(args: argparse.Namespace) -> int:
+    from projections.checks import Severity, pre_pairing_checks
+    from tui import render
+
     with opened(args) as (_, reader):
         state = reader.state()
     number = args.round or state.last_paired_round + 1
@@ -119,6 +122,9 @@ def _standings_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter standings --format csv -o standings.csv\n  arbiter standings --as-of 120",
 )
 def cmd_standings(args: argparse.Namespace) -> int:
+    from projections.standings import standings
+    from tui import render
+
     with opened(args) as (_, reader):
         state = reader.state(args.as_of)
     rows = standings(state)
@@ -149,6 +155,9 @@ def _log_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter log --player 5\n  arbiter log --round 3 --format json\n  arbiter log --tail 10",
 )
 def cmd_log(args: argparse.Namespace) -> int:
+    from projections.audit import audit_lines
+    from tui import render
+
     with opened(args) as (ledger, _):
         lines = audit_lines(ledger.log_events(stop=args.as_of))
     if args.player is not None:
@@ -172,6 +181,9 @@ def cmd_log(args: argparse.Namespace) -> int:
     "explain", "show what the engine saw when it paired a round, and why", round_argument, "  arbiter explain 3"
 )
 def cmd_explain(args: argparse.Namespace) -> int:
+    from projections.explain import explain_round
+    from tui import render
+
     with opened(args) as (_, views):
         parts = render.explanation_text(explain_round(views.state(), views.as_recorded(args.round), args.round))
     out = render.console()

@@ -7,13 +7,16 @@ from __future__ import annotations
 import argparse
 from collections import defaultdict
 from html import escape
+from typing import TYPE_CHECKING
 
-from ledger.persistence import ChainReport
-from projections.audit import AuditLine, audit_lines
-from projections.state import TournamentState
 from tui import exit_codes
 from tui.cli.common import VerbGroup, opened
 from tui.cli.output import emit, output_options
+
+if TYPE_CHECKING:
+    from ledger.persistence import ChainReport
+    from projections.audit import AuditLine
+    from projections.state import TournamentState
 
 verbs = VerbGroup()
 
@@ -58,6 +61,7 @@ def _rows(lines: list[AuditLine]) -> str:
 
 def render_report(state: TournamentState, lines: list[AuditLine], report: ChainReport, location: str) -> str:
     """The whole report as HTML text."""
+
     assert state.settings is not None
     by_round: dict[int | None, list[AuditLine]] = defaultdict(list)
     for line in lines:
@@ -104,6 +108,8 @@ def _audit_report_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter audit-report -o audit.html",
 )
 def cmd_audit_report(args: argparse.Namespace) -> int:
+    from projections.audit import audit_lines
+
     with opened(args) as (ledger, views):
         html = render_report(views.state(), audit_lines(ledger.log_events()), ledger.verify(), ledger.location)
     emit(args, html, "; open it in a browser and print it (PDF: the browser's print to file)")

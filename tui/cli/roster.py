@@ -5,10 +5,13 @@ from __future__ import annotations
 import csv
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ledger.application import PlayerDetails
 from ledger.errors import InvalidInput
 from tui.player_fields import BY_HEADING
+
+if TYPE_CHECKING:
+    from ledger.application import PlayerDetails
 
 MAX_CELL = 200
 """Characters in one cell: a name or a club is far shorter; a longer cell is a broken file."""
@@ -44,6 +47,8 @@ def _rows(path: Path, reader: csv.DictReader[str]) -> list[PlayerDetails]:
 
 
 def _row(path: Path, line: int, headings: list[str], cells: list[object]) -> PlayerDetails:
+    from ledger.application import PlayerDetails
+
     if len(cells) != len(headings) or any(c is None or isinstance(c, list) for c in cells):
         raise InvalidInput(f"{path}: line {line}: expected {len(headings)} cells like the headings")
     values: dict[str, object] = {}

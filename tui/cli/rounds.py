@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ledger.errors import InvalidInput
-from tui import exit_codes, render
+from tui import exit_codes
 from tui.cli.common import (
     VerbGroup,
     board_result_arguments,
@@ -48,6 +48,8 @@ def _pair_arguments(p: argparse.ArgumentParser) -> None:
     '  arbiter pair --force --reason "board 7 adjourned, result due tomorrow"',
 )
 def cmd_pair(args: argparse.Namespace) -> int:
+    from tui import render
+
     if args.force and not args.reason:
         raise InvalidInput('--force needs --reason "...": pairing over missing results is a recorded decision')
     manual = parse_manual(args.manual) if args.manual else None

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import argparse
 from html import escape
-
-from rich.table import Table
+from typing import TYPE_CHECKING
 
 from ledger.errors import RuleViolation, UnknownRound
-from pairing.ibf.brackets import BracketView, MatchState, Slot, SlotKind
-from pairing.model import NoValidPairing
-from projections.bracket import bracket_of
-from projections.state import RoundView, TournamentState
-from tui import exit_codes, render
+from tui import exit_codes
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from pairing.ibf.brackets import BracketView, MatchState, Slot
+    from projections.state import RoundView, TournamentState
 from tui.cli.common import VerbGroup, opened, positive
 from tui.cli.output import emit_as, output_options
 
@@ -46,6 +47,8 @@ def _round(state: TournamentState, number: int | None) -> RoundView:
 
 
 def drawsheet_html(state: TournamentState, view: RoundView) -> str:
+    from tui import render
+
     first, second = render.SIDE_HEADINGS[state.settings.game.value]  # type: ignore[union-attr]
     rows = "".join(
         f"<tr><td>{i}</td><td>{b.first} {escape(state.players[b.first].name)}</td>"
@@ -72,6 +75,8 @@ def _drawsheet_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter drawsheet\n  arbiter drawsheet 3 --format html -o round3.html",
 )
 def cmd_drawsheet(args: argparse.Namespace) -> int:
+    from tui import render
+
     with opened(args) as (_, views):
         state = views.state()
     view = _round(state, args.round)
@@ -88,18 +93,24 @@ def cmd_drawsheet(args: argparse.Namespace) -> int:
 
 
 def _slot(state: TournamentState, slot: Slot) -> str:
+    from pairing.ibf.brackets import SlotKind
+
     if slot.kind is SlotKind.PLAYER and slot.player is not None:
         return f"{slot.player} {state.players[slot.player].name}"
     return "(virtual)" if slot.kind is SlotKind.VIRTUAL else "..."
 
 
 def _outcome(state: TournamentState, match: MatchState) -> str:
+    from pairing.ibf.brackets import SlotKind
+
     if match.winner.kind is SlotKind.PLAYER:
         return f"{_slot(state, match.winner)} ({match.result.value})"
     return match.result.value
 
 
 def bracket_tables(state: TournamentState, bracket: BracketView) -> list[Table]:
+    from rich.table import Table
+
     tables = []
     for stage_round in bracket.rounds:
         table = Table(title=f"{stage_round.name} (round {stage_round.session})", title_justify="left")
@@ -112,6 +123,8 @@ def bracket_tables(state: TournamentState, bracket: BracketView) -> list[Table]:
 
 
 def bracket_html(state: TournamentState, bracket: BracketView) -> str:
+    from pairing.ibf.brackets import Slot, SlotKind
+
     columns = []
     for stage_round in bracket.rounds:
         rows = "".join(
@@ -141,6 +154,9 @@ def _bracket_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter bracket\n  arbiter bracket --format html -o bracket.html",
 )
 def cmd_bracket(args: argparse.Namespace) -> int:
+    from pairing.model import NoValidPairing
+    from projections.bracket import bracket_of
+
     with opened(args) as (_, views):
         state = views.state()
     try:

@@ -5,13 +5,9 @@ systems"); the qualifiers are handed on by the stage's standings, and the transi
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from ledger.errors import InvalidInput
-from pairing.ibf import subgroups
-from pairing.registry import systems
-from projections.history import pairing_input
-from projections.standings import standings
-from projections.state import TournamentState
 from tui import exit_codes
 from tui.cli.common import (
     VerbGroup,
@@ -24,12 +20,19 @@ from tui.cli.common import (
     yes_option,
 )
 
+if TYPE_CHECKING:
+    from projections.state import TournamentState
+
 verbs = VerbGroup()
 
 
 def qualifiers_of(state: TournamentState, args: argparse.Namespace) -> list[int]:
     """Who goes on: `--players` as given, the `--top` K of the standings, or the `--per-group` K of
     each round-robin subgroup (IBF 1.2)."""
+    from pairing.ibf import subgroups
+    from projections.history import pairing_input
+    from projections.standings import standings
+
     if args.players:
         return [int(n) for n in args.players.split(",") if n.strip()]
     current = state.stage_of(state.last_paired_round + 1)
@@ -45,6 +48,8 @@ def qualifiers_of(state: TournamentState, args: argparse.Namespace) -> list[int]
 
 
 def _stage_arguments(p: argparse.ArgumentParser) -> None:
+    from pairing.registry import systems
+
     p.add_argument("system", choices=systems())
     p.add_argument("--rounds", type=positive, required=True, help="rounds of the new stage")
     p.add_argument("--top", type=positive, help="the best K of the standings qualify")

@@ -7,16 +7,10 @@ import argparse
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ledger.application import PlayerDetails
 from ledger.errors import InvalidInput
 from ledger.ranking import RankingRule
-from ledger.results import Game, MatchFormat
-from ledger.settings import ROUNDS_FROM_ENTRIES, TournamentSettings
-from pairing.ibf.storm import READING as STORM_READING
-from pairing.model import ByeKind, Scoring
-from pairing.registry import bracket_systems, systems
-from projections.tiebreaks import TIEBREAKS
 from tui import exit_codes
 from tui.cli.common import (
     VerbGroup,
@@ -30,13 +24,19 @@ from tui.cli.common import (
     system_options,
 )
 from tui.cli.details import add_details_options, details_from_args
-from tui.cli.roster import read_roster
 from tui.player_fields import BY_DETAIL, PLAYER_FIELDS, PlayerField
+
+if TYPE_CHECKING:
+    from ledger.results import Game
+    from pairing.model import Scoring
 
 verbs = VerbGroup()
 
 
 def _scoring(args: argparse.Namespace, game: Game, system: str) -> Scoring | None:
+    from ledger.settings import TournamentSettings
+    from pairing.model import Scoring
+
     if args.points is None:
         return None
     base = TournamentSettings.for_game(game, system, 1).scoring
@@ -55,6 +55,10 @@ def _scoring(args: argparse.Namespace, game: Game, system: str) -> Scoring | Non
 
 
 def _new_arguments(p: argparse.ArgumentParser) -> None:
+    from ledger.results import Game, MatchFormat
+    from pairing.registry import systems
+    from projections.tiebreaks import TIEBREAKS
+
     p.add_argument("name", help="the tournament's name")
     p.add_argument("--game", required=True, choices=[g.value for g in Game])
     p.add_argument("--system", required=True, choices=systems(), help="pairing system")
@@ -86,20 +90,28 @@ def _new_arguments(p: argparse.ArgumentParser) -> None:
     add_details_options(p)
 
 
-@verbs.verb(
-    "new",
-    "create a tournament in a new ledger",
-    _new_arguments,
-    '  arbiter new "Club Championship" --game chess --system round-robin --rounds 9\n'
-    '  arbiter new "Spring Open" --game backgammon --system round-robin --rounds 5 --match-length 5\n'
-    '  arbiter new "Open" --game chess --system dutch --rounds 9 --option initial_colour=white\n'
-    '  arbiter new "Tromsø Open" --game chess --system dutch --rounds 9 --city Tromsø --federation NOR \\\n'
-    '      --start 2026/05/01 --end 2026/05/09 --chief-arbiter "IA Jane Doe" --deputy "FA Ola Nordmann"\n\n'
-    + textwrap.fill(f"systems: {', '.join(systems())} (docs/ has a page per game).", 100, break_on_hyphens=False)
-    + "\n\n"
-    + textwrap.fill(STORM_READING, 100),
-)
+def _new_examples() -> str:
+    from pairing.ibf.storm import READING as STORM_READING
+    from pairing.registry import systems
+
+    return (
+        '  arbiter new "Club Championship" --game chess --system round-robin --rounds 9\n'
+        '  arbiter new "Spring Open" --game backgammon --system round-robin --rounds 5 --match-length 5\n'
+        '  arbiter new "Open" --game chess --system dutch --rounds 9 --option initial_colour=white\n'
+        '  arbiter new "Tromsø Open" --game chess --system dutch --rounds 9 --city Tromsø --federation NOR \\\n'
+        '      --start 2026/05/01 --end 2026/05/09 --chief-arbiter "IA Jane Doe" --deputy "FA Ola Nordmann"\n\n'
+        + textwrap.fill(f"systems: {', '.join(systems())} (docs/ has a page per game).", 100, break_on_hyphens=False)
+        + "\n\n"
+        + textwrap.fill(STORM_READING, 100)
+    )
+
+
+@verbs.verb("new", "create a tournament in a new ledger", _new_arguments, _new_examples)
 def cmd_new(args: argparse.Namespace) -> int:
+    from ledger.results import Game, MatchFormat
+    from ledger.settings import ROUNDS_FROM_ENTRIES, TournamentSettings
+    from pairing.registry import bracket_systems
+
     game = Game(args.game)
     if args.rounds is None and args.system not in bracket_systems():
         raise InvalidInput(f"{args.system} needs --rounds N; only a bracket computes its rounds from the entries")
@@ -164,6 +176,8 @@ def _register_arguments(p: argparse.ArgumentParser) -> None:
     '  arbiter register "John Smith" --rating 1850 --federation ENG --allow-duplicate   # a namesake',
 )
 def cmd_register(args: argparse.Namespace) -> int:
+    from ledger.application import PlayerDetails
+
     details = PlayerDetails(
         **{field.detail: getattr(args, field.detail) for field in PLAYER_FIELDS}, allow_duplicate=args.allow_duplicate
     )
@@ -185,6 +199,8 @@ def _file_argument(p: argparse.ArgumentParser) -> None:
     "  arbiter import-roster players.csv   # headings: name,rating,federation,club,team,title,id,number",
 )
 def cmd_import_roster(args: argparse.Namespace) -> int:
+    from tui.cli.roster import read_roster
+
     players = read_roster(Path(args.file))
     with opened(args) as (ledger, _), naming(Path(args.file)):
         numbers = ledger.register_players(players)
@@ -289,6 +305,8 @@ def _bye_arguments(p: argparse.ArgumentParser) -> None:
     "pairing first (arbiter unpair R), record the bye, and pair again.",
 )
 def cmd_bye(args: argparse.Namespace) -> int:
+    from pairing.model import ByeKind
+
     with opened(args) as (ledger, _):
         if args.cancel:
             round_number = ledger.cancel_bye(args.player, args.round, args.reason)

@@ -1,0 +1,68 @@
+"""Start-up cost (docs/performance.md, "Start-up"): a command imports what it uses. The `arbiter` CLI
+loads no pairing engine, generator or Textual until a verb needs one, and `arbiter-pair --dutch`
+loads the Dutch engine alone. Each check runs in a fresh interpreter, so that nothing imported by
+the test session counts."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pairing import registry
+from pairing.tsh import ENGINES as TSH_ENGINES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+OTHER_ENGINES = ("pairing.fide.dubov", "pairing.fide.burstein", "pairing.ibf", "pairing.tsh", "pairing.generator")
+"""Packages and modules that only the systems they implement (or `-g`) should load."""
+
+
+def loaded_after(code: str) -> set[str]:
+    """The modules loaded by a fresh interpreter after running `code`."""
+    script = f"import json, sys\n{code}\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def loaded_from(modules: set[str], *packages: str) -> list[str]:
+    return sorted(m for m in modules if any(m == p or m.startswith(p + ".") for p in packages))
+
+
+def test_the_arbiter_cli_loads_no_engine_textual_or_generator_at_import() -> None:
+    """ARCHITECTURE.md: the CLI does not import Textual; and no engine is loaded before a verb pairs."""
+    modules = loaded_after("import tui.cli.main")
+    assert loaded_from(modules, "textual", *OTHER_ENGINES) == []
+    assert loaded_from(modules, "pairing.fide.dutch") == []
+
+
+def test_arbiter_help_lists_every_verb_without_loading_an_engine() -> None:
+    """`arbiter --help` builds the whole parser (every verb, its help and examples) from light modules."""
+    code = (
+        "import contextlib, io\nfrom tui.cli.main import main\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n    main(['--help'])"
+    )
+    assert loaded_from(loaded_after(code), "textual", "pairing.fide", *OTHER_ENGINES) == []
+
+
+def test_arbiter_pair_dutch_loads_only_the_dutch_engine(tmp_path: Path) -> None:
+    """`arbiter-pair --dutch FILE -p` (bbpPairings' command line) pairs with the Dutch engine alone."""
+    trf = ROOT / "tests" / "data" / "burstein_2025_c7_look_ahead_c4.trf"  # round 6 of 8, 10 players
+    pair = f"from pairing.cli import main\nassert main(['--dutch', {str(trf)!r}, '-p', {str(tmp_path / 'out')!r}]) == 0"
+    modules = loaded_after(pair)
+    assert "pairing.fide.dutch" in modules
+    assert loaded_from(modules, *OTHER_ENGINES) == []
+
+
+@pytest.mark.parametrize("system", registry.systems())
+def test_every_registered_system_names_its_own_engine(system: str) -> None:
+    """The registry names each engine by its module path; the engine it loads answers to the name."""
+    assert registry.engine_for(system).name == system
+
+
+def test_the_registry_lists_every_tsh_engine() -> None:
+    """pairing/tsh/__init__.py's ENGINES and the registry's tsh systems are the same systems."""
+    assert sorted(registry.TSH_SYSTEMS) == sorted(TSH_ENGINES)
