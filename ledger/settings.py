@@ -12,7 +12,7 @@ from attrs import asdict, evolve, field, frozen
 from ledger.errors import InvalidInput
 from ledger.results import Game, MatchFormat, ResultRules
 from pairing.model import Scoring
-from pairing.registry import bracket_systems
+from pairing.registry import bracket_systems, games_of, systems, systems_for
 
 TIEBREAK_CODES: dict[str, str] = {
     "BH": "Buchholz (C.07 8.1; unplayed rounds 16.3, 16.4)",
@@ -135,6 +135,11 @@ class TournamentSettings:
         **more: Any,
     ) -> TournamentSettings:
         """Settings with the defaults an arbiter expects for `game` and `system`."""
+        if system not in systems() or game.value not in games_of(system):
+            raise InvalidInput(
+                f"{system} is not a system for {game.value}; for {game.value} choose one of: "
+                + ", ".join(systems_for(game.value))
+            )
         if rounds == ROUNDS_FROM_ENTRIES and system not in bracket_systems():
             raise InvalidInput(f"{system} needs a number of rounds; only a bracket computes it from the entries")
         if not ROUNDS_FROM_ENTRIES <= rounds <= MAX_ROUNDS:

@@ -85,6 +85,29 @@ def systems() -> tuple[str, ...]:
     return tuple(sorted(_BUILTIN.keys() | set(TSH_SYSTEMS) | _FACTORIES.keys()))
 
 
+GAMES = ("chess", "backgammon", "scrabble")
+"""The games the systems are for, as `arbiter new --game` names them."""
+
+
+def games_of(system: str) -> tuple[str, ...]:
+    """The games whose rules define `system`: the FIDE systems are chess's, the IBF systems backgammon's,
+    tsh's Scrabble's; the round robin (the Berger tables of FIDE C.05 Annex 1, IBF Appendix 1) and a
+    system registered by hand serve any game."""
+    if system in TSH_SYSTEMS:
+        return ("scrabble",)
+    module = _BUILTIN.get(system, "")
+    if module.startswith("pairing.fide."):
+        return ("chess",)
+    if module.startswith("pairing.ibf."):
+        return ("backgammon",)
+    return GAMES
+
+
+def systems_for(game: str) -> tuple[str, ...]:
+    """The systems an event of `game` may be paired by, sorted."""
+    return tuple(system for system in systems() if game in games_of(system))
+
+
 def bracket_systems() -> tuple[str, ...]:
     """The elimination systems that draw a bracket, sorted."""
     return tuple(sorted(_BRACKETS))

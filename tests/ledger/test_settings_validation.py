@@ -13,6 +13,7 @@ from ledger.errors import InvalidInput, RuleViolation
 from ledger.results import Game
 from ledger.settings import MAX_MATCH_LENGTH, MAX_ROUNDS, ROUNDS_FROM_ENTRIES, TIEBREAK_CODES, TournamentSettings
 from pairing.ibf.brackets import rounds_for
+from pairing.registry import systems_for
 from projections.tiebreaks import _FUNCTIONS
 from projections.views import ReadModels
 from tui.wiring import open_ledger
@@ -102,3 +103,26 @@ def test_rounds_cannot_drop_below_a_round_already_paired(tmp_path: Path) -> None
     ledger.change_rounds(7, reason="extended by the organiser")
     assert views.state().total_rounds == 7
     ledger.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "system"),
+    [(Game.CHESS, "storm"), (Game.CHESS, "chew"), (Game.SCRABBLE, "dutch"), (Game.BACKGAMMON, "burstein")],
+)
+def test_a_system_of_another_game_is_refused_with_this_games_systems(game: Game, system: str) -> None:
+    """The FIDE systems pair chess (C.04), the IBF systems backgammon, tsh's Scrabble: a system of
+    another game is refused, listing the ones this game may use."""
+    with pytest.raises(InvalidInput, match=f"not a system for {game.value}") as refused:
+        TournamentSettings.for_game(game, system, 5)
+    assert all(name in str(refused.value) for name in systems_for(game.value))
+
+
+@pytest.mark.parametrize("game", list(Game))
+def test_the_round_robin_serves_every_game(game: Game) -> None:
+    """The Berger tables (C.05 Annex 1) and IBF Appendix 1 pair a round robin of any game."""
+    assert TournamentSettings.for_game(game, "round-robin", 5).system == "round-robin"
+
+
+def test_an_unknown_system_is_refused() -> None:
+    with pytest.raises(InvalidInput, match="choose one of"):
+        TournamentSettings.for_game(Game.CHESS, "swiss-manager", 5)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pairing.registry import systems
+from pairing.registry import GAMES, systems, systems_for
 from tests.tui.cli_support import run
 from tui import exit_codes
 from tui.cli.main import build_parser
@@ -285,10 +285,14 @@ def test_a_dashed_result_elsewhere_is_still_a_usage_error(club: str, capsys: pyt
     assert usage.value.code == exit_codes.USAGE
 
 
-def test_new_help_lists_every_registered_system(capsys: pytest.CaptureFixture[str]) -> None:
-    """`new --help` names the systems from the registry (burstein included), not from a hand list."""
+def test_new_help_lists_every_registered_system_by_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """`new --help` names the systems from the registry (burstein included) under each game, not from a
+    hand list."""
     with pytest.raises(SystemExit):
         run(capsys, "new", "--help")
-    listed = capsys.readouterr().out.split("systems: ", 1)[1].split(" (docs/", 1)[0]
-    assert [name.strip() for name in listed.replace("\n", " ").split(",")] == list(systems())
-    assert "burstein" in systems()
+    text = capsys.readouterr().out.split("systems by game", 1)[1].split("\n\n", 1)[0]
+    lines = text.split(":\n", 1)[1].replace("\n  ", " ").splitlines()
+    listed = {line.split(": ", 1)[0]: line.split(": ", 1)[1].split(", ") for line in lines}
+    assert listed == {game: list(systems_for(game)) for game in GAMES}
+    assert set().union(*listed.values()) == set(systems())
+    assert "burstein" in listed["chess"]

@@ -92,15 +92,20 @@ def _new_arguments(p: argparse.ArgumentParser) -> None:
 
 def _new_examples() -> str:
     from pairing.ibf.storm import READING as STORM_READING
-    from pairing.registry import systems
+    from pairing.registry import GAMES, systems_for
 
+    by_game = "\n".join(
+        textwrap.fill(f"{game}: {', '.join(systems_for(game))}", 100, subsequent_indent="  ", break_on_hyphens=False)
+        for game in GAMES
+    )
     return (
         '  arbiter new "Club Championship" --game chess --system round-robin --rounds 9\n'
         '  arbiter new "Spring Open" --game backgammon --system round-robin --rounds 5 --match-length 5\n'
         '  arbiter new "Open" --game chess --system dutch --rounds 9 --option initial_colour=white\n'
         '  arbiter new "Tromsø Open" --game chess --system dutch --rounds 9 --city Tromsø --federation NOR \\\n'
         '      --start 2026/05/01 --end 2026/05/09 --chief-arbiter "IA Jane Doe" --deputy "FA Ola Nordmann"\n\n'
-        + textwrap.fill(f"systems: {', '.join(systems())} (docs/ has a page per game).", 100, break_on_hyphens=False)
+        + "systems by game (docs/ has a page per game):\n"
+        + by_game
         + "\n\n"
         + textwrap.fill(STORM_READING, 100)
     )
