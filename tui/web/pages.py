@@ -1,0 +1,180 @@
+"""The public pages as HTML and JSON, shared by the site (`tui.web.site`) and the printer
+(`tui.web.printing`): each page gathers its data through `projections.publish` and lays it out with a
+Jinja2 template (autoescaped: every name is escaped for HTML, whatever it holds).
+
+Each game keeps its own words (`Vocabulary`): a chess board has White and Black and points; a backgammon
+table has the top line (light checkers, rules guide 5.1), a match score and match wins; a Scrabble board
+has first and second players, game scores with their spread, wins, and Gibsonized players.
+"""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+from typing import Any
+
+import attrs
+from attrs import frozen
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from ledger.results import Game, MatchFormat
+from pairing.model import NoValidPairing
+from projections.bracket_tree import bracket_tree
+from projections.publish import (
+    Event,
+    NotPublished,
+    crosstable,
+    event_of,
+    fresh,
+    player_card,
+    round_sheet,
+    sealed_heads,
+    standings_of,
+)
+from projections.views import ReadModels
+from tui.web.tree import tree_text
+
+TEMPLATES = Path(__file__).parent / "templates"
+STATIC = Path(__file__).parent / "static"
+
+
+@frozen
+class Vocabulary:
+    board: str
+    first: str
+    second: str
+    result: str
+    score: str
+    """The heading of the standings' score column."""
+
+
+VOCABULARY = {
+    Game.CHESS: Vocabulary("Board", "White", "Black", "Result", "Points"),
+    Game.BACKGAMMON: Vocabulary("Table", "Top (light checkers)", "Bottom", "Match score", "Match wins"),
+    Game.SCRABBLE: Vocabulary("Board", "First", "Second", "Score", "Wins"),
+}
+TIEBREAK_HEADINGS = {"SPREAD": "Spread", "WINS-REAL": "Wins", "IBF-C": "Coeff."}
+
+
+def match_rules(event: Event) -> str:
+    """Backgammon: how a match is won, posted with every sheet (rules guide 2.2.4 and 5.13,
+    docs/rules/backgammon-tournament-rules-guide.txt); the Crawford rule where the doubling cube is used
+    (docs/research/tsh-backgammon-brackets.md 4.2)."""
+    if event.game is not Game.BACKGAMMON:
+        return ""
+    n = event.match_length
+    if event.match_format is MatchFormat.GAME_WINS:
+        return (
+            f"Matches to {n} game-wins; a gammon counts 2 (rules guide 5.13). No doubling cube, so the Crawford "
+            "rule does not arise. The top line plays the light checkers (rules guide 5.1)."
+        )
+    return (
+        f"Matches to {n} points with the doubling cube; Crawford rule: in the one game after a player first "
+        f"reaches {n - 1} points the cube is not used. The top line plays the light checkers (rules guide 5.1)."
+    )
+
+
+def environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["points"] = lambda value: f"{value:g}" if value is not None else ""
+    env.filters["signed"] = lambda value: f"{value:+d}" if value is not None else ""
+    return env
+
+
+ENV = environment()
+
+
+@frozen
+class Page:
+    """A page's template and what it shows; `data` is also the page's JSON."""
+
+    template: str
+    title: str
+    data: dict[str, Any]
+
+
+class Pages:
+    """The pages of one ledger's tournament, read through its read models."""
+
+    def __init__(self, views: ReadModels) -> None:
+        self.views = views
+
+    def _context(self) -> tuple[Any, Event]:
+        state = fresh(self.views)
+        return state, event_of(state)
+
+    def event(self) -> Page:
+        _, event = self._context()
+        return Page("event.html", event.name, {"event": event, "rules": match_rules(event)})
+
+    def pairings(self, number: int) -> Page:
+        state, event = self._context()
+        sheet = round_sheet(state, number)
+        return Page("pairings.html", f"{event.name}: round {number}", {"event": event, "round": sheet})
+
+    def standings(self) -> Page:
+        state, event = self._context()
+        table = standings_of(self.views, state)
+        return Page("standings.html", f"{event.name}: standings", {"event": event, "standings": table})
+
+    def crosstable(self) -> Page:
+        state, event = self._context()
+        table = standings_of(self.views, state)
+        lines = crosstable(state, table)
+        return Page("crosstable.html", f"{event.name}: crosstable", {"event": event, "lines": lines})
+
+    def player(self, number: int) -> Page:
+        state, event = self._context()
+        card = player_card(state, number)
+        return Page("player.html", f"{event.name}: {card.seat.name}", {"event": event, "card": card})
+
+    def bracket(self) -> Page:
+        state, event = self._context()
+        try:
+            tree = bracket_tree(state)
+        except NoValidPairing as refusal:
+            raise NotPublished(str(refusal)) from refusal
+        return Page(
+            "bracket.html",
+            f"{event.name}: bracket",
+            {"event": event, "bracket": tree, "text": tree_text(tree), "rules": match_rules(event)},
+        )
+
+    def audit(self) -> Page:
+        state, event = self._context()
+        return Page("audit.html", f"{event.name}: sealed rounds", {"event": event, "sealed": sealed_heads(state)})
+
+
+def html(page: Page, *, printed: bool = False, extra: dict[str, Any] | None = None) -> str:
+    """The page as an HTML document; `printed` leaves out the navigation and the live-update script."""
+    event = page.data["event"]
+    return ENV.get_template(page.template).render(
+        title=page.title,
+        words=VOCABULARY[event.game],
+        headings=TIEBREAK_HEADINGS,
+        printed=printed,
+        **page.data,
+        **(extra or {}),
+    )
+
+
+def json_data(page: Page) -> dict[str, Any]:
+    """The page's data as JSON-ready values (enums as their values; the bracket's engine view left out)."""
+    return {key: _plain(value) for key, value in page.data.items() if key != "text"}
+
+
+def _plain(value: Any) -> Any:
+    if attrs.has(type(value)):
+        return attrs.asdict(value, value_serializer=_serialize, filter=lambda field, _: field.name != "view")
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return _serialize(None, None, value)
+
+
+def _serialize(_instance: Any, _field: Any, value: Any) -> Any:
+    return value.value if isinstance(value, enum.Enum) else value
