@@ -46,6 +46,7 @@ from tui.roster import read_roster
 from tui.sheets import add_sheet_verbs
 from tui.stages import add_stage_verbs
 from tui.trf_io import add_trf_verbs
+from tui.web.verbs import add_web_verbs
 
 DESCRIPTION = f"""\
 arbiter: an event-sourced tournament ledger for chess, backgammon and Scrabble.
@@ -559,6 +560,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_interchange_verbs(verbs)
     add_stage_verbs(verbs)
     add_trf_verbs(verbs)
+    add_web_verbs(verbs)
     return parser
 
 
