@@ -82,7 +82,7 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["points"] = lambda value: f"{value:g}" if value is not None else ""
-    env.filters["signed"] = lambda value: f"{value:+d}" if value is not None else ""
+    env.filters["signed"] = lambda value: f"{value:+g}" if value is not None else ""
     return env
 
 
@@ -115,7 +115,11 @@ class Pages:
     def pairings(self, number: int) -> Page:
         state, event = self._context()
         sheet = round_sheet(state, number)
-        return Page("pairings.html", f"{event.name}: round {number}", {"event": event, "round": sheet})
+        return Page(
+            "pairings.html",
+            f"{event.name}: round {number}",
+            {"event": event, "round": sheet, "rules": match_rules(event)},
+        )
 
     def standings(self) -> Page:
         state, event = self._context()

@@ -19,7 +19,7 @@ from ledger.errors import InvalidInput, RuleViolation
 from ledger.results import Game
 from projections.publish import NotPublished
 from tui.web import Sheet
-from tui.web.pages import STATIC, Page, Pages, html, match_rules
+from tui.web.pages import STATIC, Page, Pages, html
 
 PAGE_CSS = "@page { size: A4; margin: 14mm 12mm; @bottom-right { content: counter(page) ' / ' counter(pages); } }"
 
@@ -51,7 +51,7 @@ def _round_sheet(pages: Pages, sheet: Sheet, round_number: int | None) -> tuple[
         Sheet.RESULTS: f"{event.name}: round {number} results",
         Sheet.DRAWSHEET: f"{event.name}: drawsheet, round {number}",
     }
-    extra: dict[str, object] = {"blank_results": sheet is Sheet.PAIRINGS, "rules": match_rules(event)}
+    extra: dict[str, object] = {"blank_results": sheet is Sheet.PAIRINGS}
     if sheet is Sheet.RESULTS:
         extra["results_sheet"] = True
     return evolve(page, title=titles[sheet]), extra
