@@ -8,8 +8,7 @@ players is one query; everything else reads the fold the read models keep (`Read
 
 from __future__ import annotations
 
-import json
-
+import orjson
 from attrs import frozen
 
 from ledger.results import Game, MatchFormat, Result
@@ -198,14 +197,18 @@ def standings_of(views: ReadModels, state: TournamentState) -> Standings:
             name=name,
             rating=rating,
             score=score,
-            tiebreaks=tuple(json.loads(values).get(code, 0.0) for code in codes),
+            tiebreaks=_in_order(orjson.loads(text), codes),
             games=games,
             withdrawn=bool(withdrawn),
             gibsonized=number in gibsons,
         )
-        for place, rank, number, name, rating, score, values, games, withdrawn in rows
+        for place, rank, number, name, rating, score, text, games, withdrawn in rows
     )
     return Standings(state.last_paired_round, state.position, codes, lines)
+
+
+def _in_order(values: dict[str, float], codes: tuple[str, ...]) -> tuple[float, ...]:
+    return tuple(values.get(code, 0.0) for code in codes)
 
 
 def gibsonized(state: TournamentState) -> frozenset[int]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-from attrs import frozen
+from attrs import field, frozen
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ledger.results import Game, MatchFormat
@@ -96,6 +96,8 @@ class Page:
     template: str
     title: str
     data: dict[str, Any]
+    laid_out: dict[str, Any] = field(factory=dict)
+    """What only the HTML needs (text already laid out for it)."""
 
 
 class Pages:
@@ -124,7 +126,12 @@ class Pages:
     def standings(self) -> Page:
         state, event = self._context()
         table = standings_of(self.views, state)
-        return Page("standings.html", f"{event.name}: standings", {"event": event, "standings": table})
+        return Page(
+            "standings.html",
+            f"{event.name}: standings",
+            {"event": event, "standings": table},
+            {"values": [_tiebreak_cells(table.codes, line.tiebreaks) for line in table.lines]},
+        )
 
     def crosstable(self) -> Page:
         state, event = self._context()
@@ -146,12 +153,18 @@ class Pages:
         return Page(
             "bracket.html",
             f"{event.name}: bracket",
-            {"event": event, "bracket": tree, "text": tree_text(tree), "rules": match_rules(event)},
+            {"event": event, "bracket": tree, "rules": match_rules(event)},
+            {"text": tree_text(tree)},
         )
 
     def audit(self) -> Page:
         state, event = self._context()
         return Page("audit.html", f"{event.name}: sealed rounds", {"event": event, "sealed": sealed_heads(state)})
+
+
+def _tiebreak_cells(codes: tuple[str, ...], values: tuple[float, ...]) -> list[str]:
+    """Tie-break values as shown: spread signed (+600), the others as plain numbers."""
+    return [f"{value:+g}" if code == "SPREAD" else f"{value:g}" for code, value in zip(codes, values, strict=True)]
 
 
 def html(page: Page, *, printed: bool = False, extra: dict[str, Any] | None = None) -> str:
@@ -163,13 +176,14 @@ def html(page: Page, *, printed: bool = False, extra: dict[str, Any] | None = No
         headings=TIEBREAK_HEADINGS,
         printed=printed,
         **page.data,
+        **page.laid_out,
         **(extra or {}),
     )
 
 
 def json_data(page: Page) -> dict[str, Any]:
     """The page's data as JSON-ready values (enums as their values; the bracket's engine view left out)."""
-    return {key: _plain(value) for key, value in page.data.items() if key != "text"}
+    return {key: _plain(value) for key, value in page.data.items()}
 
 
 def _plain(value: Any) -> Any:

@@ -32,6 +32,8 @@ from tui.web.pages import ENV, STATIC, Page, Pages, html, json_data
 
 POLL_SECONDS = 0.5
 """How often `/events` looks at the ledger's position: a change shows within a second."""
+CACHED_PAGES = 4096
+"""Rendered pages kept (each at the position it shows); beyond that the store starts afresh."""
 KEEP_ALIVE_SECONDS = 15.0
 """A comment line this often keeps idle connections open through proxies."""
 SECURITY_HEADERS = {
@@ -43,29 +45,43 @@ log = logging.getLogger("arbiter.serve")
 
 
 class Site:
-    """The ledger, its read models and the pages, for one process."""
+    """The ledger, its read models and the pages, for one process.
+
+    A page is a function of the log's position, so each is made once per position and served from
+    `made` until the ledger moves: a room of phones reloading the standings costs one rendering."""
 
     def __init__(self, ledger: Ledger, views: ReadModels) -> None:
         self.ledger = ledger
         self.pages = Pages(views)
+        self.made: dict[str, tuple[int, Response]] = {}
 
     def position(self) -> int:
         """The ledger's position now: one indexed look-up, cheap enough to poll."""
         return self.ledger.position()
 
+    def response(self, path: str, make: Callable[[], Response]) -> Response:
+        """The page at `path` as of the ledger's position now: made afresh only when the ledger moved."""
+        position = self.position()
+        made = self.made.get(path)
+        if made is None or made[0] != position:
+            if len(self.made) >= CACHED_PAGES:
+                self.made.clear()
+            made = self.made[path] = (position, make())
+        return Response(made[1].body, media_type=made[1].media_type)
 
-def _page(read: Callable[..., Page], *parameters: str) -> Callable[[Request], Any]:
+
+def _page(site: Site, read: Callable[..., Page], *parameters: str) -> Callable[[Request], Any]:
     async def endpoint(request: Request) -> Response:
-        page = read(*(request.path_params[name] for name in parameters))
-        return HTMLResponse(html(page))
+        arguments = [request.path_params[name] for name in parameters]
+        return site.response(request.url.path, lambda: HTMLResponse(html(read(*arguments))))
 
     return endpoint
 
 
-def _api(read: Callable[..., Page], *parameters: str) -> Callable[[Request], Any]:
+def _api(site: Site, read: Callable[..., Page], *parameters: str) -> Callable[[Request], Any]:
     async def endpoint(request: Request) -> Response:
-        page = read(*(request.path_params[name] for name in parameters))
-        return JSONResponse(json_data(page))
+        arguments = [request.path_params[name] for name in parameters]
+        return site.response(request.url.path, lambda: JSONResponse(json_data(read(*arguments))))
 
     return endpoint
 
@@ -158,9 +174,9 @@ def create_app(ledger: Ledger, views: ReadModels) -> Starlette:
         ("/bracket", pages.bracket, ()),
         ("/audit", pages.audit, ()),
     ]
-    routes = [Route(path, _page(read, *names), methods=["GET"]) for path, read, names in readers]
+    routes = [Route(path, _page(site, read, *names), methods=["GET"]) for path, read, names in readers]
     routes += [
-        Route("/api/event" if path == "/" else "/api" + path, _api(read, *names), methods=["GET"])
+        Route("/api/event" if path == "/" else "/api" + path, _api(site, read, *names), methods=["GET"])
         for path, read, names in readers
     ]
     routes += [
