@@ -13,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ledger.results import MatchFormat
-from tests.tui.web_support import HOSTILE, chess_swiss, knockout, scrabble
+from tests.tui.web_support import HOSTILE, knockout, scrabble
 from tui.web.site import create_app
 from tui.wiring import open_ledger
 
@@ -29,18 +29,13 @@ def client_for(location: str) -> Iterator[TestClient]:
 
 
 @pytest.fixture
-def swiss(tmp_path: Path) -> str:
-    return chess_swiss(tmp_path)
+def site(swiss_ledger: str) -> Iterator[TestClient]:
+    yield from client_for(swiss_ledger)
 
 
 @pytest.fixture
-def site(swiss: str) -> Iterator[TestClient]:
-    yield from client_for(swiss)
-
-
-@pytest.fixture
-def cup(tmp_path: Path) -> Iterator[TestClient]:
-    yield from client_for(knockout(tmp_path))
+def cup(cup_ledger: str) -> Iterator[TestClient]:
+    yield from client_for(cup_ledger)
 
 
 def main_text(html: str) -> str:
@@ -65,9 +60,9 @@ def test_pairings_page_shows_boards_names_ratings_and_results(site: TestClient) 
     assert "2200" in text  # ratings
 
 
-def test_results_of_a_sealed_round_carry_its_chain_head(site: TestClient, swiss: str) -> None:
+def test_results_of_a_sealed_round_carry_its_chain_head(site: TestClient, swiss_ledger: str) -> None:
     """The seal's chain head, as `arbiter seal` printed it, is on the round's page and on /audit."""
-    ledger, views = open_ledger(swiss)
+    ledger, views = open_ledger(swiss_ledger)
     head = views.state().rounds[1].chain_head
     assert len(head) == 64
     assert head in site.get("/pairings/1").text
@@ -109,9 +104,9 @@ def test_event_page_links_every_round_and_view(site: TestClient) -> None:
 
 @pytest.mark.parametrize("method", ["POST", "PUT", "PATCH", "DELETE"])
 @pytest.mark.parametrize("path", ["/standings", "/api/standings", "/pairings/1", "/events"])
-def test_the_site_is_read_only(site: TestClient, swiss: str, method: str, path: str) -> None:
+def test_the_site_is_read_only(site: TestClient, swiss_ledger: str, method: str, path: str) -> None:
     """No way to write: any method but GET and HEAD is refused with 405, and the log does not move."""
-    ledger, _ = open_ledger(swiss)
+    ledger, _ = open_ledger(swiss_ledger)
     before = ledger.position()
     response = site.request(method, path, json={"round": 2, "board": 2, "result": "1-0"})
     assert response.status_code == 405
@@ -130,9 +125,9 @@ def test_not_found_is_a_page_without_a_trace(site: TestClient, path: str) -> Non
     assert api.status_code == 404 and "error" in api.json()
 
 
-def test_a_server_error_shows_no_trace(swiss: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_server_error_shows_no_trace(swiss_ledger: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A failure inside a page is a 500 page with no traceback (the server's log has it)."""
-    ledger, views = open_ledger(swiss)
+    ledger, views = open_ledger(swiss_ledger)
     app = create_app(ledger, views)
     monkeypatch.setattr(views, "state", lambda: 1 / 0)
     with TestClient(app, raise_server_exceptions=False) as client:
@@ -189,9 +184,9 @@ def test_scrabble_pages_show_scores_spread_and_gibsonized_players(tmp_path: Path
         assert "Spread" in standings and "+600" in standings and 'class="gibson"' in standings
 
 
-def test_events_stream_a_change_when_the_desk_records_a_result(site: TestClient, swiss: str) -> None:
+def test_events_stream_a_change_when_the_desk_records_a_result(site: TestClient, swiss_ledger: str) -> None:
     """/events: the position first, then one `change` within a second of a result entered at the desk."""
-    desk, views = open_ledger(swiss, "desk")
+    desk, views = open_ledger(swiss_ledger, "desk")
 
     def enter_result() -> None:
         time.sleep(0.3)

@@ -15,7 +15,7 @@ import pytest
 import uvicorn
 
 from tests.tui.cli_support import run
-from tests.tui.web_support import HOSTILE, chess_swiss, knockout
+from tests.tui.web_support import HOSTILE, knockout
 from tui import exit_codes
 from tui.web.site import create_app
 from tui.wiring import open_ledger
@@ -64,13 +64,8 @@ def serving(location: str) -> Iterator[str]:
 
 
 @pytest.fixture
-def swiss(tmp_path: Path) -> str:
-    return chess_swiss(tmp_path)
-
-
-@pytest.fixture
-def site(swiss: str) -> Iterator[str]:
-    yield from serving(swiss)
+def site(swiss_ledger: str) -> Iterator[str]:
+    yield from serving(swiss_ledger)
 
 
 def test_a_person_sees_names_as_written_and_the_results(browser: object, site: str) -> None:
@@ -89,7 +84,7 @@ def test_a_person_sees_names_as_written_and_the_results(browser: object, site: s
 
 
 def test_a_result_entered_at_the_desk_appears_without_a_reload(
-    browser: object, site: str, swiss: str, capsys: pytest.CaptureFixture[str]
+    browser: object, site: str, swiss_ledger: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Within a second or so of `arbiter result`, the open pairings and standings pages show it."""
     pairings = browser.new_page()  # type: ignore[attr-defined]
@@ -103,7 +98,7 @@ def test_a_result_entered_at_the_desk_appears_without_a_reload(
     white = board_2.locator("td").nth(2).inner_text()
     before = standings.locator("table.standings tbody tr", has_text=white).locator("td.score").inner_text()
     assert board_2.locator("td.result").inner_text() == "\N{EN DASH}"  # no result yet
-    assert run(capsys, "result", "2", "2", "1-0", "--ledger", swiss)[0] == exit_codes.OK
+    assert run(capsys, "result", "2", "2", "1-0", "--ledger", swiss_ledger)[0] == exit_codes.OK
     playwright.expect(board_2.locator("td.result")).to_have_text("1-0", timeout=3000)
     row = standings.locator("table.standings tbody tr", has_text=white).locator("td.score")
     playwright.expect(row).to_have_text(f"{float(before) + 1:g}", timeout=3000)
