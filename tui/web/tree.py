@@ -47,16 +47,19 @@ def _side(node: MatchNode | None, entry: Entry) -> tuple[list[str], int]:
 
 
 def _match(node: MatchNode) -> tuple[list[str], int]:
-    """The match's lines with its bracket line drawn; the returned row is where its winner goes."""
+    """The match's lines with its bracket line drawn; the returned row is where its winner goes. An
+    entry without a feeding match (a seed, a loser coming down to the lower bracket) stands right
+    against the bracket line, in the column of the round it enters."""
     top, top_row = _side(node.top_from, node.top)
     bottom, bottom_row = _side(node.bottom_from, node.bottom)
     lines = [*top, "", *bottom]
     bottom_row += len(top) + 1
     width = max(len(line) for line in lines)
     middle = (top_row + bottom_row) // 2
+    leaves = {row for row, fed in ((top_row, node.top_from), (bottom_row, node.bottom_from)) if fed is None}
     drawn = []
     for row, line in enumerate(lines):
-        line = line.ljust(width)
+        line = line.rjust(width) if row in leaves else line.ljust(width)
         if row == top_row:
             line += " ─┐"
         elif row == bottom_row:
