@@ -7,13 +7,20 @@ import json
 import threading
 import time
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
-from ledger.results import MatchFormat
+from ledger.results import Game, MatchFormat
+from projections.publish import Event, StandingLine, Standings
+from tests.tui.cli_support import run
 from tests.tui.web_support import HOSTILE, knockout, scrabble
+from tui import exit_codes
+from tui.web.pages import Page, html
 from tui.web.site import create_app
 from tui.wiring import open_ledger
 
@@ -207,3 +214,61 @@ def test_events_stream_a_change_when_the_desk_records_a_result(site: TestClient,
     views.close()
     desk.close()
     assert json.loads(site.get("/api/pairings/2").text)["round"]["boards"][1]["result"] == "0-1"
+
+
+class _Cells(HTMLParser):
+    """The text of each link on a page, as a browser would show it."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.links: list[str] = []
+        self._in_link = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a":
+            self._in_link = True
+            self.links.append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in_link = self._in_link and tag != "a"
+
+    def handle_data(self, data: str) -> None:
+        if self._in_link:
+            self.links[-1] += data
+
+
+@settings(max_examples=60, deadline=2_000)
+@given(name=st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=40))
+def test_any_name_reaches_the_page_as_text(name: str) -> None:
+    """Whatever a name holds (markup, quotes, entities), the page shows exactly it, and no tag of it."""
+    event = Event(
+        name=name,
+        game=Game.CHESS,
+        systems=("dutch",),
+        total_rounds=5,
+        paired_rounds=(1,),
+        sealed_rounds=(),
+        players=1,
+        position=9,
+        tiebreaks=(("BH", "Buchholz"),),
+        match_length=3,
+        match_format=MatchFormat.GAME_WINS,
+        elimination=False,
+    )
+    line = StandingLine(
+        place="1", number=1, name=name, rating=2000, score=1.0, tiebreaks=(1.0,), games=1, withdrawn=False
+    )
+    table = Standings(after_round=1, position=9, codes=("BH",), lines=(line,))
+    page = Page("standings.html", f"{name}: standings", {"event": event, "standings": table}, {"values": [["1"]]})
+    parser = _Cells()
+    parser.feed(html(page))
+    assert parser.links[0] == name  # the event's name in the header
+    assert parser.links[-1] == name  # the player's name in the table
+
+
+def test_serve_refuses_a_bad_port_and_a_missing_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as usage:
+        run(capsys, "serve", "--port", "70000")
+    assert usage.value.code == exit_codes.USAGE and "not a port number" in capsys.readouterr().err
+    code, _, err = run(capsys, "serve", "--ledger", str(tmp_path / "none.ledger"))
+    assert code == exit_codes.NO_LEDGER and "there is no ledger" in err
