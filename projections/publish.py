@@ -267,16 +267,30 @@ def player_card(state: TournamentState, number: int) -> PlayerCard:
         federation=player.federation,
         club=player.club,
         withdrawn=player.withdrawn_from is not None,
-        games=_games(state, number, records),
+        games=_games(state, number, records, _seats(state)),
     )
 
 
-def _games(state: TournamentState, number: int, records: tuple[RoundRecord, ...]) -> tuple[RoundLine, ...]:
+Seats = dict[int, dict[int, tuple[int, str]]]
+"""Round -> player number -> (board, "first" or "second")."""
+
+
+def _seats(state: TournamentState) -> Seats:
+    seats: Seats = {}
+    for number, view in state.rounds.items():
+        where = seats[number] = {}
+        for index, board in enumerate(view.boards, start=1):
+            where[board.first], where[board.second] = (index, "first"), (index, "second")
+    return seats
+
+
+def _games(
+    state: TournamentState, number: int, records: tuple[RoundRecord, ...], seats: Seats
+) -> tuple[RoundLine, ...]:
     games, running = [], 0.0
     for record in records:
         running += record.points
-        view = state.rounds.get(record.round)
-        board, side = _seat_of(view, number) if view is not None else (None, "")
+        board, side = seats.get(record.round, {}).get(number, (None, ""))
         games.append(
             RoundLine(
                 round=record.round,
@@ -290,13 +304,6 @@ def _games(state: TournamentState, number: int, records: tuple[RoundRecord, ...]
             )
         )
     return tuple(games)
-
-
-def _seat_of(view: RoundView, number: int) -> tuple[int | None, str]:
-    for index, board in enumerate(view.boards, start=1):
-        if number in (board.first, board.second):
-            return index, "first" if board.first == number else "second"
-    return None, ""
 
 
 def _own_result(record: RoundRecord) -> str:
@@ -323,9 +330,10 @@ def crosstable(state: TournamentState, order: Standings) -> tuple[CrossLine, ...
     """The wallchart: one line per player in standings order, one cell per round."""
     table_ = histories(state, state.last_paired_round)
     place = {line.number: line.place for line in order.lines}
+    seats = _seats(state)
     lines = []
     for line in order.lines:
-        games = _games(state, line.number, table_.get(line.number, ()))
+        games = _games(state, line.number, table_.get(line.number, ()), seats)
         lines.append(
             CrossLine(
                 place=line.place,

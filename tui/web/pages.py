@@ -23,6 +23,7 @@ from projections.bracket_tree import bracket_tree
 from projections.publish import (
     Event,
     NotPublished,
+    RoundLine,
     crosstable,
     event_of,
     fresh,
@@ -137,7 +138,12 @@ class Pages:
         state, event = self._context()
         table = standings_of(self.views, state)
         lines = crosstable(state, table)
-        return Page("crosstable.html", f"{event.name}: crosstable", {"event": event, "lines": lines})
+        chess = event.game is Game.CHESS
+        cells = [
+            [_cross_cell(game, place, chess) for game, place in zip(line.games, line.opponents_place, strict=True)]
+            for line in lines
+        ]
+        return Page("crosstable.html", f"{event.name}: crosstable", {"event": event, "lines": lines}, {"cells": cells})
 
     def player(self, number: int) -> Page:
         state, event = self._context()
@@ -160,6 +166,17 @@ class Pages:
     def audit(self) -> Page:
         state, event = self._context()
         return Page("audit.html", f"{event.name}: sealed rounds", {"event": event, "sealed": sealed_heads(state)})
+
+
+def _cross_cell(game: RoundLine, opponent_place: str, chess: bool) -> str:
+    """A wallchart cell: the opponent's place, the colour (chess: w or b) and the result from the row
+    player's side; a bye's points; a dash for a round without a game."""
+    if game.opponent is not None:
+        colour = {"first": "w", "second": "b"}.get(game.side, "") if chess else ""
+        return f"{opponent_place}{colour}\N{NO-BREAK SPACE}{game.result}"
+    if game.bye:
+        return f"{game.points:g}\N{NO-BREAK SPACE}bye"
+    return "\N{EN DASH}"
 
 
 def _tiebreak_cells(codes: tuple[str, ...], values: tuple[float, ...]) -> list[str]:
