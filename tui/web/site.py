@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
+from types import FrameType
 from typing import Any
 
 from starlette.applications import Starlette
@@ -54,6 +55,8 @@ class Site:
         self.ledger = ledger
         self.pages = Pages(views)
         self.made: dict[str, tuple[int, Response]] = {}
+        self.closing = False
+        """Set when the server is asked to stop: the event streams end, so it can stop at once."""
 
     def position(self) -> int:
         """The ledger's position now: one indexed look-up, cheap enough to poll."""
@@ -102,7 +105,7 @@ async def _changes(site: Site, request: Request) -> AsyncIterator[str]:
     last = site.position()
     yield f"retry: 1000\nevent: position\ndata: {last}\n\n"
     quiet = 0.0
-    while not await request.is_disconnected():
+    while not site.closing and not await request.is_disconnected():
         await asyncio.sleep(POLL_SECONDS)
         now = site.position()
         if now != last:
@@ -183,7 +186,7 @@ def create_app(ledger: Ledger, views: ReadModels) -> Starlette:
         Route("/events", _events(site), methods=["GET"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(
+    app = Starlette(
         routes=routes,
         middleware=[Middleware(_SecurityHeaders)],
         exception_handlers={
@@ -192,10 +195,20 @@ def create_app(ledger: Ledger, views: ReadModels) -> Starlette:
             Exception: _server_error,
         },
     )
+    app.state.site = site
+    return app
 
 
 def serve(ledger: Ledger, views: ReadModels, host: str, port: int) -> None:
-    """Serve until interrupted (Ctrl-C)."""
+    """Serve until interrupted (Ctrl-C): open event streams are ended first, so it stops at once."""
     import uvicorn
 
-    uvicorn.run(create_app(ledger, views), host=host, port=port, log_level="info", access_log=False)
+    app = create_app(ledger, views)
+    site: Site = app.state.site
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            site.closing = True
+            super().handle_exit(sig, frame)
+
+    Server(uvicorn.Config(app, host=host, port=port, log_level="info", access_log=False)).run()
