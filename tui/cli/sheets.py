@@ -6,15 +6,17 @@ tree with every played match's score), as text for the terminal or HTML for prin
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from ledger.errors import RuleViolation, UnknownRound
 from pairing.model import NoValidPairing
 from projections.state import RoundView, TournamentState
 from projections.views import ReadModels
 from tui import exit_codes, render
-from tui.common import Verbs, open_for, positive, say, verb
+from tui.cli.common import VerbGroup, opened, positive
+from tui.cli.output import emit_as, output_options
 from tui.web import Sheet
+
+verbs = VerbGroup()
 
 
 def _match_length(state: TournamentState) -> str:
@@ -33,31 +35,57 @@ def _round(state: TournamentState, number: int | None) -> RoundView:
     return view
 
 
+def _drawsheet_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("round", nargs="?", type=positive)
+    output_options(p, ("text", "html"))
+
+
+@verbs.verb(
+    "drawsheet",
+    "the round's pairings ready to post (match length, light checkers)",
+    _drawsheet_arguments,
+    "  arbiter drawsheet\n  arbiter drawsheet 3 --format html -o round3.html",
+)
 def cmd_drawsheet(args: argparse.Namespace) -> int:
-    _, views = open_for(args)
-    state = views.state()
+    with opened(args) as (_, views):
+        state = views.state()
     view = _round(state, args.round)
-    if args.format == "html":
-        return _write(args, _sheet_html(views, Sheet.DRAWSHEET, view.number))
-    out = render.console()
-    if _match_length(state):
-        out.print(f"{state.name}, round {view.number}: {_match_length(state)}; the top line plays the light checkers")
-    out.print(render.pairings_table(state, view))
+    heading = (
+        [f"{state.name}, round {view.number}: {_match_length(state)}; the top line plays the light checkers"]
+        if _match_length(state)
+        else []
+    )
+    emit_as(
+        args,
+        {
+            "text": lambda: [*heading, render.pairings_table(state, view)],
+            "html": lambda: _sheet_html(views, Sheet.DRAWSHEET, view.number),
+        },
+    )
     return exit_codes.OK
 
 
+def _bracket_arguments(p: argparse.ArgumentParser) -> None:
+    output_options(p, ("text", "html"))
+
+
+@verbs.verb(
+    "bracket",
+    "draw the elimination bracket (IBF 3.1-3.3) as a tree, with every played match's score",
+    _bracket_arguments,
+    "  arbiter bracket\n  arbiter bracket --format html -o bracket.html",
+)
 def cmd_bracket(args: argparse.Namespace) -> int:
     from projections.bracket_tree import bracket_tree  # the engines' bracket views, loaded only here
     from tui.web.tree import tree_text
 
-    _, views = open_for(args)
+    with opened(args) as (_, views):
+        state = views.state()
     try:
-        tree = bracket_tree(views.state())
+        tree = bracket_tree(state)
     except NoValidPairing as refusal:
         raise RuleViolation(str(refusal)) from refusal
-    if args.format == "html":
-        return _write(args, _sheet_html(views, Sheet.BRACKET))
-    print(tree_text(tree), end="")
+    emit_as(args, {"text": lambda: tree_text(tree), "html": lambda: _sheet_html(views, Sheet.BRACKET)})
     return exit_codes.OK
 
 
@@ -66,35 +94,3 @@ def _sheet_html(views: ReadModels, sheet: Sheet, round_number: int | None = None
     from tui.web.printing import sheet_html
 
     return sheet_html(Pages(views), sheet, round_number)
-
-
-def _write(args: argparse.Namespace, html: str) -> int:
-    if args.output == "-":
-        print(html)
-    else:
-        Path(args.output).write_text(html, encoding="utf-8")
-        say(f"wrote {args.output}")
-    return exit_codes.OK
-
-
-def add_sheet_verbs(verbs: Verbs) -> None:
-    p = verb(
-        verbs,
-        "drawsheet",
-        cmd_drawsheet,
-        "the round's pairings ready to post (match length, light checkers)",
-        "  arbiter drawsheet\n  arbiter drawsheet 3 --format html -o round3.html",
-    )
-    p.add_argument("round", nargs="?", type=positive)
-    p.add_argument("--format", choices=["text", "html"], default="text")
-    p.add_argument("-o", "--output", default="-", help="HTML file ('-' for stdout)")
-
-    p = verb(
-        verbs,
-        "bracket",
-        cmd_bracket,
-        "draw the elimination bracket (IBF 3.1-3.3) as it stands",
-        "  arbiter bracket\n  arbiter bracket --format html -o bracket.html",
-    )
-    p.add_argument("--format", choices=["text", "html"], default="text")
-    p.add_argument("-o", "--output", default="-", help="HTML file ('-' for stdout)")
