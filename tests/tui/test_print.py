@@ -66,14 +66,17 @@ def test_standings_and_crosstable_by_extension(
     assert run(capsys, "print", "standings", "-o", str(html), "--ledger", swiss_ledger)[0] == exit_codes.OK
     page = html.read_text(encoding="utf-8")
     assert page.startswith("<!doctype html>") and "&lt;script&gt;" in page and "<script" not in page
-    assert "@media print" in page  # the sheet carries its own print styles
+    style = page[page.index("<style>") : page.index("</style>")]
+    assert "@media print" in style and "&#34;" not in style  # its own print styles, as CSS (not escaped)
     pdf = tmp_path / "cross.pdf"
     assert run(capsys, "print", "crosstable", "-o", str(pdf), "--ledger", swiss_ledger)[0] == exit_codes.OK
     text = pdf_text(pdf)
     assert "crosstable" in text and "R1" in text and "R2" in text and "Fay Fir" in text
     standings = tmp_path / "standings.pdf"
     assert run(capsys, "print", "standings", "-o", str(standings), "--ledger", swiss_ledger)[0] == exit_codes.OK
-    assert all(code in pdf_text(standings) for code in ("BH-C1", "SB", "DE", "WIN"))
+    text = pdf_text(standings)
+    assert all(code in text for code in ("BH-C1", "SB", "DE", "WIN"))
+    assert "1 / 1" in text  # the page number the sheet's @page rule adds
 
 
 def test_drawsheet_has_match_length_light_checkers_and_results(

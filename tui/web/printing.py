@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from attrs import evolve
+from markupsafe import Markup
 
 from ledger.errors import InvalidInput, RuleViolation
 from ledger.results import Game
@@ -21,7 +22,10 @@ from projections.publish import NotPublished
 from tui.web import Sheet
 from tui.web.pages import STATIC, Page, Pages, html
 
-PAGE_CSS = "@page { size: A4; margin: 14mm 12mm; @bottom-right { content: counter(page) ' / ' counter(pages); } }"
+PAGE_CSS = (
+    "@page { size: A4; margin: 14mm 12mm; @bottom-right { content: counter(page) ' / ' counter(pages);"
+    " font: 8pt 'DejaVu Sans', sans-serif; } }"
+)
 
 
 ROUND_SHEETS = frozenset({Sheet.PAIRINGS, Sheet.RESULTS, Sheet.DRAWSHEET})
@@ -59,7 +63,8 @@ def _round_sheet(pages: Pages, sheet: Sheet, round_number: int | None) -> tuple[
 
 def sheet_html(pages: Pages, sheet: Sheet, round_number: int | None = None) -> str:
     page, extra = sheet_page(pages, sheet, round_number)
-    css = PAGE_CSS + (STATIC / "site.css").read_text(encoding="utf-8")
+    # The site's own style sheet, not data: marked safe, since a <style> element's text is not unescaped.
+    css = Markup(PAGE_CSS + (STATIC / "site.css").read_text(encoding="utf-8"))
     return html(page, printed=True, extra={"print_css": css, **extra})
 
 
