@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from ledger.results import Game, MatchFormat
 from projections.publish import Event, StandingLine, Standings
 from tests.tui.cli_support import run
-from tests.tui.web_support import HOSTILE, knockout, scrabble
+from tests.tui.web_support import HOSTILE, chess_swiss, knockout, scrabble
 from tui import exit_codes
 from tui.web.pages import Page, html
 from tui.web.site import create_app
@@ -272,3 +272,11 @@ def test_serve_refuses_a_bad_port_and_a_missing_ledger(tmp_path: Path, capsys: p
     assert usage.value.code == exit_codes.USAGE and "not a port number" in capsys.readouterr().err
     code, _, err = run(capsys, "serve", "--ledger", str(tmp_path / "none.ledger"))
     assert code == exit_codes.NO_LEDGER and "there is no ledger" in err
+
+
+def test_the_site_reads_either_backend(location: str, tmp_path: Path) -> None:
+    """SQLite file or PostgreSQL schema: the same pages from the same events."""
+    for client in client_for(chess_swiss(tmp_path, location)):
+        lines = client.get("/api/standings").json()["standings"]["lines"]
+        assert len(lines) == 6 and {line["name"] for line in lines} >= set(HOSTILE)
+        assert "Ann Alder" in client.get("/pairings/1").text

@@ -14,9 +14,10 @@ HOSTILE = ("<script>alert(1)</script>", "[/oops]")
 """Names that must reach a page as text: HTML and Rich markup."""
 
 
-def chess_swiss(path: Path) -> str:
-    """Six players, Dutch system, 5 rounds: round 1 complete and sealed, round 2 paired with one result."""
-    location = str(path / "open.ledger")
+def chess_swiss(path: Path, location: str = "") -> str:
+    """Six players, Dutch system, 5 rounds: round 1 complete and sealed, round 2 paired with one result;
+    in `path`, or at `location` (a file or a postgresql:// URL)."""
+    location = location or str(path / "open.ledger")
     ledger, views = open_ledger(location, "arbiter", create=True)
     ledger.create_tournament("Autumn Open", TournamentSettings.for_game(Game.CHESS, "dutch", 5, seed=3))
     names = ("Ann Alder", "Ben Birch", *HOSTILE, "Eve Elm", "Fay Fir")
