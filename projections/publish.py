@@ -15,6 +15,7 @@ from ledger.results import Game, MatchFormat, Result
 from pairing.model import NoValidPairing, Outcome, RoundRecord
 from pairing.tsh.field import Field
 from pairing.tsh.gibson import Contention
+from projections.bracket import ELIMINATION_SYSTEMS
 from projections.history import histories, pairing_input
 from projections.state import RoundView, TournamentState
 from projections.tiebreaks import TIEBREAKS
@@ -62,8 +63,6 @@ def fresh(views: ReadModels) -> TournamentState:
 
 
 def event_of(state: TournamentState) -> Event:
-    from projections.bracket import ELIMINATION_SYSTEMS  # bracket imports the engines' bracket views
-
     settings = state.settings
     if settings is None:
         raise NotPublished("this ledger holds no tournament yet")

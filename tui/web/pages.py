@@ -32,6 +32,7 @@ from projections.publish import (
     sealed_heads,
     standings_of,
 )
+from projections.state import TournamentState
 from projections.views import ReadModels
 from tui.web.tree import tree_text
 
@@ -107,7 +108,7 @@ class Pages:
     def __init__(self, views: ReadModels) -> None:
         self.views = views
 
-    def _context(self) -> tuple[Any, Event]:
+    def _context(self) -> tuple[TournamentState, Event]:
         state = fresh(self.views)
         return state, event_of(state)
 
