@@ -34,7 +34,7 @@ from projections.publish import (
 )
 from projections.state import TournamentState
 from projections.views import ReadModels
-from tui.web.tree import tree_text
+from tui.web.tree import trees
 
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(__file__).parent / "static"
@@ -161,7 +161,7 @@ class Pages:
             "bracket.html",
             f"{event.name}: bracket",
             {"event": event, "bracket": tree, "rules": match_rules(event)},
-            {"text": tree_text(tree)},
+            {"text": "\n".join(trees(tree)).rstrip() + "\n"},
         )
 
     def audit(self) -> Page:

@@ -80,13 +80,39 @@ def match_lines(node: MatchNode) -> list[str]:
     return [line.rstrip() for line in lines]
 
 
-def tree_text(tree: BracketTree) -> str:
-    """Every tree of the bracket, headed by its deciding match, then the places decided so far."""
+def _who(entry: Entry) -> str:
+    if entry.kind is SlotKind.VIRTUAL:
+        return "(virtual player)"
+    return f"{entry.number} {entry.name}" if entry.number is not None else "..."
+
+
+def match_line(node: MatchNode) -> str:
+    """`R1.2  4 Dan 2-5 5 Eve  advances: 5 Eve`: one match of the round-by-round list."""
+    score = f" {node.top.score}-{node.bottom.score} " if node.top.score or node.bottom.score else " - "
+    winner = node.winner
+    outcome = f"advances: {_who(winner)}" if winner is not None else node.result.value
+    if winner is not None and node.result.value != "played":
+        outcome += f" ({node.result.value})"
+    return f"  {node.label:<6} {_who(node.top)}{score}{_who(node.bottom)}   {outcome}"
+
+
+def trees(tree: BracketTree) -> list[str]:
+    """Every tree of the bracket, each headed by its deciding match."""
     parts = []
     for root in tree.roots:
         parts.append(f"{root.round_name} ({root.label}, round {root.round})")
         parts.extend(match_lines(root))
         parts.append("")
+    return parts
+
+
+def tree_text(tree: BracketTree) -> str:
+    """The trees; the matches round by round, with their labels; then the places decided so far."""
+    parts = trees(tree)
+    for bracket_round in tree.rounds:
+        parts.append(f"{bracket_round.name} (round {bracket_round.round})")
+        parts.extend(match_line(node) for node in bracket_round.matches)
+    parts.append("")
     if tree.places:
         parts.append("Places: " + ", ".join(f"{place} {number} {name}" for place, number, name in tree.places))
     return "\n".join(parts).rstrip() + "\n"
