@@ -85,11 +85,17 @@ def main() -> None:
                 desk.record_result(args.rounds, board, "1-0")
                 desk_views.catch_up()
                 fresh.append(timed_get(client, "/standings")[0])
-            print(f"  GET /standings, first after each of {len(fresh)} results at the desk: {percentiles(fresh)}")
+            print(
+                f"  GET /standings, first after each of {len(fresh)} results at the desk: {percentiles(fresh)}"
+                f"   max {max(fresh) * 1000:7.2f} ms"
+            )
         server.should_exit = True
         thread.join(timeout=10)
-        verdict = "within" if max(fresh) < BUDGET_SECONDS else "OVER"
-        print(f"budget {BUDGET_SECONDS * 1000:.0f} ms for the {args.players:,}-player standings page: {verdict}")
+        over = sum(1 for seconds in fresh if seconds >= BUDGET_SECONDS)
+        print(
+            f"budget {BUDGET_SECONDS * 1000:.0f} ms for the {args.players:,}-player standings page: "
+            f"{len(fresh) - over} of {len(fresh)} fresh requests within it"
+        )
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from projections.publish import Event, StandingLine, Standings
 from tests.tui.cli_support import run
 from tests.tui.web_support import HOSTILE, chess_swiss, knockout, scrabble
 from tui import exit_codes
-from tui.web.pages import Page, html
+from tui.web.pages import Page, html, standings_rows
 from tui.web.site import create_app
 from tui.wiring import open_ledger
 
@@ -259,7 +259,9 @@ def test_any_name_reaches_the_page_as_text(name: str) -> None:
         place="1", number=1, name=name, rating=2000, score=1.0, tiebreaks=(1.0,), games=1, withdrawn=False
     )
     table = Standings(after_round=1, position=9, codes=("BH",), lines=(line,))
-    page = Page("standings.html", f"{name}: standings", {"event": event, "standings": table}, {"values": [["1"]]})
+    page = Page(
+        "standings.html", f"{name}: standings", {"event": event, "standings": table}, {"rows": standings_rows(table)}
+    )
     parser = _Cells()
     parser.feed(html(page))
     assert parser.links[0] == name  # the event's name in the header

@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 from attrs import field, frozen
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup, escape
 
 from ledger.results import Game, MatchFormat
 from pairing.model import NoValidPairing
@@ -24,6 +25,7 @@ from projections.publish import (
     Event,
     NotPublished,
     RoundLine,
+    Standings,
     crosstable,
     event_of,
     fresh,
@@ -132,7 +134,7 @@ class Pages:
             "standings.html",
             f"{event.name}: standings",
             {"event": event, "standings": table},
-            {"values": [_tiebreak_cells(table.codes, line.tiebreaks) for line in table.lines]},
+            {"rows": standings_rows(table)},
         )
 
     def crosstable(self) -> Page:
@@ -180,9 +182,29 @@ def _cross_cell(game: RoundLine, opponent_place: str, chess: bool) -> str:
     return "\N{EN DASH}"
 
 
-def _tiebreak_cells(codes: tuple[str, ...], values: tuple[float, ...]) -> list[str]:
-    """Tie-break values as shown: spread signed (+600), the others as plain numbers."""
-    return [f"{value:+g}" if code == "SPREAD" else f"{value:g}" for code, value in zip(codes, values, strict=True)]
+GIBSON_MARK = ' <span class="gibson" title="Gibsonized: has clinched this place">G</span>'
+WITHDRAWN_MARK = ' <span class="note">(withdrawn)</span>'
+
+
+def standings_rows(table: Standings) -> Markup:
+    """The standings table's rows. The page's hot spot (a thousand rows after every result), so they are
+    made here rather than by a loop in the template, which takes several times as long; the one text
+    from the ledger, the name, is escaped like everything the templates print."""
+    signed = tuple(code == "SPREAD" for code in table.codes)
+    rows = []
+    for line in table.lines:
+        values = "".join(
+            f'<td class="num">{value:+g}</td>' if spread else f'<td class="num">{value:g}</td>'
+            for spread, value in zip(signed, line.tiebreaks, strict=True)
+        )
+        marks = (GIBSON_MARK if line.gibsonized else "") + (WITHDRAWN_MARK if line.withdrawn else "")
+        css = ' class="withdrawn"' if line.withdrawn else ""
+        name = f'<a href="/players/{line.number}">{escape(line.name)}</a>{marks}'
+        rows.append(
+            f'<tr{css}><td class="num">{escape(line.place)}</td><td class="num">{line.number}</td><td>{name}</td>'
+            f'<td class="num">{line.rating or ""}</td><td class="num score">{line.score:g}</td>{values}</tr>'
+        )
+    return Markup("\n".join(rows))
 
 
 def html(page: Page, *, printed: bool = False, extra: dict[str, Any] | None = None) -> str:
