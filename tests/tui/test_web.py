@@ -3,7 +3,10 @@ escaped, read-only, errors without a trace, each game's own words, and the live-
 
 from __future__ import annotations
 
+import ast
 import json
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -282,3 +285,13 @@ def test_the_site_reads_either_backend(location: str, tmp_path: Path) -> None:
         lines = client.get("/api/standings").json()["standings"]["lines"]
         assert len(lines) == 6 and {line["name"] for line in lines} >= set(HOSTILE)
         assert "Ann Alder" in client.get("/pairings/1").text
+
+
+def test_the_cli_loads_no_web_stack_until_serve_or_print_runs() -> None:
+    """A read command starts in 150 ms (ARCHITECTURE.md, "Performance budget"): Starlette, uvicorn,
+    Jinja2 and WeasyPrint are loaded by `serve` and `print` only."""
+    code = "import sys, tui.cli.main; print(sorted({m.split('.')[0] for m in sys.modules}))"
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
+    loaded = set(ast.literal_eval(done.stdout))
+    assert not loaded & {"starlette", "uvicorn", "jinja2", "weasyprint"}
