@@ -61,13 +61,11 @@ def main() -> None:
         path = Path(folder) / "web.ledger"
         started = time.perf_counter()
         build(path, args.players, args.rounds).close()
-        ledger, views = open_ledger(str(path), "public")
+        _, views = open_ledger(str(path), "public")
         views.catch_up()
         print(f"built {args.players:,} players, {args.rounds} rounds in {time.perf_counter() - started:.1f} s")
         port = free_port()
-        server = uvicorn.Server(
-            uvicorn.Config(create_app(ledger, views), host="127.0.0.1", port=port, log_level="warning")
-        )
+        server = uvicorn.Server(uvicorn.Config(create_app(views), host="127.0.0.1", port=port, log_level="warning"))
         thread = threading.Thread(target=server.run, daemon=True)
         thread.start()
         while not server.started:

@@ -53,6 +53,11 @@ class Event:
     """Whether the event has a bracket to draw (`projections.bracket.ELIMINATION_SYSTEMS`)."""
 
 
+def log_position(views: ReadModels) -> int:
+    """The ledger's position now (one indexed look-up, cheap enough to poll twice a second)."""
+    return views.ledger.position()
+
+
 def fresh(views: ReadModels) -> TournamentState:
     """The tournament now, with the read-model tables brought up to the log's position first (a desk
     command brings them up itself; this covers one whose catch-up was cut short)."""

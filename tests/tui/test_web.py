@@ -32,7 +32,7 @@ PAGES = ("/", "/pairings/1", "/pairings/2", "/standings", "/crosstable", "/playe
 
 def client_for(location: str) -> Iterator[TestClient]:
     ledger, views = open_ledger(location, "public")
-    with TestClient(create_app(ledger, views), raise_server_exceptions=False) as client:
+    with TestClient(create_app(views), raise_server_exceptions=False) as client:
         yield client
     views.close()
     ledger.close()
@@ -137,8 +137,8 @@ def test_not_found_is_a_page_without_a_trace(site: TestClient, path: str) -> Non
 
 def test_a_server_error_shows_no_trace(swiss_ledger: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A failure inside a page is a 500 page with no traceback (the server's log has it)."""
-    ledger, views = open_ledger(swiss_ledger)
-    app = create_app(ledger, views)
+    _, views = open_ledger(swiss_ledger)
+    app = create_app(views)
     monkeypatch.setattr(views, "state", lambda: 1 / 0)
     with TestClient(app, raise_server_exceptions=False) as client:
         response = client.get("/standings")

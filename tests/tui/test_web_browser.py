@@ -47,7 +47,7 @@ def serving(location: str) -> Iterator[str]:
     ledger, views = open_ledger(location, "public")
     port = _free_port()
     config = uvicorn.Config(
-        create_app(ledger, views), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1
+        create_app(views), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=1
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -39,7 +39,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     with opened(args) as (ledger, views):
         say(f"serving {ledger.location} read-only at http://{args.host}:{args.port}/ (Ctrl-C stops)")
-        serve(ledger, views, args.host, args.port)
+        serve(views, args.host, args.port)
     return exit_codes.OK
 
 

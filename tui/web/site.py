@@ -26,8 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ledger.application import Ledger
-from projections.publish import NotPublished
+from projections.publish import NotPublished, log_position
 from projections.views import ReadModels
 from tui.web.pages import ENV, STATIC, Page, Pages, html, json_data
 
@@ -51,16 +50,15 @@ class Site:
     A page is a function of the log's position, so each is made once per position and served from
     `made` until the ledger moves: a room of phones reloading the standings costs one rendering."""
 
-    def __init__(self, ledger: Ledger, views: ReadModels) -> None:
-        self.ledger = ledger
+    def __init__(self, views: ReadModels) -> None:
+        self.views = views
         self.pages = Pages(views)
         self.made: dict[str, tuple[int, Response]] = {}
         self.closing = False
         """Set when the server is asked to stop: the event streams end, so it can stop at once."""
 
     def position(self) -> int:
-        """The ledger's position now: one indexed look-up, cheap enough to poll."""
-        return self.ledger.position()
+        return log_position(self.views)
 
     def response(self, path: str, make: Callable[[], Response]) -> Response:
         """The page at `path` as of the ledger's position now: made afresh only when the ledger moved."""
@@ -164,9 +162,9 @@ class _SecurityHeaders:
         await self.app(scope, receive, with_headers if scope["type"] == "http" else send)
 
 
-def create_app(ledger: Ledger, views: ReadModels) -> Starlette:
-    """The site over an open ledger and its read models."""
-    site = Site(ledger, views)
+def create_app(views: ReadModels) -> Starlette:
+    """The site over an open ledger's read models."""
+    site = Site(views)
     pages = site.pages
     readers: list[tuple[str, Callable[..., Page], tuple[str, ...]]] = [
         ("/", pages.event, ()),
@@ -199,11 +197,11 @@ def create_app(ledger: Ledger, views: ReadModels) -> Starlette:
     return app
 
 
-def serve(ledger: Ledger, views: ReadModels, host: str, port: int) -> None:
+def serve(views: ReadModels, host: str, port: int) -> None:
     """Serve until interrupted (Ctrl-C): open event streams are ended first, so it stops at once."""
     import uvicorn
 
-    app = create_app(ledger, views)
+    app = create_app(views)
     site: Site = app.state.site
 
     class Server(uvicorn.Server):
