@@ -118,7 +118,7 @@ class RoundSheet:
     """Boards without a result."""
     sealed_at: int | None
     chain_head: str
-    """The chain head the seal recorded ("" until sealed): print it to compare with `verify --anchor`."""
+    """The chain head the seal recorded ("" until sealed): printed, it can be compared with the ledger later."""
 
 
 def seat(state: TournamentState, number: int) -> Seat:

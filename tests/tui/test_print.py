@@ -35,7 +35,7 @@ def test_results_sheet_carries_names_results_and_the_sealed_chain_head(
     head = views.state().rounds[1].chain_head
     assert "round 1 results" in text and "Ann Alder" in text and HOSTILE[0] in text and HOSTILE[1] in text
     assert "1-0" in text and "1/2" in text and "0-1" in text
-    assert head in squeezed(text)  # the head `arbiter seal 1` printed, to compare with verify --anchor
+    assert head in squeezed(text)  # the head `arbiter seal 1` printed
     ledger.close()
 
 

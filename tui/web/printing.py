@@ -3,7 +3,7 @@ chosen by the file's extension.
 
 - `pairings`: a round's boards with the result column left empty, to post and fill in;
 - `results`: the same with the results, and the chain head the round's seal recorded (so a printed
-  result can be checked later with `arbiter verify --anchor`);
+  published result can be checked against the ledger later);
 - `standings`, `crosstable`, `bracket` (the tree, with every played match's score);
 - `drawsheet`: backgammon's sheet (rules guide 2.2.4): match length, the top line plays the light
   checkers (5.1), with the results entered so far.
