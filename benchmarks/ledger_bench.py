@@ -25,6 +25,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from processes import arbiter_command  # noqa: E402
 
 from ledger.application import Ledger, PlayerDetails  # noqa: E402
 from ledger.domain import Round  # noqa: E402
@@ -122,9 +125,7 @@ def time_replay(path: Path) -> tuple[float, float, float, int]:
 
 def time_cli(path: Path) -> float:
     started = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-m", "tui.cli", "verify", "--ledger", str(path)], cwd=ROOT, check=True, capture_output=True
-    )
+    subprocess.run([*arbiter_command(), "verify", "--ledger", str(path)], cwd=ROOT, check=True, capture_output=True)
     return time.perf_counter() - started
 
 

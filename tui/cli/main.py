@@ -16,7 +16,19 @@ from eventsourcing.persistence import PersistenceError
 from ledger.errors import ConcurrentChange, InvalidInput, LedgerError, NoTournament
 from ledger.persistence import DEFAULT_LEDGER
 from tui import exit_codes
-from tui.cli import disputes, interchange, publish, reads, report, rounds, sheets, stages, tournament, trf_io
+from tui.cli import (
+    details,
+    disputes,
+    interchange,
+    publish,
+    reads,
+    report,
+    rounds,
+    sheets,
+    stages,
+    tournament,
+    trf_io,
+)
 from tui.cli.common import Formatter, VerbGroup, location, mark_dashed_results, say
 
 DESCRIPTION = f"""\
@@ -51,6 +63,7 @@ GROUPS: tuple[VerbGroup, ...] = (
     interchange.verbs,
     stages.verbs,
     trf_io.verbs,
+    details.verbs,
 )
 
 

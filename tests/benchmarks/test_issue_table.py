@@ -1,0 +1,41 @@
+"""The table harness (benchmarks/issue_table.py): the peer's code path with a stand-in for
+bbpPairings, and the scaling fit."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from benchmarks.issue_table import slope
+
+HARNESS = Path(__file__).resolve().parents[2] / "benchmarks" / "issue_table.py"
+
+
+@pytest.mark.parametrize("exponent", [1.0, 2.6, 3.0])
+def test_the_fit_recovers_the_exponent_of_a_power_law(exponent: float) -> None:
+    points = [(n, 0.002 * n**exponent) for n in (500, 1_000, 2_000, 5_000, 9_999)]
+    assert slope(points) == pytest.approx(exponent)
+
+
+def test_a_dutch_row_runs_the_peer_on_the_same_file_and_prints_the_ratio(tmp_path: Path) -> None:
+    """BBP_BIN here is a script running `arbiter-pair` (bbpPairings' command line): it must pair the
+    file the harness wrote, and give the pairing the registry's Dutch engine gave."""
+    fake = tmp_path / "bbpPairings.exe"
+    fake.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m pairing.cli "$@"\n', encoding="utf-8")
+    fake.chmod(0o755)
+    done = subprocess.run(
+        [sys.executable, str(HARNESS), "--rows", "dutch-100"],
+        env=os.environ | {"BBP_BIN": str(fake)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "Dutch, 100 players, round 10" in done.stdout
+    assert "bbpPairings:" in done.stdout
+    assert "ratio peer/ours" in done.stdout
+    assert "same pairing: yes" in done.stdout
