@@ -245,9 +245,10 @@ def audit_table(lines: Sequence[AuditLine]) -> Table:
 
 
 def console() -> Console:
-    """stdout, plain when it is not a terminal (pipes and files get no colour codes)."""
+    """stdout, plain when it is not a terminal (pipes and files get no colour codes). No markup is read:
+    a name such as `[/oops]` is printed as written."""
     interactive = sys.stdout.isatty()
-    return Console(highlight=False, soft_wrap=False, width=None if interactive else 132)
+    return Console(markup=False, highlight=False, soft_wrap=False, width=None if interactive else 132)
 
 
 def explanation_text(explained: RoundExplanation) -> list[Table | str]:

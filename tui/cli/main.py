@@ -14,7 +14,19 @@ from collections.abc import Sequence
 from ledger.errors import ConcurrentChange, InvalidInput, LedgerError, NoTournament
 from ledger.locations import DEFAULT_LEDGER
 from tui import exit_codes
-from tui.cli import details, disputes, interchange, reads, report, rounds, sheets, stages, tournament, trf_io
+from tui.cli import (
+    details,
+    disputes,
+    interchange,
+    publish,
+    reads,
+    report,
+    rounds,
+    sheets,
+    stages,
+    tournament,
+    trf_io,
+)
 from tui.cli.common import Formatter, VerbGroup, location, mark_dashed_results, say
 
 DESCRIPTION = f"""\
@@ -45,6 +57,7 @@ GROUPS: tuple[VerbGroup, ...] = (
     reads.verbs,
     report.verbs,
     sheets.verbs,
+    publish.verbs,
     interchange.verbs,
     stages.verbs,
     trf_io.verbs,

@@ -54,7 +54,7 @@ def emit(args: argparse.Namespace, content: Content, note: str = "") -> None:
         path.write_text(content, encoding="utf-8")
     else:
         with path.open("w", encoding="utf-8") as handle:
-            out = Console(file=handle, highlight=False, soft_wrap=False, width=132, no_color=True)
+            out = Console(file=handle, markup=False, highlight=False, soft_wrap=False, width=132, no_color=True)
             for part in content:
                 out.print(part)
     say(f"wrote {args.output}{note}")

@@ -1,6 +1,7 @@
 """`arbiter audit-report`: everything that happened, round by round, as one printable HTML page:
-every decision with its actor, time, reason and reference, the chain head of each sealed round, and
-the ledger's verification. Generated from the log alone."""
+every decision with its actor, time, reason and reference, and the players it concerned by name; the
+chain head of each sealed round; the standings with the event's tie-breaks; an elimination bracket as
+a tree with every match's score; and the ledger's verification. Generated from the log alone."""
 
 from __future__ import annotations
 
@@ -42,27 +43,59 @@ th, td { border: 1px solid #bbb; padding: .25em .5em; text-align: left; vertical
 th { background: #eee; } tr.decision td { background: #fff4d6; }
 .ok { color: #075; font-weight: bold; } .bad { color: #b00; font-weight: bold; }
 code { font-size: 85%; word-break: break-all; }
+pre.tree { font-size: 80%; line-height: 1.2; }
 @media print { body { margin: 0; } h2 { page-break-before: auto; } }
 """
 
 
-def _rows(lines: list[AuditLine]) -> str:
+def _rows(state: TournamentState, lines: list[AuditLine]) -> str:
     body = []
     for line in lines:
         css = ' class="decision"' if line.kind in DECISIONS else ""
         why = escape(line.reason) + (f" <em>[{escape(line.reference)}]</em>" if line.reference else "")
+        who = escape(", ".join(f"{n} {state.players[n].name}" for n in line.players if n in state.players))
         body.append(
             f"<tr{css}><td>{line.position}</td><td>{line.time:%Y-%m-%d %H:%M:%S}</td><td>{escape(line.actor)}</td>"
-            f"<td>{escape(line.summary)}</td><td>{why}</td></tr>"
+            f"<td>{escape(line.summary)}</td><td>{who}</td><td>{why}</td></tr>"
         )
-    head = "<tr><th>Pos</th><th>Time (UTC)</th><th>Actor</th><th>What</th><th>Reason [reference]</th></tr>"
+    head = (
+        "<tr><th>Pos</th><th>Time (UTC)</th><th>Actor</th><th>What</th><th>Players</th><th>Reason [reference]</th></tr>"
+    )
     return f"<table>{head}{''.join(body)}</table>"
+
+
+def _standings(state: TournamentState) -> str:
+    from projections.standings import standings
+
+    rows = standings(state)
+    codes = [code for code, _ in rows[0].tiebreaks] if rows else []
+    head = "".join(f"<th>{escape(h)}</th>" for h in ("Rank", "No", "Name", "Rating", "Score", *codes))
+    body = "".join(
+        f"<tr><td>{escape(row.place or str(row.rank))}</td><td>{row.number}</td><td>{escape(row.name)}"
+        f"{' (withdrawn)' if row.withdrawn else ''}</td><td>{row.rating or ''}</td><td>{row.score:g}</td>"
+        + "".join(f"<td>{value:g}</td>" for _, value in row.tiebreaks)
+        + "</tr>"
+        for row in rows
+    )
+    return f"<table><tr>{head}</tr>{body}</table>"
+
+
+def _bracket(state: TournamentState) -> str:
+    """The elimination bracket as a tree, or "" for a tournament without one."""
+    from pairing.model import NoValidPairing
+    from projections.bracket_tree import bracket_tree  # the engines' bracket views, loaded only here
+    from tui.web.tree import tree_text
+
+    try:
+        tree = bracket_tree(state)
+    except NoValidPairing:
+        return ""
+    return f"<h2>Bracket</h2><pre class='tree'>{escape(tree_text(tree))}</pre>"
 
 
 def render_report(state: TournamentState, lines: list[AuditLine], report: ChainReport, location: str) -> str:
     """The whole report as HTML text."""
-
-    assert state.settings is not None
+    state.require_settings()
     by_round: dict[int | None, list[AuditLine]] = defaultdict(list)
     for line in lines:
         by_round[line.round].append(line)
@@ -79,11 +112,14 @@ def render_report(state: TournamentState, lines: list[AuditLine], report: ChainR
         f"{escape(', then '.join(stage.system for stage in state.stages))}, {state.total_rounds} rounds; "
         f"ledger {escape(location)}, as of log position {state.position}.<br>Ledger {verdict}</p>",
         "<h2>Decisions that changed earlier decisions</h2>",
-        _rows([line for line in lines if line.kind in DECISIONS])
+        _rows(state, [line for line in lines if line.kind in DECISIONS])
         if any(line.kind in DECISIONS for line in lines)
         else "<p>None.</p>",
+        f"<h2>Standings after round {state.last_paired_round}</h2>",
+        _standings(state),
+        _bracket(state),
         "<h2>Tournament and roster</h2>",
-        _rows(by_round.get(None, [])),
+        _rows(state, by_round.get(None, [])),
     ]
     for number in sorted(n for n in by_round if n is not None):
         view = state.rounds.get(number)
@@ -92,7 +128,7 @@ def render_report(state: TournamentState, lines: list[AuditLine], report: ChainR
             if view is not None and view.sealed_at is not None
             else "<p>Not sealed.</p>"
         )
-        parts += [f"<h2>Round {number}</h2>", seal, _rows(by_round[number])]
+        parts += [f"<h2>Round {number}</h2>", seal, _rows(state, by_round[number])]
     parts.append("</body></html>")
     return "\n".join(parts)
 

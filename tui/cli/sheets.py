@@ -1,41 +1,32 @@
 """Printable sheets: `arbiter drawsheet` (the round's pairings to post, backgammon rules guide 2.2.4:
-match length, and the top line plays the light checkers, 5.1) and `arbiter bracket` (IBF 3.1-3.3),
-as text for the terminal or HTML for printing."""
+match length, and the top line plays the light checkers, 5.1) and `arbiter bracket` (IBF 3.1-3.3, a
+tree with every played match's score), as text for the terminal or HTML for printing (the sheets of
+`arbiter print`, `tui.web.printing`)."""
 
 from __future__ import annotations
 
 import argparse
-from html import escape
 from typing import TYPE_CHECKING
 
 from ledger.errors import RuleViolation, UnknownRound
 from tui import exit_codes
-
-if TYPE_CHECKING:
-    from rich.table import Table
-
-    from pairing.ibf.brackets import BracketView, MatchState, Slot
-    from projections.state import RoundView, TournamentState
 from tui.cli.common import VerbGroup, opened, positive
 from tui.cli.output import emit_as, output_options
+from tui.web import Sheet
+
+if TYPE_CHECKING:
+    from projections.state import RoundView, TournamentState
+    from projections.views import ReadModels
 
 verbs = VerbGroup()
 
-PAGE = (
-    "<!doctype html><html><head><meta charset='utf-8'><title>{title}</title><style>"
-    "body{{font-family:system-ui,sans-serif;margin:2em}} table{{border-collapse:collapse;margin:.5em 0 1.5em}}"
-    "th,td{{border:1px solid #999;padding:.3em .7em;text-align:left}} th{{background:#eee}}"
-    ".round{{display:inline-block;vertical-align:top;margin-right:1.5em}}"
-    "</style></head><body><h1>{title}</h1>{body}</body></html>"
-)
-
 
 def _match_length(state: TournamentState) -> str:
-    assert state.settings is not None
-    if state.settings.game.value != "backgammon":
+    settings = state.require_settings()
+    if settings.game.value != "backgammon":
         return ""
-    unit = "game-wins, a gammon counts 2" if state.settings.match_format.value == "game-wins" else "points"
-    return f"matches to {state.settings.match_length} ({unit})"
+    unit = "game-wins, a gammon counts 2" if settings.match_format.value == "game-wins" else "points"
+    return f"matches to {settings.match_length} ({unit})"
 
 
 def _round(state: TournamentState, number: int | None) -> RoundView:
@@ -44,23 +35,6 @@ def _round(state: TournamentState, number: int | None) -> RoundView:
     if view is None or not view.paired:
         raise UnknownRound(f"round {number} has no published pairing")
     return view
-
-
-def drawsheet_html(state: TournamentState, view: RoundView) -> str:
-    from tui import render
-
-    first, second = render.SIDE_HEADINGS[state.settings.game.value]  # type: ignore[union-attr]
-    rows = "".join(
-        f"<tr><td>{i}</td><td>{b.first} {escape(state.players[b.first].name)}</td>"
-        f"<td>{b.second} {escape(state.players[b.second].name)}</td><td></td></tr>"
-        for i, b in enumerate(view.boards, start=1)
-    )
-    byes = "".join(
-        f"<p>Bye: {bye.player} {escape(state.players[bye.player].name)} ({bye.kind.value})</p>" for bye in view.byes
-    )
-    table = f"<table><tr><th>Table</th><th>{first}</th><th>{second}</th><th>Result</th></tr>{rows}</table>"
-    title = f"{escape(state.name)}: round {view.number}"
-    return PAGE.format(title=title, body=f"<p>{escape(_match_length(state))}</p>{table}{byes}")
 
 
 def _drawsheet_arguments(p: argparse.ArgumentParser) -> None:
@@ -87,60 +61,12 @@ def cmd_drawsheet(args: argparse.Namespace) -> int:
     )
     emit_as(
         args,
-        {"text": lambda: [*heading, render.pairings_table(state, view)], "html": lambda: drawsheet_html(state, view)},
+        {
+            "text": lambda: [*heading, render.pairings_table(state, view)],
+            "html": lambda: _sheet_html(views, Sheet.DRAWSHEET, view.number),
+        },
     )
     return exit_codes.OK
-
-
-def _slot(state: TournamentState, slot: Slot) -> str:
-    from pairing.ibf.brackets import SlotKind
-
-    if slot.kind is SlotKind.PLAYER and slot.player is not None:
-        return f"{slot.player} {state.players[slot.player].name}"
-    return "(virtual)" if slot.kind is SlotKind.VIRTUAL else "..."
-
-
-def _outcome(state: TournamentState, match: MatchState) -> str:
-    from pairing.ibf.brackets import SlotKind
-
-    if match.winner.kind is SlotKind.PLAYER:
-        return f"{_slot(state, match.winner)} ({match.result.value})"
-    return match.result.value
-
-
-def bracket_tables(state: TournamentState, bracket: BracketView) -> list[Table]:
-    from rich.table import Table
-
-    tables = []
-    for stage_round in bracket.rounds:
-        table = Table(title=f"{stage_round.name} (round {stage_round.session})", title_justify="left")
-        for heading in ("Match", "Top (light checkers)", "Bottom", "Advances"):
-            table.add_column(heading)
-        for match in stage_round.matches:
-            table.add_row(match.spec.label, _slot(state, match.top), _slot(state, match.bottom), _outcome(state, match))
-        tables.append(table)
-    return tables
-
-
-def bracket_html(state: TournamentState, bracket: BracketView) -> str:
-    from pairing.ibf.brackets import Slot, SlotKind
-
-    columns = []
-    for stage_round in bracket.rounds:
-        rows = "".join(
-            f"<tr><td>{escape(m.spec.label)}</td><td>{escape(_slot(state, m.top))}<br>{escape(_slot(state, m.bottom))}"
-            f"</td><td>{escape(_outcome(state, m))}</td></tr>"
-            for m in stage_round.matches
-        )
-        columns.append(
-            f"<div class='round'><h3>{escape(stage_round.name)}</h3><table><tr><th>Match</th>"
-            f"<th>Top / bottom</th><th>Advances</th></tr>{rows}</table></div>"
-        )
-    places = "".join(
-        f"<li>{p.text}: {escape(_slot(state, Slot(SlotKind.PLAYER, p.player)))}</li>" for p in bracket.places
-    )
-    body = "".join(columns) + (f"<h2>Places</h2><ul>{places}</ul>" if places else "")
-    return PAGE.format(title=f"{escape(state.name)}: {bracket.system} bracket", body=body)
 
 
 def _bracket_arguments(p: argparse.ArgumentParser) -> None:
@@ -149,27 +75,27 @@ def _bracket_arguments(p: argparse.ArgumentParser) -> None:
 
 @verbs.verb(
     "bracket",
-    "draw the elimination bracket (IBF 3.1-3.3) as it stands",
+    "draw the elimination bracket (IBF 3.1-3.3) as a tree, with every played match's score",
     _bracket_arguments,
     "  arbiter bracket\n  arbiter bracket --format html -o bracket.html",
 )
 def cmd_bracket(args: argparse.Namespace) -> int:
     from pairing.model import NoValidPairing
-    from projections.bracket import bracket_of
+    from projections.bracket_tree import bracket_tree  # the engines' bracket views, loaded only here
+    from tui.web.tree import tree_text
 
     with opened(args) as (_, views):
         state = views.state()
     try:
-        bracket = bracket_of(state)
+        tree = bracket_tree(state)
     except NoValidPairing as refusal:
         raise RuleViolation(str(refusal)) from refusal
-    places = (
-        ["Places: " + ", ".join(f"{p.text} {state.players[p.player].name}" for p in bracket.places)]
-        if bracket.places
-        else []
-    )
-    emit_as(
-        args,
-        {"text": lambda: [*bracket_tables(state, bracket), *places], "html": lambda: bracket_html(state, bracket)},
-    )
+    emit_as(args, {"text": lambda: tree_text(tree), "html": lambda: _sheet_html(views, Sheet.BRACKET)})
     return exit_codes.OK
+
+
+def _sheet_html(views: ReadModels, sheet: Sheet, round_number: int | None = None) -> str:
+    from tui.web.pages import Pages  # the template engine, loaded only for HTML
+    from tui.web.printing import sheet_html
+
+    return sheet_html(Pages(views), sheet, round_number)
