@@ -86,7 +86,8 @@ class AsyncViews:
             self._db = None
 
     async def _all(self, sql: str, parameters: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        assert self._db is not None, "use `async with AsyncViews(path)`"
+        if self._db is None:
+            raise RuntimeError("the views are not open: use `async with AsyncViews(path)`")
         async with self._db.execute(sql, parameters) as cursor:
             return list(await cursor.fetchall())
 

@@ -64,8 +64,7 @@ def outcome_view(number: int, outcome: PairingOutcome) -> RoundView:
 
 
 def pairings_table(state: TournamentState, view: RoundView) -> Table:
-    assert state.settings is not None
-    first, second = SIDE_HEADINGS[state.settings.game.value]
+    first, second = SIDE_HEADINGS[state.require_settings().game.value]
     revision = f", revision {view.revision}" if view.revision > 1 else ""
     table = Table(title=f"{state.name}: round {view.number}{revision}", title_justify="left")
     for heading, justify in (

@@ -229,10 +229,10 @@ def to_document(
 ) -> TrfDocument:
     """Rounds 1..`rounds` of the tournament as a TRF-2026 document, start ranks = pairing numbers;
     values cut to fit their columns are reported in `warnings`."""
-    assert state.settings is not None
+    settings = state.require_settings()
     warnings = [] if warnings is None else warnings
     order = state.ranking()
-    listed = state.settings.options.get("ranking") == "as-listed"
+    listed = settings.options.get("ranking") == "as-listed"
     tpn = {number: number for number in order} if listed else order  # XXC rank: ids stay, lines go in order
     rank = {row.number: row.rank for row in standings(state)}
     scheduled = _scheduled_colours(state, rounds)
@@ -246,10 +246,10 @@ def to_document(
         RoundsRecord(rounds=state.total_rounds),
         *([JavafoConfigRecord(tokens=("rank",))] if listed else []),
     ]
-    colour = state.settings.options.get("initial_colour")
+    colour = settings.options.get("initial_colour")
     if colour in ("white", "black"):
         records.append(InitialColourRecord(colour=Colour.WHITE if colour == "white" else Colour.BLACK))
-    records += _scoring_record(state.settings.scoring)
+    records += _scoring_record(settings.scoring)
     for round_number in sorted(r for r in state.requested_byes if r > rounds):
         for kind, code in ((ByeKind.FULL_POINT, "F"), (ByeKind.HALF_POINT, "H"), (ByeKind.ZERO_POINT, "Z")):
             requested = sorted(tpn[n] for n, k in state.requested_byes[round_number].items() if k is kind)

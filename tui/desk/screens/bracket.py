@@ -53,7 +53,6 @@ def bracket_of(state: TournamentState) -> tuple[list[tuple[str, tuple[str, ...]]
     """(rows, places) of the tournament's bracket as the engine sees it now."""
     from pairing.registry import bracket_view  # the elimination engines; loaded only for their systems
 
-    assert state.settings is not None
     view = bracket_view(pairing_input(state, state.last_paired_round + 1))
     names = {number: player.name for number, player in state.players.items()}
     places = ", ".join(f"{p.text}: {p.player} {names.get(p.player, '?')}" for p in view.places)
