@@ -10,8 +10,10 @@ from __future__ import annotations
 import getpass
 import os
 import random
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, ClassVar, Protocol, TypeVar
 from uuid import UUID
 
@@ -23,6 +25,7 @@ from eventsourcing.persistence import IntegrityError
 from ledger.digest import input_digest
 from ledger.domain import PLAYER_FIELDS, Round, Tournament, round_id
 from ledger.errors import (
+    AlreadyRecorded,
     ConcurrentChange,
     InvalidInput,
     NoTournament,
@@ -33,6 +36,7 @@ from ledger.errors import (
 )
 from ledger.persistence import ChainReport, LogReader, environment, verify_chain
 from ledger.results import Game, MatchFormat, ResultRules
+from ledger.scope import describe, event_scope, overlap
 from ledger.settings import TournamentSettings
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import engine_for
@@ -115,6 +119,10 @@ class Ledger(Application):
         super().__init__(env=environment(location))
         self.log_reader = LogReader(self.recorder, self.mapper)
         """The one reading path of the log (replays, `arbiter log`, as-of views)."""
+        self.rollbacks = 0
+        """Counts the commands rolled back in this process (the read side then forgets what it read of them)."""
+        self._commands = threading.local()
+        """`open` is true while a command runs in the thread."""
 
     # --- reading the streams -------------------------------------------------------------------
 
@@ -145,18 +153,74 @@ class Ledger(Application):
         """(position, domain event) from `start` to the end of the log, or up to position `stop`."""
         return self.log_reader.events(start, stop)
 
+    def link_at(self, position: int) -> bytes | None:
+        """The chain link stored with the event at `position` (what the read models' checksums are keyed by)."""
+        return self.recorder.link_at(position)  # type: ignore[attr-defined]
+
     def verify(self) -> ChainReport:
         return verify_chain(self.recorder)  # type: ignore[arg-type]
 
+    @contextmanager
+    def command(self, *, expect_position: int | None = None, command_id: str | None = None) -> Iterator[None]:
+        """One arbiter command as one transaction, however many events it appends: all of them are
+        committed together at the end, or none (an error, or the process killed, leaves nothing).
+
+        `command_id`: a command recorded before under this id appends nothing (`AlreadyRecorded`
+        names its position); the id is kept with the events, in their transaction.
+        `expect_position`: the log position the desk displayed; refused (`ConcurrentChange`) when an
+        event after it changed a board, round or player that this command changes.
+        A command inside a command joins it."""
+        if getattr(self._commands, "open", False):
+            yield  # inside a command: part of its transaction
+            return
+        self._commands.open = True
+        try:
+            with self.recorder.command_transaction():  # type: ignore[attr-defined]
+                start = self.position()
+                if command_id:
+                    recorded = self.recorder.command_position(command_id)  # type: ignore[attr-defined]
+                    if recorded is not None:
+                        raise AlreadyRecorded(command_id, recorded)
+                yield
+                if expect_position is not None and expect_position < start:
+                    self._check_expected(expect_position, start)
+                if command_id:
+                    self.recorder.record_command(command_id, self.position())  # type: ignore[attr-defined]
+        except BaseException:
+            self.rollbacks += 1
+            self._tournament_id = None
+            raise
+        finally:
+            self._commands.open = False
+
+    def _check_expected(self, expected: int, start: int) -> None:
+        """Refuse when the events this command appended change what an event after `expected` changed."""
+        round_of = self._round_numbers()
+        ours = set().union(*(event_scope(e, round_of) for _, e in self.log_events(start=start + 1)))
+        for position, event in self.log_events(start=expected + 1, stop=start):
+            clash = overlap(ours, event_scope(event, round_of))
+            if clash is not None:
+                raise ConcurrentChange(
+                    f"{describe(clash)} was changed at log position {position}, after position {expected} that "
+                    f"this command expected; nothing was appended. Check `arbiter log --tail 5` and decide again"
+                )
+
+    def _round_numbers(self) -> Callable[[UUID], int]:
+        """Round stream id -> round number, for every round the tournament has or may have."""
+        streams = {round_id(self.tournament_id, n): n for n in range(1, self.tournament().rounds + 1)}
+        return lambda stream: streams.get(stream, 0)
+
     def _attempt(self, command: Callable[[], T]) -> T:
-        """Run a load-check-save command; on a write conflict reload and run it again."""
+        """Run a load-check-save command in one transaction; on a write conflict reload and run it again."""
         for attempt in range(ATTEMPTS - 1):
             try:
-                return command()
+                with self.command():
+                    return command()
             except IntegrityError:
                 time.sleep(random.uniform(0, BACKOFF * 2**attempt))
         try:
-            return command()
+            with self.command():
+                return command()
         except IntegrityError as conflict:
             raise ConcurrentChange(
                 f"another desk kept changing the same records; nothing was saved ({conflict}). "
@@ -179,7 +243,8 @@ class Ledger(Application):
             settings=settings.as_event_settings(),
             actor=self.actor,
         )
-        self.save(tournament)
+        with self.command():
+            self.save(tournament)
         self._tournament_id = tournament.id
         return tournament.id
 
