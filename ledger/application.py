@@ -34,9 +34,9 @@ from ledger.errors import (
     TournamentExists,
     UnknownRound,
 )
-from ledger.persistence import ChainReport, LogReader, environment, verify_chain
+from ledger.persistence import Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.results import Game, MatchFormat, ResultRules
-from ledger.scope import describe, event_scope, overlap
+from ledger.scope import Key, describe, event_scope, overlap
 from ledger.settings import TournamentSettings
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import engine_for
@@ -93,6 +93,26 @@ class PlayerDetails:
         if self.rating < 0:
             raise InvalidInput(f"rating {self.rating} of {name} is negative")
         return {field: getattr(self, field) for field in PLAYER_FIELDS} | {"name": name}
+
+
+class Expectation:
+    """A command's expected log position: the events after it, up to where the command began, and
+    how far the command's own events have been checked against them."""
+
+    def __init__(self, expected: int, intervening: list[tuple[int, set[Key]]], start: int) -> None:
+        self.expected = expected
+        self.intervening = intervening
+        self.checked = start
+
+    def check(self, ours: list[tuple[int, set[Key]]]) -> None:
+        mine = set().union(*(keys for _, keys in ours))
+        for position, keys in self.intervening:
+            clash = overlap(mine, keys)
+            if clash is not None:
+                raise ConcurrentChange(
+                    f"{describe(clash)} was changed at log position {position}, after position {self.expected} "
+                    "that this command expected; nothing was appended. Check `arbiter log --tail 5` and decide again"
+                )
 
 
 @frozen
@@ -157,8 +177,9 @@ class Ledger(Application):
         """The chain link stored with the event at `position` (what the read models' checksums are keyed by)."""
         return self.recorder.link_at(position)  # type: ignore[attr-defined]
 
-    def verify(self) -> ChainReport:
-        return verify_chain(self.recorder)  # type: ignore[arg-type]
+    def verify(self, anchors: Sequence[Anchor] = ()) -> ChainReport:
+        """Check the hash chain, the heads the seals recorded, and any published `anchors`."""
+        return verify_chain(self.recorder, anchors)  # type: ignore[arg-type]
 
     @contextmanager
     def command(self, *, expect_position: int | None = None, command_id: str | None = None) -> Iterator[None]:
@@ -177,13 +198,20 @@ class Ledger(Application):
         try:
             with self.recorder.command_transaction():  # type: ignore[attr-defined]
                 start = self.position()
+                if expect_position is not None and not 0 <= expect_position <= start:
+                    raise InvalidInput(
+                        f"--expect-position {expect_position} is not a position of this log (0..{start}); "
+                        "give the position your desk displayed"
+                    )
                 if command_id:
                     recorded = self.recorder.command_position(command_id)  # type: ignore[attr-defined]
                     if recorded is not None:
                         raise AlreadyRecorded(command_id, recorded)
-                yield
                 if expect_position is not None and expect_position < start:
-                    self._check_expected(expect_position, start)
+                    self._commands.expectation = Expectation(
+                        expect_position, self._scopes(expect_position, start), start
+                    )
+                yield
                 if command_id:
                     self.recorder.record_command(command_id, self.position())  # type: ignore[attr-defined]
         except BaseException:
@@ -192,22 +220,29 @@ class Ledger(Application):
             raise
         finally:
             self._commands.open = False
+            self._commands.expectation = None
 
-    def _check_expected(self, expected: int, start: int) -> None:
-        """Refuse when the events this command appended change what an event after `expected` changed."""
+    def save(self, *objs: Any, **kwargs: Any) -> Any:
+        """Save as the library does; inside a command with an expected position, refuse (before anything
+        is committed) as soon as what it appended changes what an event after that position changed."""
+        recordings = super().save(*objs, **kwargs)
+        expectation: Expectation | None = getattr(self._commands, "expectation", None)
+        if expectation is not None:
+            expectation.check(self._scopes(expectation.checked, self.position()))
+            expectation.checked = self.position()
+        return recordings
+
+    def _scopes(self, after: int, last: int) -> list[tuple[int, set[Key]]]:
+        """(position, scope) of the events after position `after` up to `last`."""
         round_of = self._round_numbers()
-        ours = set().union(*(event_scope(e, round_of) for _, e in self.log_events(start=start + 1)))
-        for position, event in self.log_events(start=expected + 1, stop=start):
-            clash = overlap(ours, event_scope(event, round_of))
-            if clash is not None:
-                raise ConcurrentChange(
-                    f"{describe(clash)} was changed at log position {position}, after position {expected} that "
-                    f"this command expected; nothing was appended. Check `arbiter log --tail 5` and decide again"
-                )
+        return [
+            (position, event_scope(event, round_of)) for position, event in self.log_events(start=after + 1, stop=last)
+        ]
 
     def _round_numbers(self) -> Callable[[UUID], int]:
         """Round stream id -> round number, for every round the tournament has or may have."""
-        streams = {round_id(self.tournament_id, n): n for n in range(1, self.tournament().rounds + 1)}
+        rounds = self.tournament().rounds if self.position() else 0
+        streams = {round_id(self.tournament_id, n): n for n in range(1, rounds + 1)}
         return lambda stream: streams.get(stream, 0)
 
     def _attempt(self, command: Callable[[], T]) -> T:

@@ -22,7 +22,7 @@ from urllib.parse import parse_qs, quote, urlparse
 from uuid import UUID
 
 import orjson
-from attrs import frozen
+from attrs import evolve, frozen
 from eventsourcing.persistence import (
     ApplicationRecorder,
     DatetimeAsISO,
@@ -121,6 +121,8 @@ class CommandSQLiteDatastore(SQLiteDatastore):
             self.pool.put_connection(connection)
 
     def _begin(self, raw: sqlite3.Connection) -> None:
+        if "mode=ro" in self.pool.db_name:
+            raise _unavailable(sqlite3.OperationalError("readonly"), self.pool.db_name)
         try:
             raw.execute("PRAGMA journal_mode=WAL")
             raw.execute("PRAGMA synchronous=FULL")
@@ -418,6 +420,28 @@ class ChainRow:
 
 
 @frozen
+class Anchor:
+    """A chain head published outside the ledger (a results sheet, a notice board): `HEAD` as
+    `arbiter seal` printed it, optionally `HEAD@POSITION`."""
+
+    head: str
+    position: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Anchor:
+        head, _, position = text.strip().partition("@")
+        head = head.lower()
+        if len(head) != 64 or any(c not in "0123456789abcdef" for c in head):
+            raise ValueError(f"{text!r} is not a chain head: 64 hexadecimal digits as `arbiter seal` prints them")
+        if position and not position.isdigit():
+            raise ValueError(f"{text!r}: the position after @ must be a whole number")
+        return cls(head, int(position) if position else None)
+
+    def __str__(self) -> str:
+        return self.head + (f"@{self.position}" if self.position is not None else "")
+
+
+@frozen
 class ChainReport:
     """What `arbiter verify` prints."""
 
@@ -426,6 +450,8 @@ class ChainReport:
     """Hex of the last link (the chain head)."""
     first_bad_position: int | None = None
     problem: str = ""
+    sealed: tuple[tuple[int, str], ...] = ()
+    """(position, chain head) recorded by every seal, in log order (each checked against the chain)."""
 
     @property
     def ok(self) -> bool:
@@ -442,9 +468,14 @@ class ChainedRecorder(Protocol):
     def link_at(self, position: int) -> bytes | None: ...
 
 
-def verify_chain(recorder: ChainedRecorder) -> ChainReport:
-    """Recompute every link in position order; name the first position whose stored link differs."""
+def verify_chain(recorder: ChainedRecorder, anchors: Sequence[Anchor] = ()) -> ChainReport:
+    """Recompute every link in position order; name the first position whose stored link differs.
+    The head recorded by every seal must be the recomputed link at the position it names, and every
+    anchor a link of the recomputed chain (at its position, when it names one): a truncated or wholly
+    rewritten log passes the first check, not these."""
     link, count, position = GENESIS, 0, 0
+    links: dict[int, bytes] = {}
+    sealed: list[tuple[int, str]] = []
     for row in recorder.chain_rows():
         if row.position <= position:
             return ChainReport(count, link.hex(), row.position, "positions out of order")
@@ -456,18 +487,52 @@ def verify_chain(recorder: ChainedRecorder) -> ChainReport:
                 row.position,
                 "the stored link does not match: this event was edited, or one before it was deleted or moved",
             )
+        if row.topic == SEALED_TOPIC:
+            seal = _sealed_head(row.state)
+            if seal is None or links.get(seal[0], b"").hex() != seal[1]:
+                return ChainReport(
+                    count,
+                    link.hex(),
+                    row.position,
+                    "the chain head this seal records is not the chain's at the position it names: "
+                    "the events before it were rewritten",
+                )
+            sealed.append(seal)
         link, count, position = expected, count + 1, row.position
+        links[position] = link
     head = recorder.stored_head()
+    report = ChainReport(count, link.hex(), sealed=tuple(sealed))
     if head is None and count:
-        return ChainReport(count, link.hex(), position, "the chain head record is missing")
+        return evolve(report, first_bad_position=position, problem="the chain head record is missing")
     if head is not None and head != (position, link):
-        return ChainReport(
-            count,
-            link.hex(),
-            head[0],
-            f"the chain head names position {head[0]}; the last stored event is {position}",
+        return evolve(
+            report,
+            first_bad_position=head[0],
+            problem=f"the chain head names position {head[0]}; the last stored event is {position}",
         )
-    return ChainReport(count, link.hex())
+    return _check_anchors(report, links, anchors)
+
+
+def _sealed_head(state: bytes) -> tuple[int, str] | None:
+    """(position, chain head) that a stored seal event records."""
+    try:
+        fields = orjson.loads(state)
+        return int(fields["position"]), str(fields["chain_head"])
+    except (orjson.JSONDecodeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def _check_anchors(report: ChainReport, links: dict[int, bytes], anchors: Sequence[Anchor]) -> ChainReport:
+    heads = {value.hex(): at for at, value in links.items()} if anchors else {}
+    for anchor in anchors:
+        found = heads.get(anchor.head)
+        if found is None or anchor.position not in (None, found):
+            return evolve(
+                report,
+                problem=f"anchor {anchor} is not in the chain recomputed from the stored events: the log was "
+                "truncated or rewritten after this head was published",
+            )
+    return report
 
 
 # --- where a ledger lives -------------------------------------------------------------------

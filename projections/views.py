@@ -79,6 +79,9 @@ QUERIES: dict[str, str] = {
 each player received, and the float history."""
 
 
+IN_MEMORY = Path(":memory:")
+
+
 def table(name: str, suffix: str = "") -> str:
     return f"{name}_v{SCHEMA_VERSION}{suffix}"
 
@@ -128,7 +131,21 @@ class Changes:
 class ReadModels:
     """The read-model tables of one ledger, and the fold that feeds them."""
 
+    @classmethod
+    def open(cls, ledger: Ledger) -> ReadModels:
+        """The ledger's read models in their file; in memory when that file cannot be opened or written
+        (a read-only mount, a full disk, a views file locked for longer than the lock timeout), so the
+        reading commands still answer. `unstored` then says why."""
+        try:
+            return cls(ledger)
+        except sqlite3.Error as error:
+            views = cls(ledger, IN_MEMORY)
+            views.unstored = f"the read models cannot be stored in {views_path(ledger.location)} ({error})"
+            return views
+
     def __init__(self, ledger: Ledger, path: Path | None = None) -> None:
+        self.unstored: str | None = None
+        """Why these read models live in memory only (None when they are in their file)."""
         self.ledger = ledger
         self.log = ledger.log_reader
         self.path = path or views_path(ledger.location)

@@ -6,6 +6,8 @@ Never imports Textual: `arbiter tui` loads the desk lazily.
 from __future__ import annotations
 
 import argparse
+import os
+import sqlite3
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -14,8 +16,15 @@ from pathlib import Path
 from eventsourcing.persistence import PersistenceError
 
 from ledger.application import PlayerDetails
-from ledger.errors import ConcurrentChange, InvalidInput, LedgerError, NoTournament
-from ledger.persistence import DEFAULT_LEDGER
+from ledger.errors import (
+    AlreadyRecorded,
+    ConcurrentChange,
+    InvalidInput,
+    LedgerError,
+    LedgerUnavailable,
+    NoTournament,
+)
+from ledger.persistence import DEFAULT_LEDGER, Anchor
 from ledger.results import Game, MatchFormat
 from ledger.settings import TournamentSettings
 from pairing.ibf.storm import READING as STORM_READING
@@ -28,6 +37,7 @@ from tui import exit_codes, render
 from tui.common import (
     Formatter,
     confirm,
+    end_command,
     key_value,
     location,
     open_for,
@@ -37,6 +47,7 @@ from tui.common import (
     say,
     system_options,
     verb,
+    writing_options,
     yes_option,
 )
 from tui.disputes import add_dispute_verbs
@@ -253,8 +264,13 @@ def cmd_void(args: argparse.Namespace) -> int:
 def cmd_seal(args: argparse.Namespace) -> int:
     ledger, _ = open_for(args)
     head = ledger.seal_round(args.round)
+    position = ledger.round(args.round).sealed_at
     print(head)
-    say(f"round {args.round} sealed; chain head {head} (print it on the results sheet)")
+    print(f"position {position}")
+    say(
+        f"round {args.round} sealed; chain head {head} at log position {position}: publish both (results "
+        f"sheet, notice board); `arbiter verify --anchor {head}` then shows the log still passes through it"
+    )
     return exit_codes.OK
 
 
@@ -314,14 +330,21 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     ledger, _ = open_for(args)
-    report = ledger.verify()
+    report = ledger.verify(args.anchor)
     if report.ok:
-        print(f"ok: {report.events} events, chain head {report.head}")
+        anchored = f"; {len(args.anchor)} anchor(s) in the chain" if args.anchor else ""
+        print(f"ok: {report.events} events, chain head {report.head}, {len(report.sealed)} seal(s) checked{anchored}")
         return exit_codes.OK
-    print(
-        f"FAILED at position {report.first_bad_position}: {report.problem} ({report.events} events verified before it)"
-    )
+    where = f" at position {report.first_bad_position}" if report.first_bad_position is not None else ""
+    print(f"FAILED{where}: {report.problem} ({report.events} events verified)")
     return exit_codes.VERIFY_FAILED
+
+
+def anchor(text: str) -> Anchor:
+    try:
+        return Anchor.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -531,7 +554,23 @@ def _add_read_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore[
     )
     p.add_argument("round", type=positive)
 
-    verb(verbs, "verify", cmd_verify, "check the ledger's hash chain; exit 1 naming the first bad position")
+    p = verb(
+        verbs,
+        "verify",
+        cmd_verify,
+        "check the ledger's hash chain and the heads its seals recorded; exit 1 naming the first bad position",
+        "  arbiter verify\n"
+        "  arbiter verify --anchor 3f9c...e2   # a head `arbiter seal` printed (and was published): exit 1 if the\n"
+        "                                     # log no longer passes through it (truncated or rewritten)",
+    )
+    p.add_argument(
+        "--anchor",
+        type=anchor,
+        action="append",
+        default=[],
+        metavar="HEAD[@POSITION]",
+        help="a published chain head the log must pass through (repeatable)",
+    )
 
     p = verb(
         verbs,
@@ -559,12 +598,42 @@ def build_parser() -> argparse.ArgumentParser:
     add_interchange_verbs(verbs)
     add_stage_verbs(verbs)
     add_trf_verbs(verbs)
+    for name in WRITING_VERBS:
+        writing_options(verbs.choices[name])
     return parser
+
+
+WRITING_VERBS = (
+    "new",
+    "register",
+    "import-roster",
+    "correct-player",
+    "withdraw",
+    "exclude",
+    "reenter",
+    "bye",
+    "forbid",
+    "pair",
+    "unpair",
+    "result",
+    "void",
+    "seal",
+    "correct",
+    "repair",
+    "rollback",
+    "appeal-lodge",
+    "appeal-rule",
+    "stage",
+    "import-trf",
+    "import-tsh",
+)
+"""The verbs that append events: each runs as one transaction and takes --expect-position and --command-id."""
 
 
 ERROR_CODES: tuple[tuple[type[Exception], int], ...] = (
     (InvalidInput, exit_codes.BAD_INPUT),
     (NoTournament, exit_codes.NO_LEDGER),
+    (LedgerUnavailable, exit_codes.NO_LEDGER),
     (ConcurrentChange, exit_codes.CONFLICT),
     (LedgerError, exit_codes.REFUSED),
 )
@@ -573,16 +642,59 @@ ERROR_CODES: tuple[tuple[type[Exception], int], ...] = (
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        code = args.handler(args)
-        if getattr(args, "views", None) is not None:
-            args.views.catch_up()
-        return code
+        code = _run(args)
+    except AlreadyRecorded as done:
+        say(f"arbiter {args.verb}: {done}")
+        return exit_codes.OK
     except LedgerError as error:
         say(f"arbiter {args.verb}: {error}")
         return next(code for kind, code in ERROR_CODES if isinstance(error, kind))
     except PersistenceError as error:
         say(f"arbiter: cannot use the ledger at {location(args)}: {error}")
         return exit_codes.NO_LEDGER
+    except BrokenPipeError:
+        return _quiet_after_closed_pipe()
+    _update_views(args)
+    return code
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the verb; a writing verb's events are committed together when it succeeds (also when its
+    output pipe was closed meanwhile), and rolled back when it fails or declines."""
+    try:
+        code = args.handler(args)
+    except BrokenPipeError:
+        end_command(args, None)
+        raise
+    except BaseException as error:
+        end_command(args, error)
+        raise
+    end_command(args, None if code == exit_codes.OK else RuntimeError(f"exit {code}"))
+    return code
+
+
+def _update_views(args: argparse.Namespace) -> None:
+    """Bring the read models up to date. Once the events are committed this cannot fail the command:
+    a views file that cannot be written (full disk, locked) is rebuilt on the next read."""
+    views = getattr(args, "views", None)
+    if views is None:
+        return
+    try:
+        views.catch_up()
+    except BrokenPipeError:
+        _quiet_after_closed_pipe()
+    except (sqlite3.Error, OSError) as error:
+        say(
+            f"arbiter {args.verb}: warning: the read models could not be updated ({error}); "
+            "the ledger is written and they are rebuilt on the next read"
+        )
+
+
+def _quiet_after_closed_pipe() -> int:
+    """`arbiter log | head -1`: the reader went away; end quietly (no traceback at interpreter exit)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return exit_codes.OK
 
 
 if __name__ == "__main__":

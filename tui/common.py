@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from ledger.application import Ledger
@@ -23,10 +23,45 @@ def location(args: argparse.Namespace) -> str:
 
 
 def open_for(args: argparse.Namespace, *, create: bool = False) -> tuple[Ledger, ReadModels]:
-    """Open the ledger; `main` brings its read models up to date after the command."""
+    """Open the ledger; `main` brings its read models up to date after the command. A writing verb
+    (one with `writing_options`) runs from here on as one transaction, which `end_command` ends."""
     ledger, views = open_ledger(location(args), args.actor, create=create)
     args.views = views
+    if views.unstored:
+        say(f"arbiter {args.verb}: warning: {views.unstored}; they are built in memory for this command")
+    if hasattr(args, "command_id"):
+        args.command = ExitStack()
+        args.command.enter_context(ledger.command(expect_position=args.expect_position, command_id=args.command_id))
     return ledger, views
+
+
+def end_command(args: argparse.Namespace, error: BaseException | None) -> None:
+    """Commit the writing verb's transaction (`error` None), or roll it back: all its events, or none."""
+    command: ExitStack | None = getattr(args, "command", None)
+    args.command = None
+    if command is None:
+        return
+    if error is None:
+        command.close()
+    else:
+        command.__exit__(type(error), error, error.__traceback__)
+
+
+def writing_options(parser: argparse.ArgumentParser) -> None:
+    """`--expect-position` and `--command-id`, which every writing verb takes (ARCHITECTURE.md, "The event log")."""
+    group = parser.add_argument_group("concurrent desks")
+    group.add_argument(
+        "--expect-position",
+        type=int,
+        metavar="N",
+        help="the log position this desk displayed: refused (exit 6, nothing appended) if an event after it "
+        "changed the same board, round or player",
+    )
+    group.add_argument(
+        "--command-id",
+        metavar="ID",
+        help="an id for this command: repeated with the same id it appends nothing and says where it was recorded",
+    )
 
 
 @contextmanager
@@ -38,7 +73,8 @@ def new_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
     ledger, views = open_for(args, create=True)
     try:
         yield ledger
-    except BaseException:
+    except BaseException as error:
+        end_command(args, error)
         if not existed:
             views.close()
             ledger.close()
