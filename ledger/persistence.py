@@ -105,7 +105,7 @@ class CommandSQLiteDatastore(SQLiteDatastore):
         if thread in self._commands:
             yield
             return
-        connection = self.pool.get_connection(is_writer=True)
+        connection = self._pooled(writer=True)
         raw: sqlite3.Connection = connection._sqlite_conn
         try:
             self._begin(raw)
@@ -119,6 +119,22 @@ class CommandSQLiteDatastore(SQLiteDatastore):
         finally:
             self._commands.pop(thread, None)
             self.pool.put_connection(connection)
+
+    @contextmanager
+    def get_connection(self, *, commit: bool) -> Iterator[Any]:
+        connection = self._pooled(writer=commit)
+        try:
+            yield connection
+        finally:
+            self.pool.put_connection(connection)
+
+    def _pooled(self, *, writer: bool) -> Any:
+        """A connection from the pool; a file that cannot be opened (a full disk, no WAL index) is the
+        library's OperationalError, as any other failure of the database is."""
+        try:
+            return self.pool.get_connection(is_writer=writer)
+        except sqlite3.Error as error:
+            raise OperationalError(error) from error
 
     def _begin(self, raw: sqlite3.Connection) -> None:
         if "mode=ro" in self.pool.db_name:

@@ -46,19 +46,20 @@ def event_scope(event: Any, round_of: Callable[[UUID], int]) -> set[Key]:
 
 
 def overlap(ours: Iterable[Key], theirs: Iterable[Key]) -> Key | None:
-    """A record both scopes change (a round covers its boards, the tournament everything), or None."""
+    """The record both scopes change (a round covers its boards, the tournament everything), the most
+    specific one when several are (a board before its round, a round before a player); None if none."""
     mine, other = set(ours), set(theirs)
     if not mine or not other:
         return None
     if TOURNAMENT in mine or TOURNAMENT in other:
         return TOURNAMENT
-    for key in mine:
-        if key in other or _covering(key) in other:
-            return key
-    for key in other:
-        if _covering(key) in mine:
-            return key
-    return None
+    shared = {key for key in mine if key in other or _covering(key) in other}
+    shared |= {key for key in other if _covering(key) in mine}
+    return min(shared, key=lambda key: (SPECIFIC.index(key[0]), key)) if shared else None
+
+
+SPECIFIC = ("board", "round", "appeal", "player")
+"""Kinds of key, the most specific first (the one a refusal names)."""
 
 
 def _covering(key: Key) -> Key | None:
