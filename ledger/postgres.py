@@ -144,6 +144,15 @@ class HashChainedPostgresRecorder(PostgresApplicationRecorder):
             )
             for trigger in APPEND_ONLY_TRIGGERS
         ]
+        self._count_made = SQL(
+            "SELECT count(*) AS made FROM pg_trigger WHERE tgrelid = to_regclass({}) AND tgname IN ({}, {}) "
+            "AND to_regclass({}) IS NOT NULL"
+        ).format(
+            Literal(f'"{datastore.schema}"."{events_table_name}"'),
+            Literal(f"{events_table_name}_append_only_delete"),
+            Literal(f"{events_table_name}_append_only_update"),
+            Literal(f'"{datastore.schema}"."{events_table_name}_commands"'),
+        )
         self._select_command = SQL("SELECT position FROM {}.{} WHERE command_id = %s").format(
             schema, self.commands_table
         )
@@ -167,7 +176,16 @@ class HashChainedPostgresRecorder(PostgresApplicationRecorder):
         and two desks opening at once deadlocked (one's ALTER TABLE waiting for the other's index
         lock while that one waited for the first's CREATE OR REPLACE FUNCTION)."""
         curs.execute(self._serialize_ddl, prepare=False)
+        if self._is_created(curs):
+            return
         super()._create_table(curs)
+
+    def _is_created(self, curs: Cursor[DictRow]) -> bool:
+        """Whether the tables and triggers are all there (the last statements made): then no DDL runs,
+        since ALTER TABLE and CREATE TRIGGER wait for a desk's command holding the events table."""
+        curs.execute(self._count_made)
+        row = curs.fetchone()
+        return row is not None and row["made"] == len(APPEND_ONLY_TRIGGERS)
 
     def _fetch_ids_after_insert_events(
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any

@@ -650,7 +650,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"arbiter {args.verb}: {error}")
         return next(code for kind, code in ERROR_CODES if isinstance(error, kind))
     except PersistenceError as error:
-        say(f"arbiter: cannot use the ledger at {location(args)}: {error}")
+        locked = "lock timeout" in str(error) or "locked" in str(error)
+        hint = ": another desk's transaction holds it; nothing was appended, try again in a moment" if locked else ""
+        say(f"arbiter: cannot use the ledger at {location(args)}: {error}{hint}")
         return exit_codes.NO_LEDGER
     except BrokenPipeError:
         return _quiet_after_closed_pipe()
