@@ -87,6 +87,32 @@ class LedgerPostgresFactory(PostgresFactory):
     def __init__(self, env: Environment | EnvType | None) -> None:
         super().__init__(env)
         self.datastore = CommandPostgresDatastore.adopt(self.datastore)
+        self._made: bool | None = None
+
+    def env_create_table(self) -> bool:
+        """Run the create statements only for a schema that lacks them: a desk role without CREATE on
+        the schema can then open the ledger (docs/design.md), and an open does not wait for another
+        desk's command (ALTER TABLE and CREATE TRIGGER wait for the events table's lock)."""
+        if self._made is None:
+            self._made = self._is_made()
+        return super().env_create_table() and not self._made
+
+    def _is_made(self) -> bool:
+        """Whether the snapshots table, the commands table and both append-only triggers exist."""
+        schema, prefix = self.datastore.schema, self.env.name.lower() or "stored"
+        query = SQL(
+            "SELECT count(*) AS made FROM pg_trigger WHERE tgrelid = to_regclass({}) AND tgname IN ({}, {}) "
+            "AND to_regclass({}) IS NOT NULL AND to_regclass({}) IS NOT NULL"
+        ).format(
+            Literal(f'"{schema}"."{prefix}_events"'),
+            Literal(f"{prefix}_events_append_only_delete"),
+            Literal(f"{prefix}_events_append_only_update"),
+            Literal(f'"{schema}"."{prefix}_events_commands"'),
+            Literal(f'"{schema}"."{prefix}_snapshots"'),
+        )
+        with self.datastore.get_connection() as connection:
+            row = connection.execute(query).fetchone()
+        return row is not None and row["made"] == len(APPEND_ONLY_TRIGGERS)
 
 
 APPEND_ONLY_FUNCTION = (
@@ -144,15 +170,6 @@ class HashChainedPostgresRecorder(PostgresApplicationRecorder):
             )
             for trigger in APPEND_ONLY_TRIGGERS
         ]
-        self._count_made = SQL(
-            "SELECT count(*) AS made FROM pg_trigger WHERE tgrelid = to_regclass({}) AND tgname IN ({}, {}) "
-            "AND to_regclass({}) IS NOT NULL"
-        ).format(
-            Literal(f'"{datastore.schema}"."{events_table_name}"'),
-            Literal(f"{events_table_name}_append_only_delete"),
-            Literal(f"{events_table_name}_append_only_update"),
-            Literal(f'"{datastore.schema}"."{events_table_name}_commands"'),
-        )
         self._select_command = SQL("SELECT position FROM {}.{} WHERE command_id = %s").format(
             schema, self.commands_table
         )
@@ -176,16 +193,7 @@ class HashChainedPostgresRecorder(PostgresApplicationRecorder):
         and two desks opening at once deadlocked (one's ALTER TABLE waiting for the other's index
         lock while that one waited for the first's CREATE OR REPLACE FUNCTION)."""
         curs.execute(self._serialize_ddl, prepare=False)
-        if self._is_created(curs):
-            return
         super()._create_table(curs)
-
-    def _is_created(self, curs: Cursor[DictRow]) -> bool:
-        """Whether the tables and triggers are all there (the last statements made): then no DDL runs,
-        since ALTER TABLE and CREATE TRIGGER wait for a desk's command holding the events table."""
-        curs.execute(self._count_made)
-        row = curs.fetchone()
-        return row is not None and row["made"] == len(APPEND_ONLY_TRIGGERS)
 
     def _fetch_ids_after_insert_events(
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any

@@ -7,6 +7,7 @@ own commands (which link each new row in the insert's transaction) keep working.
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse, urlunparse
 
@@ -14,8 +15,11 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from ledger.application import Ledger
+from ledger.application import Ledger, PlayerDetails
 from ledger.persistence import is_postgres
+from ledger.results import Game
+from ledger.settings import TournamentSettings
+from tui.wiring import open_ledger
 
 REFUSALS = {
     "edit an event": "UPDATE {events} SET state = state || {extra} WHERE {position} = 3",
@@ -84,3 +88,55 @@ def test_sqlite_journal_and_synchronous_are_set(tmp_path: Any, new_tournament: A
     with ledger.command(), datastore.transaction(commit=False) as cursor:
         cursor.execute("PRAGMA synchronous")
         assert cursor.fetchone()[0] == 2  # FULL
+
+
+def desk_role_grants(schema: str, role: str) -> list[str]:
+    """The grants docs/design.md gives a desk role ("Append-only at the database"), for `schema`."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "design.md").read_text()
+    block = text.split("CREATE ROLE arbiter_desk")[1].split("```")[0]
+    return [
+        line.split("--")[0].strip().replace("club_champs_2026", schema).replace("arbiter_desk", role)
+        for line in block.splitlines()
+        if line.startswith("GRANT")
+    ]
+
+
+def test_a_desk_role_with_the_documented_grants_appends_but_cannot_delete(location: str) -> None:
+    if not is_postgres(location):
+        pytest.skip("roles and grants are PostgreSQL's")
+    url = urlparse(location)
+    schema = parse_qs(url.query)["schema"][0]
+    role = f"desk_{schema}"
+    owner = urlunparse(url._replace(query=""))
+    ledger = Ledger(location, "chief")  # the owner creates the tables
+    ledger.close()
+    with psycopg.connect(owner, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE ROLE {} LOGIN").format(sql.Identifier(role)))
+        try:
+            for grant in desk_role_grants(schema, role):
+                conn.execute(grant)
+            desk_url = urlunparse(url._replace(netloc=f"{role}@{url.hostname}:{url.port}"))
+            _desk_work(desk_url, schema)
+        finally:
+            conn.execute(sql.SQL("DROP OWNED BY {}").format(sql.Identifier(role)))
+            conn.execute(sql.SQL("DROP ROLE {}").format(sql.Identifier(role)))
+
+
+def _desk_work(desk_url: str, schema: str) -> None:
+    """As the desk role: a tournament is run; deleting or dropping the triggers is refused."""
+    ledger, _ = open_ledger(desk_url, "desk", create=True)
+    ledger.create_tournament("Club", TournamentSettings.for_game(Game.CHESS, "round-robin", 3, seed=1))
+    ledger.register_players([PlayerDetails(f"P{n}") for n in range(1, 5)])
+    ledger.pair_next_round()
+    ledger.record_result(1, 1, "1-0")
+    assert ledger.verify().ok
+    ledger.close()
+    events = sql.SQL("{}.{}").format(sql.Identifier(schema), sql.Identifier("ledger_events"))
+    with psycopg.connect(desk_url.split("?")[0], autocommit=True) as conn:
+        for statement in (
+            sql.SQL("DELETE FROM {}").format(events),
+            sql.SQL("TRUNCATE {}").format(events),
+            sql.SQL("DROP TRIGGER ledger_events_append_only_update ON {}").format(events),
+        ):
+            with pytest.raises(psycopg.Error):
+                conn.execute(statement)
