@@ -41,6 +41,8 @@ from ledger.settings import TournamentSettings
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import engine_for
 
+MAX_ROUNDS = 4096
+"""More rounds than any tournament has: where the search for a round stream's number stops."""
 ATTEMPTS = 5
 """How often a command is tried when another desk wrote the same stream first."""
 BACKOFF = 0.01
@@ -141,6 +143,8 @@ class Ledger(Application):
         """The one reading path of the log (replays, `arbiter log`, as-of views)."""
         self.rollbacks = 0
         """Counts the commands rolled back in this process (the read side then forgets what it read of them)."""
+        self._round_streams: dict[UUID, int] = {}
+        """Round stream id -> round number (`_round_number`)."""
         self._commands = threading.local()
         """`open` is true while a command runs in the thread."""
 
@@ -216,7 +220,7 @@ class Ledger(Application):
                     self.recorder.record_command(command_id, self.position())  # type: ignore[attr-defined]
         except BaseException:
             self.rollbacks += 1
-            self._tournament_id = None
+            self._tournament_id, self._round_streams = None, {}
             raise
         finally:
             self._commands.open = False
@@ -234,16 +238,17 @@ class Ledger(Application):
 
     def _scopes(self, after: int, last: int) -> list[tuple[int, set[Key]]]:
         """(position, scope) of the events after position `after` up to `last`."""
-        round_of = self._round_numbers()
-        return [
-            (position, event_scope(event, round_of)) for position, event in self.log_events(start=after + 1, stop=last)
-        ]
+        events = self.log_events(start=after + 1, stop=last)
+        return [(position, event_scope(event, self._round_number)) for position, event in events]
 
-    def _round_numbers(self) -> Callable[[UUID], int]:
-        """Round stream id -> round number, for every round the tournament has or may have."""
-        rounds = self.tournament().rounds if self.position() else 0
-        streams = {round_id(self.tournament_id, n): n for n in range(1, rounds + 1)}
-        return lambda stream: streams.get(stream, 0)
+    def _round_number(self, stream: UUID) -> int:
+        """The round of a round stream (0 for a stream that is not a round's), from the deterministic
+        stream ids, made a block of rounds at a time and kept."""
+        numbers = self._round_streams
+        while stream not in numbers and len(numbers) < MAX_ROUNDS:
+            start = len(numbers) + 1
+            numbers.update({round_id(self.tournament_id, n): n for n in range(start, start + 64)})
+        return numbers.get(stream, 0)
 
     def _attempt(self, command: Callable[[], T]) -> T:
         """Run a load-check-save command in one transaction; on a write conflict reload and run it again."""
