@@ -649,7 +649,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LedgerError as error:
         say(f"arbiter {args.verb}: {error}")
         return next(code for kind, code in ERROR_CODES if isinstance(error, kind))
-    except PersistenceError as error:
+    except (PersistenceError, sqlite3.Error) as error:
         locked = "lock timeout" in str(error) or "locked" in str(error)
         hint = ": another desk's transaction holds it; nothing was appended, try again in a moment" if locked else ""
         say(f"arbiter: cannot use the ledger at {location(args)}: {error}{hint}")
