@@ -130,7 +130,10 @@ def time_replay(path: Path) -> tuple[float, float, float, int]:
 def time_cli(path: Path) -> float:
     started = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "tui.cli", "verify", "--ledger", str(path)], cwd=ROOT, check=True, capture_output=True
+        [sys.executable, "-m", "tui.cli.main", "verify", "--ledger", str(path)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
     )
     return time.perf_counter() - started
 

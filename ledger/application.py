@@ -216,7 +216,7 @@ class Ledger(Application):
                         expect_position, self._scopes(expect_position, start), start
                     )
                 yield
-                if command_id:
+                if command_id and self.position() > start:  # a command that appended nothing (declined) keeps it free
                     self.recorder.record_command(command_id, self.position())  # type: ignore[attr-defined]
         except BaseException:
             self.rollbacks += 1

@@ -17,7 +17,8 @@ from typing import Any
 
 from eventsourcing.application import Application
 
-import tui.cli
+import tui.cli.common
+import tui.cli.main
 
 KILLED = 137
 """The exit status a shell reports for a process ended by SIGKILL."""
@@ -40,10 +41,10 @@ def end_at_save(number: int) -> None:
 
 
 def end_after_commit() -> None:
-    def killed(_args: Any) -> None:
+    def killed(*_: Any) -> None:
         os._exit(KILLED)
 
-    tui.cli._update_views = killed  # type: ignore[assignment]
+    tui.cli.common.catch_up_after = killed  # type: ignore[assignment]
 
 
 if __name__ == "__main__":
@@ -52,4 +53,4 @@ if __name__ == "__main__":
         end_at_save(point)
     else:
         end_after_commit()
-    sys.exit(tui.cli.main(sys.argv[2:]))
+    sys.exit(tui.cli.main.main(sys.argv[2:]))

@@ -19,7 +19,7 @@ from psycopg import sql
 from ledger.persistence import GENESIS, Anchor, chain_link
 from tests.ledger.test_hash_chain import StoredRows
 from tui import exit_codes
-from tui.cli import main
+from tui.cli.main import main
 
 
 def arbiter(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -21,7 +21,7 @@ from ledger.results import Game
 from ledger.settings import TournamentSettings
 from tests.ledger.killed_arbiter import KILLED
 from tui import exit_codes
-from tui.cli import main
+from tui.cli.main import main
 from tui.wiring import open_ledger
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +30,7 @@ SEED = 20260101
 
 def arbiter(*argv: str, kill_at: int | None = None) -> subprocess.CompletedProcess[str]:
     """`arbiter ARGV` as its own process; `kill_at`: end it at that save (0: just after its commit)."""
-    module = ["tests.ledger.killed_arbiter", str(kill_at)] if kill_at is not None else ["tui.cli"]
+    module = ["tests.ledger.killed_arbiter", str(kill_at)] if kill_at is not None else ["tui.cli.main"]
     return subprocess.run(
         [sys.executable, "-m", *module, *argv], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
     )

@@ -23,7 +23,7 @@ def desks_at_once(*commands: tuple[str, ...]) -> list[subprocess.CompletedProces
     """Start one `arbiter` process per command at the same moment; their outcomes, in order."""
     started = [
         subprocess.Popen(
-            [sys.executable, "-m", "tui.cli", *argv],
+            [sys.executable, "-m", "tui.cli.main", *argv],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -83,10 +83,10 @@ def test_a_repeated_command_id_appends_nothing_and_names_its_position(location: 
     exits 0 and says where the first one was recorded."""
     swiss(location).close()
     argv = ("result", "2", "1", "1-0", "--command-id", "desk-2/result-2-1", "--ledger", location)
-    first = subprocess.run([sys.executable, "-m", "tui.cli", *argv], cwd=ROOT, capture_output=True, text=True)
+    first = subprocess.run([sys.executable, "-m", "tui.cli.main", *argv], cwd=ROOT, capture_output=True, text=True)
     position = stored(location)[-1][0]
 
-    again = subprocess.run([sys.executable, "-m", "tui.cli", *argv], cwd=ROOT, capture_output=True, text=True)
+    again = subprocess.run([sys.executable, "-m", "tui.cli.main", *argv], cwd=ROOT, capture_output=True, text=True)
 
     assert (first.returncode, again.returncode) == (exit_codes.OK, exit_codes.OK), again.stderr
     assert f"already recorded at log position {position}" in again.stderr
@@ -111,7 +111,19 @@ def test_an_expected_position_outside_the_log_is_bad_input(tmp_path: Path) -> No
     location = str(tmp_path / "t.ledger")
     swiss(location).close()
     done = subprocess.run(
-        [sys.executable, "-m", "tui.cli", "result", "2", "1", "1-0", "--expect-position", "9999", "--ledger", location],
+        [
+            sys.executable,
+            "-m",
+            "tui.cli.main",
+            "result",
+            "2",
+            "1",
+            "1-0",
+            "--expect-position",
+            "9999",
+            "--ledger",
+            location,
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,

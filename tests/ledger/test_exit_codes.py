@@ -32,7 +32,7 @@ LOCK_TIMEOUT = "1"
 def arbiter(*argv: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "ARBITER_LOCK_TIMEOUT": LOCK_TIMEOUT}
     return subprocess.run(
-        [sys.executable, "-m", "tui.cli", *argv], cwd=ROOT, capture_output=True, text=True, env=env, timeout=120
+        [sys.executable, "-m", "tui.cli.main", *argv], cwd=ROOT, capture_output=True, text=True, env=env, timeout=120
     )
 
 
@@ -182,7 +182,7 @@ def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     swiss(location).close()
     for argv in (("log",), ("result", "2", "1", "1-0")):
         process = subprocess.Popen(
-            [sys.executable, "-m", "tui.cli", *argv, "--ledger", location],
+            [sys.executable, "-m", "tui.cli.main", *argv, "--ledger", location],
             cwd=ROOT,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

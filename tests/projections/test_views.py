@@ -28,7 +28,7 @@ from projections.history import pairing_input
 from projections.snapshot import DIGEST_SIZE, from_json, to_json
 from projections.standings import StandingRow, standings
 from projections.views import TABLES, ReadModels, table
-from tui.cli import main
+from tui.cli.main import main
 from tui.wiring import open_ledger
 
 CHESS = ("1-0", "0-1", "1/2", "+-", "-+", "--")

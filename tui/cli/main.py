@@ -1,0 +1,141 @@
+"""The `arbiter` command: one verb per ledger command, data to stdout, messages to stderr. The verbs are
+declared next to their handlers, one module per group (`VerbGroup`); `GROUPS` lists the groups in the
+order `arbiter --help` shows them.
+
+Never imports Textual: `arbiter tui` loads the desk lazily.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sqlite3
+import sys
+from collections.abc import Sequence
+
+from eventsourcing.persistence import PersistenceError
+
+from ledger.errors import (
+    AlreadyRecorded,
+    ConcurrentChange,
+    InvalidInput,
+    LedgerError,
+    LedgerUnavailable,
+    NoTournament,
+)
+from ledger.persistence import DEFAULT_LEDGER
+from tui import exit_codes
+from tui.cli import disputes, interchange, reads, report, rounds, sheets, stages, tournament, trf_io
+from tui.cli.common import Formatter, VerbGroup, location, mark_dashed_results, say, writing_options
+
+DESCRIPTION = f"""\
+arbiter: an event-sourced tournament ledger for chess, backgammon and Scrabble.
+
+Every command appends immutable, hash-chained events to a ledger; standings, pairings and the
+audit log are read from it. The ledger is --ledger PATH, else $ARBITER_LEDGER, else
+./{DEFAULT_LEDGER}; a postgresql://user@host/db?schema=NAME URL selects PostgreSQL.
+
+examples:
+  arbiter demo                                   watch a 10-player round robin being run
+  arbiter new "Club Championship" --game chess --system round-robin --rounds 7
+  arbiter register "Magnus Carlsen" --rating 2830 --federation NOR
+  arbiter import-roster players.csv
+  arbiter pair                                   pair the next round
+  arbiter result 1 3 1-0                         round 1, board 3: first player won
+  arbiter correct 1 3 0-1 --reason "scoresheets show Black won"
+  arbiter standings --format json
+  arbiter log --player 5
+  arbiter verify
+"""
+
+
+GROUPS: tuple[VerbGroup, ...] = (
+    tournament.verbs,
+    rounds.verbs,
+    disputes.verbs,
+    reads.verbs,
+    report.verbs,
+    sheets.verbs,
+    interchange.verbs,
+    stages.verbs,
+    trf_io.verbs,
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="arbiter", description=DESCRIPTION, formatter_class=Formatter, epilog=exit_codes.EPILOG
+    )
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    for group in GROUPS:
+        group.add_to(subparsers)
+    for name in WRITING_VERBS:
+        writing_options(subparsers.choices[name])
+    return parser
+
+
+WRITING_VERBS = (
+    "new",
+    "register",
+    "import-roster",
+    "correct-player",
+    "withdraw",
+    "exclude",
+    "reenter",
+    "bye",
+    "forbid",
+    "pair",
+    "unpair",
+    "result",
+    "void",
+    "seal",
+    "correct",
+    "repair",
+    "rollback",
+    "appeal-lodge",
+    "appeal-rule",
+    "stage",
+    "import-trf",
+    "import-tsh",
+)
+"""The verbs that append events: each is one transaction and takes --expect-position and --command-id."""
+
+
+ERROR_CODES: tuple[tuple[type[Exception], int], ...] = (
+    (InvalidInput, exit_codes.BAD_INPUT),
+    (NoTournament, exit_codes.NO_LEDGER),
+    (LedgerUnavailable, exit_codes.NO_LEDGER),
+    (ConcurrentChange, exit_codes.CONFLICT),
+    (LedgerError, exit_codes.REFUSED),
+)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(mark_dashed_results(list(sys.argv[1:] if argv is None else argv)))
+    try:
+        return args.handler(args)
+    except AlreadyRecorded as done:
+        say(f"arbiter {args.verb}: {done}")
+        return exit_codes.OK
+    except LedgerError as error:
+        say(f"arbiter {args.verb}: {error}")
+        return next(code for kind, code in ERROR_CODES if isinstance(error, kind))
+    except (PersistenceError, sqlite3.Error) as error:
+        locked = "lock timeout" in str(error) or "locked" in str(error)
+        hint = ": another desk's transaction holds it; nothing was appended, try again in a moment" if locked else ""
+        say(f"arbiter: cannot use the ledger at {location(args)}: {error}{hint}")
+        return exit_codes.NO_LEDGER
+    except BrokenPipeError:
+        return _quiet_after_closed_pipe()
+
+
+def _quiet_after_closed_pipe() -> int:
+    """`arbiter log | head -1`: the reader went away; end quietly (no traceback at interpreter exit).
+    A writing command's events were committed before (`tui.cli.common.opened`)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return exit_codes.OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())
