@@ -37,7 +37,7 @@ from ledger.errors import (
 from ledger.persistence import Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.scope import Key, describe, event_scope, overlap
-from ledger.settings import TournamentSettings
+from ledger.settings import TournamentSettings, with_system_defaults
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import engine_for
 
@@ -352,7 +352,8 @@ class Ledger(Application):
                 raise RoundNotReady(
                     f"round {tournament.last_round} was unpaired; pair it or roll back before a new stage"
                 )
-            stage = tournament.start_stage(system, rounds, list(qualifiers), dict(options or {}), self.actor, reason)
+            stage_options = with_system_defaults(Game(tournament.game), system, options or {})
+            stage = tournament.start_stage(system, rounds, list(qualifiers), stage_options, self.actor, reason)
             self.save(tournament)
             return stage
 
