@@ -30,17 +30,18 @@ def arbiter(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
 
 @pytest.fixture
 def sealed_twice(location: str, new_tournament: Any, capsys: pytest.CaptureFixture[str]) -> list[tuple[str, int]]:
-    """Six players, rounds 1 and 2 played and sealed with `arbiter seal`: (head, position) it printed."""
+    """Six players, rounds 1 and 2 played and sealed with `arbiter seal`: (head, position) it printed (the
+    head alone on stdout, the position in its message)."""
     new_tournament(location, players=6).close()
     printed = []
     for number in (1, 2):
         assert arbiter(capsys, "pair", "--ledger", location)[0] == exit_codes.OK
         for board in (1, 2, 3):
             assert arbiter(capsys, "result", str(number), str(board), "1-0", "--ledger", location)[0] == 0
-        code, out, _ = arbiter(capsys, "seal", str(number), "--ledger", location)
+        code, out, err = arbiter(capsys, "seal", str(number), "--ledger", location)
         assert code == exit_codes.OK
-        head, position = out.splitlines()
-        printed.append((head, int(position.removeprefix("position "))))
+        position = int(err.split("at log position ")[1].split(":")[0])
+        printed.append((out.strip(), position))
     return printed
 
 

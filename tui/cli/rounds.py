@@ -116,8 +116,7 @@ def cmd_seal(args: argparse.Namespace) -> int:
     with opened(args) as (ledger, _):
         head = ledger.seal_round(args.round)
         position = ledger.round(args.round).sealed_at
-    print(head)
-    print(f"position {position}")
+    print(head)  # alone on stdout, so `HEAD=$(arbiter seal 3)` keeps working
     say(
         f"round {args.round} sealed; chain head {head} at log position {position}: publish both (results "
         f"sheet, notice board); `arbiter verify --anchor {head}` then shows the log still passes through it"
