@@ -30,7 +30,9 @@ def event_scope(event: Any, round_of: Callable[[UUID], int]) -> set[Key]:
         seated = {n for board in event.boards for n in board} | {bye["number"] for bye in event.byes}
         return {("round", round_of(event.originator_id))} | {("player", n) for n in seated}
     if isinstance(event, Round.Event):
-        return {("round", round_of(event.originator_id))}
+        number = getattr(event, "number", None)  # a bye given in a paired round names its player
+        player = {("player", number)} if isinstance(number, int) else set()
+        return {("round", round_of(event.originator_id))} | player
     if isinstance(event, Tournament.Created | Tournament.StageStarted):
         return {TOURNAMENT}
     if isinstance(event, Tournament.RoundOpened):

@@ -1,9 +1,25 @@
 """Tie-breaks: FIDE Handbook C.07 (edition applied from 1 March 2026), IBF Pairing Rules 4.10, tsh.
 
-Pure functions of the players' round records; no I/O. Articles are numbered as the project's digest
-numbers them (`../shared/research/fide/05-C07-tie-breaks.md`); the handbook's own wording was not read
-beyond Arts. 1-4, so quotations are the digest's. Every value is *higher is better*, so a standings
-table sorts each one descending (`projections/standings.py` does).
+Pure functions of the players' round records; no I/O. Every value is *higher is better*, so a
+standings table sorts each one descending (`projections/standings.py` does).
+
+Source: the digest docs/research/fide/05-C07-tie-breaks.md, which gives the 2026 edition article by
+article (Arts. 1-4 from the handbook page, the definitions from a secondary digest of the 2026 text
+and the Gacrux reference implementation `tiebreak.py`), so articles are numbered and quoted as it
+gives them. Implemented, with the article each follows (`TIEBREAKS` below lists the codes):
+
+- Art. 6 DE (6.1.1 forfeits excluded, 6.1.2 repeated games averaged, 6.2 sub-standings, 6.3);
+- Art. 7 WIN (7.1), WON (7.2), BPG (7.3), PS (7.5);
+- Art. 8 BH (8.1) with the Art. 14 modifiers Cut-1, Cut-2 and Median-1 (BH-C1, BH-C2, BH-M1);
+- Art. 9 SB (9.1) and KS (9.2, the 50 % threshold);
+- Art. 10 ARO (10.1) and TPR (10.2, with the B.02 8.1.1 dp table);
+- Arts. 15-16, unplayed rounds, as set out below.
+
+Not implemented: AOB (8.2), FB (8.3), REP (7.6), BWG (7.4), STD (7.7), TPN (7.8), PTP (10.3), APRO
+(10.4), APPO (10.5), RTNG (10.6), the other modifiers (BH-M2, SB-C1, PS-C1, ARO-C1, KS Limit), the
+team (Art. 13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3); an unknown code is
+refused. Besides C.07: IBF Pairing Rules 4.7 and 4.10 (docs/rules/ibf-pairing-rules.txt) and tsh's
+standing order (docs/rules/tsh-pairing-systems.txt).
 
 Unplayed rounds (C.07 Arts. 15-16, 2026):
 
@@ -50,6 +66,7 @@ from functools import cached_property
 from attrs import field, frozen
 from attrs.validators import ge, in_, instance_of
 
+from ledger.settings import TIEBREAK_CODES
 from pairing.ibf.credits import coefficients
 from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
 
@@ -528,31 +545,30 @@ def wins_not_against_virtual_opponents(player: Entrant, table: Crosstable) -> fl
 
 TiebreakFunction = Callable[[Entrant, Crosstable], float]
 
-_REGISTRY: dict[str, tuple[str, TiebreakFunction]] = {
-    "BH": ("Buchholz (C.07 8.1; unplayed rounds 16.3, 16.4)", buchholz),
-    "BH-C1": ("Buchholz Cut-1 (C.07 8.1, 14.1; VURs cut first 16.5)", buchholz_cut_1),
-    "BH-C2": ("Buchholz Cut-2 (C.07 8.1, 14.1; VURs cut first 16.5)", buchholz_cut_2),
-    "BH-M1": ("Buchholz Median-1 (C.07 8.1, Art. 14; VURs cut first 16.5)", buchholz_median_1),
-    "SB": ("Sonneborn-Berger (C.07 9.1; unplayed rounds 16.3, 16.4)", sonneborn_berger),
-    "DE": ("Direct Encounter: tied players it places below (C.07 6.1-6.3)", direct_encounter),
-    "WIN": ("Number of Wins, with or without playing (C.07 7.1)", number_of_wins),
-    "WON": ("Number of Games Won over the board (C.07 7.2)", number_of_games_won),
-    "BPG": ("Number of Games Played with Black (C.07 7.3)", number_of_games_played_with_black),
-    "PS": ("(Sum of) Progressive Scores (C.07 7.5)", progressive_scores),
-    "KS": ("Koya System for Round Robin, 50 % (C.07 9.2)", koya_system),
-    "ARO": ("Average Rating of Opponents (C.07 10.1)", average_rating_of_opponents),
-    "TPR": ("Tournament Performance Rating, ARO + dp (C.07 10.2; B.02 8.1.1)", tournament_performance_rating),
-    "SPREAD": ("Spread, own score minus opponent's score summed (tsh standing order)", spread),
-    "AOR": ("Average Opponent Rating (Scrabble; rounded as C.07 10.1)", average_opponent_rating),
-    "OWINS": ("Opponents' wins (tsh Sum of Opponent Scores)", opponents_wins),
-    "IBF-C": (
-        "IBF coefficient: opponents' scores with the 4.7 credits for a plus and a withdrawn opponent",
-        lambda player, table: table.ibf_coefficients[player.number],
-    ),
-    "WINS-REAL": ("Wins not counting wins against virtual opponents (IBF 4.10)", wins_not_against_virtual_opponents),
+_FUNCTIONS: dict[str, TiebreakFunction] = {
+    "BH": buchholz,
+    "BH-C1": buchholz_cut_1,
+    "BH-C2": buchholz_cut_2,
+    "BH-M1": buchholz_median_1,
+    "SB": sonneborn_berger,
+    "DE": direct_encounter,
+    "WIN": number_of_wins,
+    "WON": number_of_games_won,
+    "BPG": number_of_games_played_with_black,
+    "PS": progressive_scores,
+    "KS": koya_system,
+    "ARO": average_rating_of_opponents,
+    "TPR": tournament_performance_rating,
+    "SPREAD": spread,
+    "AOR": average_opponent_rating,
+    "OWINS": opponents_wins,
+    "IBF-C": ibf_coefficient,
+    "WINS-REAL": wins_not_against_virtual_opponents,
 }
+"""Code -> its computation; the codes and their articles are `ledger.settings.TIEBREAK_CODES`."""
 
-TIEBREAKS: dict[str, str] = {code: description for code, (description, _) in _REGISTRY.items()}
+TIEBREAKS = TIEBREAK_CODES
+"""Code -> one-line description with its article (the ledger's vocabulary, re-exported)."""
 """Code -> one-line description with its article."""
 
 
@@ -568,12 +584,12 @@ SCORE_GROUP = frozenset({"DE"})
 
 def _functions(codes: Sequence[str]) -> list[TiebreakFunction]:
     """The functions of `codes`. Unknown code -> ValueError naming the known codes."""
-    unknown = [code for code in codes if code not in _REGISTRY]
+    unknown = [code for code in codes if code not in _FUNCTIONS]
     if unknown:
         raise ValueError(
             f"unknown tie-break code(s) {', '.join(map(repr, unknown))}; known codes: {', '.join(TIEBREAKS)}"
         )
-    return [_REGISTRY[code][1] for code in codes]
+    return [_FUNCTIONS[code] for code in codes]
 
 
 def compute_tiebreaks(
