@@ -6,7 +6,9 @@
 A round robin of P players is written round by round through the domain aggregates (the same
 events the service appends, saved one round per transaction so the set-up is quick); the last
 round is left with half its results missing. Then, on that ledger, each command is timed as the
-desk runs it (a `Ledger` kept open, snapshots on): `result`, `correct`, `register`; and the whole
+desk runs it (a `Ledger` kept open, snapshots on): `result`, `correct`, `register`, and `desk` (a
+correction with an expected position one event back and a command id, as `arbiter correct
+--expect-position N --command-id ID` runs it); and the whole
 log is replayed into the read model (the fold from nothing, then `standings`), and the
 read-model tables are rebuilt (`ReadModels.rebuild`).
 The `arbiter` process itself (start-up plus one command) is timed separately.
@@ -94,7 +96,7 @@ def time_commands(path: Path, repeats: int) -> dict[str, list[float]]:
     ledger, _ = open_ledger(str(path), "bench")
     last = ledger.tournament().last_round
     missing = ledger.round(last).missing_results
-    timings: dict[str, list[float]] = {"result": [], "correct": [], "register": []}
+    timings: dict[str, list[float]] = {"result": [], "correct": [], "register": [], "desk": []}
     for i in range(min(repeats, len(missing))):
         board = missing[i]
         started = time.perf_counter()
@@ -106,6 +108,11 @@ def time_commands(path: Path, repeats: int) -> dict[str, list[float]]:
         started = time.perf_counter()
         ledger.register_players([PlayerDetails(f"Late entry {i}")])
         timings["register"].append(time.perf_counter() - started)
+        started = time.perf_counter()
+        # `correct ... --expect-position N --command-id ID` from a desk one event (the late entry) behind
+        with ledger.command(expect_position=ledger.position() - 1, command_id=f"bench-{i}"):
+            ledger.correct_result(last, board, "1/2", "bench: appeal")
+        timings["desk"].append(time.perf_counter() - started)
     return timings
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 import getpass
 import os
 import random
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, ClassVar, Protocol, TypeVar
 from uuid import UUID
 
@@ -24,6 +26,7 @@ from ledger.details import checked as checked_details
 from ledger.digest import input_digest
 from ledger.domain import PLAYER_FIELDS, Round, Tournament, require_reason, round_id
 from ledger.errors import (
+    AlreadyRecorded,
     ConcurrentChange,
     InvalidInput,
     NoTournament,
@@ -32,14 +35,17 @@ from ledger.errors import (
     TournamentExists,
     UnknownRound,
 )
-from ledger.persistence import ChainReport, LogReader, environment, verify_chain
+from ledger.persistence import Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule
 from ledger.results import Game, MatchFormat, ResultRules
+from ledger.scope import Key, describe, event_scope, overlap
 from ledger.settings import FIDE_SWISS, ROUNDS_FROM_ENTRIES, TournamentSettings, with_system_defaults
 from pairing.ibf.brackets import rounds_for
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import bracket_systems, engine_for
 
+MAX_ROUNDS = 4096
+"""More rounds than any tournament has: where the search for a round stream's number stops."""
 ATTEMPTS = 5
 """How often a command is tried when another desk wrote the same stream first."""
 BACKOFF = 0.01
@@ -105,6 +111,26 @@ class PlayerDetails:
         return details | ({"extra": self.extra} if self.extra else {})
 
 
+class Expectation:
+    """A command's expected log position: the events after it, up to where the command began, and
+    how far the command's own events have been checked against them."""
+
+    def __init__(self, expected: int, intervening: list[tuple[int, set[Key]]], start: int) -> None:
+        self.expected = expected
+        self.intervening = intervening
+        self.checked = start
+
+    def check(self, ours: list[tuple[int, set[Key]]]) -> None:
+        mine = set().union(*(keys for _, keys in ours))
+        for position, keys in self.intervening:
+            clash = overlap(mine, keys)
+            if clash is not None:
+                raise ConcurrentChange(
+                    f"{describe(clash)} was changed at log position {position}, after position {self.expected} "
+                    "that this command expected; nothing was appended. Check `arbiter log --tail 5` and decide again"
+                )
+
+
 @frozen
 class PublishedPairing:
     round: int
@@ -129,6 +155,12 @@ class Ledger(Application):
         super().__init__(env=environment(location))
         self.log_reader = LogReader(self.recorder, self.mapper)
         """The one reading path of the log (replays, `arbiter log`, as-of views)."""
+        self.rollbacks = 0
+        """Counts the commands rolled back in this process (the read side then forgets what it read of them)."""
+        self._round_streams: dict[UUID, int] = {}
+        """Round stream id -> round number (`_round_number`)."""
+        self._commands = threading.local()
+        """`open` is true while a command runs in the thread."""
 
     # --- reading the streams -------------------------------------------------------------------
 
@@ -159,18 +191,90 @@ class Ledger(Application):
         """(position, domain event) from `start` to the end of the log, or up to position `stop`."""
         return self.log_reader.events(start, stop)
 
-    def verify(self) -> ChainReport:
-        return verify_chain(self.recorder)  # type: ignore[arg-type]
+    def link_at(self, position: int) -> bytes | None:
+        """The chain link stored with the event at `position` (what the read models' checksums are keyed by)."""
+        return self.recorder.link_at(position)  # type: ignore[attr-defined]
+
+    def verify(self, anchors: Sequence[Anchor] = ()) -> ChainReport:
+        """Check the hash chain, the heads the seals recorded, and any published `anchors`."""
+        return verify_chain(self.recorder, anchors)  # type: ignore[arg-type]
+
+    @contextmanager
+    def command(self, *, expect_position: int | None = None, command_id: str | None = None) -> Iterator[None]:
+        """One arbiter command as one transaction, however many events it appends: all of them are
+        committed together at the end, or none (an error, or the process killed, leaves nothing).
+
+        `command_id`: a command recorded before under this id appends nothing (`AlreadyRecorded`
+        names its position); the id is kept with the events, in their transaction.
+        `expect_position`: the log position the desk displayed; refused (`ConcurrentChange`) when an
+        event after it changed a board, round or player that this command changes.
+        A command inside a command joins it."""
+        if getattr(self._commands, "open", False):
+            yield  # inside a command: part of its transaction
+            return
+        self._commands.open = True
+        try:
+            with self.recorder.command_transaction():  # type: ignore[attr-defined]
+                start = self.position()
+                if expect_position is not None and not 0 <= expect_position <= start:
+                    raise InvalidInput(
+                        f"--expect-position {expect_position} is not a position of this log (0..{start}); "
+                        "give the position your desk displayed"
+                    )
+                if command_id:
+                    recorded = self.recorder.command_position(command_id)  # type: ignore[attr-defined]
+                    if recorded is not None:
+                        raise AlreadyRecorded(command_id, recorded)
+                if expect_position is not None and expect_position < start:
+                    self._commands.expectation = Expectation(
+                        expect_position, self._scopes(expect_position, start), start
+                    )
+                yield
+                if command_id and self.position() > start:  # a command that appended nothing (declined) keeps it free
+                    self.recorder.record_command(command_id, self.position())  # type: ignore[attr-defined]
+        except BaseException:
+            self.rollbacks += 1
+            self._tournament_id, self._round_streams = None, {}
+            raise
+        finally:
+            self._commands.open = False
+            self._commands.expectation = None
+
+    def save(self, *objs: Any, **kwargs: Any) -> Any:
+        """Save as the library does; inside a command with an expected position, refuse (before anything
+        is committed) as soon as what it appended changes what an event after that position changed."""
+        recordings = super().save(*objs, **kwargs)
+        expectation: Expectation | None = getattr(self._commands, "expectation", None)
+        if expectation is not None:
+            expectation.check(self._scopes(expectation.checked, self.position()))
+            expectation.checked = self.position()
+        return recordings
+
+    def _scopes(self, after: int, last: int) -> list[tuple[int, set[Key]]]:
+        """(position, scope) of the events after position `after` up to `last`."""
+        events = self.log_events(start=after + 1, stop=last)
+        return [(position, event_scope(event, self._round_number)) for position, event in events]
+
+    def _round_number(self, stream: UUID) -> int:
+        """The round of a round stream (0 for a stream that is not a round's), from the deterministic
+        stream ids, made a block of rounds at a time and kept."""
+        numbers = self._round_streams
+        while stream not in numbers and len(numbers) < MAX_ROUNDS:
+            start = len(numbers) + 1
+            numbers.update({round_id(self.tournament_id, n): n for n in range(start, start + 64)})
+        return numbers.get(stream, 0)
 
     def _attempt(self, command: Callable[[], T]) -> T:
-        """Run a load-check-save command; on a write conflict reload and run it again."""
+        """Run a load-check-save command in one transaction; on a write conflict reload and run it again."""
         for attempt in range(ATTEMPTS - 1):
             try:
-                return command()
+                with self.command():
+                    return command()
             except IntegrityError:
                 time.sleep(random.uniform(0, BACKOFF * 2**attempt))
         try:
-            return command()
+            with self.command():
+                return command()
         except IntegrityError as conflict:
             raise ConcurrentChange(
                 f"another desk kept changing the same records; nothing was saved ({conflict}). "
@@ -198,7 +302,8 @@ class Ledger(Application):
         )
         if details:
             tournament.change_details(checked_details(details), self.actor, "", "")
-        self.save(tournament)
+        with self.command():
+            self.save(tournament)
         self._tournament_id = tournament.id
         return tournament.id
 

@@ -63,3 +63,24 @@ class ReasonRequired(LedgerError):
 
 class ConcurrentChange(LedgerError):
     """Another desk changed the same thing first; the message says what to check before retrying."""
+
+
+class LedgerUnavailable(LedgerError):
+    """The ledger cannot take the command now; nothing was appended."""
+
+
+class LedgerLocked(LedgerUnavailable):
+    """Another desk's transaction held the ledger longer than the lock timeout."""
+
+
+class LedgerReadOnly(LedgerUnavailable):
+    """The ledger's file or mount cannot be written; reading commands still work."""
+
+
+class AlreadyRecorded(Exception):
+    """A command id that was recorded before: the repeat appends nothing and succeeds."""
+
+    def __init__(self, command_id: str, position: int) -> None:
+        super().__init__(f"command {command_id!r} was already recorded at log position {position}; nothing appended")
+        self.command_id = command_id
+        self.position = position

@@ -12,26 +12,33 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import sqlite3
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, quote, urlparse
 from uuid import UUID
 
 import orjson
-from attrs import frozen
+from attrs import evolve, frozen
 from eventsourcing.persistence import (
     ApplicationRecorder,
     DatetimeAsISO,
+    IntegrityError,
     JSONTranscoder,
     Mapper,
     Notification,
+    OperationalError,
+    PersistenceError,
     StoredEvent,
     find_id_convertor,
 )
-from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor
-from eventsourcing.utils import resolve_topic
+from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteCursor, SQLiteDatastore, SQLiteFactory
+from eventsourcing.utils import Environment, EnvType, resolve_topic
 
+from ledger.errors import LedgerLocked, LedgerReadOnly
 from ledger.locations import is_postgres
 
 GENESIS = bytes(32)
@@ -55,6 +62,164 @@ StoredRow = tuple[int, UUID | str, int, str, bytes]
 LAST_POSITION = 2**63 - 1
 """The largest rowid SQLite can give: "up to the end of the log"."""
 
+SEALED_TOPIC = "arbiter:Round.Sealed"
+"""The topic of a round's seal (`ledger.domain.Round.Sealed`), whose state records the chain head."""
+
+LOCK_TIMEOUT = 10
+"""Seconds a command waits for another desk's transaction before it reports the ledger locked
+(`$ARBITER_LOCK_TIMEOUT` overrides it)."""
+
+
+def lock_timeout() -> int:
+    """`$ARBITER_LOCK_TIMEOUT` (whole seconds, at least 1), else `LOCK_TIMEOUT`."""
+    text = os.environ.get("ARBITER_LOCK_TIMEOUT", "")
+    return max(1, int(text)) if text.isdigit() else LOCK_TIMEOUT
+
+
+# --- one command, one transaction (SQLite) -------------------------------------------------------
+
+
+class CommandSQLiteDatastore(SQLiteDatastore):
+    """A SQLite datastore whose `command_transaction` holds one write transaction for a whole command:
+    while it is open in a thread, every transaction the recorders ask for in that thread (reads,
+    inserts, snapshots) runs inside it and sees its uncommitted events; it commits once, at the end,
+    or rolls everything back.
+
+    The write lock is taken first (`BEGIN IMMEDIATE`), so the command's checks read what no other desk
+    can change before it commits; a desk that finds the lock taken waits `lock_timeout()` seconds
+    (SQLite's busy timeout), then reports the ledger locked. The ledger is a WAL database
+    (`journal_mode=WAL`: readers never wait for the writer) written with `synchronous=FULL` (a
+    committed command survives a power cut); both are set explicitly (docs/design.md)."""
+
+    def __init__(self, db_name: str, **options: Any) -> None:
+        super().__init__(db_name, **options)
+        self._commands: dict[int, Any] = {}
+        """Thread id -> the connection of the command open in that thread."""
+
+    @contextmanager
+    def command_transaction(self) -> Iterator[None]:
+        """Run the body as one transaction (re-entrant: a command inside a command joins it)."""
+        thread = threading.get_ident()
+        if thread in self._commands:
+            yield
+            return
+        connection = self._pooled(writer=True)
+        raw: sqlite3.Connection = connection._sqlite_conn
+        try:
+            self._begin(raw)
+            self._commands[thread] = connection
+            try:
+                yield
+            except BaseException:
+                raw.rollback()
+                raise
+            _commit(raw)
+        finally:
+            self._commands.pop(thread, None)
+            self.pool.put_connection(connection)
+
+    @contextmanager
+    def get_connection(self, *, commit: bool) -> Iterator[Any]:
+        connection = self._pooled(writer=commit)
+        try:
+            yield connection
+        finally:
+            self.pool.put_connection(connection)
+
+    def _pooled(self, *, writer: bool) -> Any:
+        """A connection from the pool; a file that cannot be opened (a full disk, no WAL index) is the
+        library's OperationalError, as any other failure of the database is."""
+        try:
+            return self.pool.get_connection(is_writer=writer)
+        except sqlite3.Error as error:
+            raise OperationalError(error) from error
+
+    def _begin(self, raw: sqlite3.Connection) -> None:
+        if "mode=ro" in self.pool.db_name:
+            raise _unavailable(sqlite3.OperationalError("readonly"), self.pool.db_name)
+        try:
+            raw.execute("PRAGMA journal_mode=WAL")
+            raw.execute("PRAGMA synchronous=FULL")
+            raw.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            raise _unavailable(error, self.pool.db_name) from error
+
+    @contextmanager
+    def transaction(self, *, commit: bool) -> Iterator[Any]:
+        connection = self._commands.get(threading.get_ident())
+        if connection is None:
+            with super().transaction(commit=commit) as cursor:
+                yield cursor
+            return
+        with connection.cursor() as cursor, _as_persistence_errors():
+            yield cursor
+
+
+def _commit(raw: sqlite3.Connection) -> None:
+    try:
+        raw.commit()
+    except sqlite3.Error as error:
+        raw.rollback()
+        raise OperationalError(error) from error
+
+
+@contextmanager
+def _as_persistence_errors() -> Iterator[None]:
+    """sqlite3's errors as the library's (what its own transactions raise)."""
+    try:
+        yield
+    except sqlite3.IntegrityError as error:
+        raise IntegrityError(error) from error
+    except sqlite3.OperationalError as error:
+        raise OperationalError(error) from error
+    except sqlite3.Error as error:
+        raise PersistenceError(error) from error
+
+
+def _unavailable(error: sqlite3.OperationalError, db_name: str) -> Exception:
+    """A command that cannot take the write lock: the ledger is locked, or cannot be written at all."""
+    text = str(error).lower()
+    where = db_name.removeprefix("file:").split("?")[0]
+    if "locked" in text or "busy" in text:
+        return LedgerLocked(
+            f"the ledger {where} is locked by another desk's transaction (waited {lock_timeout()} s); "
+            "nothing was appended: try again in a moment"
+        )
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        return LedgerReadOnly(
+            f"the ledger {where} cannot be written (a read-only file or mount); nothing was appended. "
+            "Reading commands (verify, standings, log, pairings, exports) still work"
+        )
+    return OperationalError(error)
+
+
+class LedgerSQLiteFactory(SQLiteFactory):
+    """The library's SQLite infrastructure with `CommandSQLiteDatastore` as its datastore."""
+
+    def __init__(self, env: Environment | EnvType | None) -> None:
+        super().__init__(env)
+        pool = self.datastore.pool
+        self.datastore.close()
+        self.datastore = CommandSQLiteDatastore(
+            pool.db_name,
+            lock_timeout=pool.lock_timeout,
+            single_row_tracking=self.datastore.single_row_tracking,
+            originator_id_type=self.datastore.originator_id_type,
+        )
+
+
+APPEND_ONLY_SQLITE = (
+    "CREATE TRIGGER IF NOT EXISTS {table}_append_only_delete BEFORE DELETE ON {table} "
+    "BEGIN SELECT RAISE(ABORT, 'the event log is append-only: an event is never deleted'); END",
+    "CREATE TRIGGER IF NOT EXISTS {table}_append_only_update BEFORE UPDATE ON {table} "
+    "WHEN OLD.chain_link IS NOT NULL OR NEW.originator_id IS NOT OLD.originator_id "
+    "OR NEW.originator_version IS NOT OLD.originator_version OR NEW.topic IS NOT OLD.topic "
+    "OR NEW.state IS NOT OLD.state "
+    "BEGIN SELECT RAISE(ABORT, 'the event log is append-only: an event is never edited'); END",
+)
+"""The database refuses to edit or delete an event (ARCHITECTURE.md, "The event log"). The one UPDATE
+allowed is the recorder's own, in the insert's transaction: linking a new row into the chain."""
+
 
 class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
     """SQLite application recorder that links every inserted row into the chain, in the insert's
@@ -75,7 +240,25 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
             "PRIMARY KEY (originator_id, originator_version))",
             "CREATE TABLE IF NOT EXISTS chain_head (id INTEGER PRIMARY KEY CHECK (id = 1), "
             "position INTEGER NOT NULL, link BLOB NOT NULL)",
+            "CREATE TABLE IF NOT EXISTS commands (command_id TEXT PRIMARY KEY, position INTEGER NOT NULL)",
+            *(trigger.format(table=self.events_table_name) for trigger in APPEND_ONLY_SQLITE),
         ]
+
+    def command_transaction(self) -> Any:
+        """One transaction for a whole command (`CommandSQLiteDatastore.command_transaction`)."""
+        return self.datastore.command_transaction()
+
+    def command_position(self, command_id: str) -> int | None:
+        """The log position a command with this id was recorded at, if it was."""
+        with self.datastore.transaction(commit=False) as c:
+            c.execute("SELECT position FROM commands WHERE command_id = ?", (command_id,))
+            row = c.fetchone()
+        return None if row is None else int(row[0])
+
+    def record_command(self, command_id: str, position: int) -> None:
+        """Keep a command's id with its events, in their transaction (a repeat then appends nothing)."""
+        with self.datastore.transaction(commit=True) as c:
+            c.execute("INSERT INTO commands (command_id, position) VALUES (?, ?)", (command_id, position))
 
     def _insert_events(self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int]:
         positions = super()._insert_events(c, stored_events, **kwargs)
@@ -109,6 +292,13 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
             c.execute("SELECT position, link FROM chain_head WHERE id = 1")
             row = c.fetchone()
             return (row[0], bytes(row[1])) if row else None
+
+    def link_at(self, position: int) -> bytes | None:
+        """The stored chain link of the event at `position` (None if there is none)."""
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(f"SELECT chain_link FROM {self.events_table_name} WHERE rowid = ?", (position,))
+            row = c.fetchone()
+            return as_bytes(row[0]) if row else None
 
     def stored_rows(self, start: int, limit: int, stop: int | None = None) -> list[StoredRow]:
         """Up to `limit` stored events from position `start` to `stop` (inclusive), in log order: what
@@ -244,6 +434,28 @@ class ChainRow:
 
 
 @frozen
+class Anchor:
+    """A chain head published outside the ledger (a results sheet, a notice board): `HEAD` as
+    `arbiter seal` printed it, optionally `HEAD@POSITION`."""
+
+    head: str
+    position: int | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Anchor:
+        head, _, position = text.strip().partition("@")
+        head = head.lower()
+        if len(head) != 64 or any(c not in "0123456789abcdef" for c in head):
+            raise ValueError(f"{text!r} is not a chain head: 64 hexadecimal digits as `arbiter seal` prints them")
+        if position and not position.isdigit():
+            raise ValueError(f"{text!r}: the position after @ must be a whole number")
+        return cls(head, int(position) if position else None)
+
+    def __str__(self) -> str:
+        return self.head + (f"@{self.position}" if self.position is not None else "")
+
+
+@frozen
 class ChainReport:
     """What `arbiter verify` prints."""
 
@@ -252,6 +464,8 @@ class ChainReport:
     """Hex of the last link (the chain head)."""
     first_bad_position: int | None = None
     problem: str = ""
+    sealed: tuple[tuple[int, str], ...] = ()
+    """(position, chain head) recorded by every seal, in log order (each checked against the chain)."""
 
     @property
     def ok(self) -> bool:
@@ -265,10 +479,17 @@ class ChainedRecorder(Protocol):
 
     def stored_head(self) -> tuple[int, bytes] | None: ...
 
+    def link_at(self, position: int) -> bytes | None: ...
 
-def verify_chain(recorder: ChainedRecorder) -> ChainReport:
-    """Recompute every link in position order; name the first position whose stored link differs."""
+
+def verify_chain(recorder: ChainedRecorder, anchors: Sequence[Anchor] = ()) -> ChainReport:
+    """Recompute every link in position order; name the first position whose stored link differs.
+    The head recorded by every seal must be the recomputed link at the position it names, and every
+    anchor a link of the recomputed chain (at its position, when it names one): a truncated or wholly
+    rewritten log passes the first check, not these."""
     link, count, position = GENESIS, 0, 0
+    links: dict[int, bytes] = {}
+    sealed: list[tuple[int, str]] = []
     for row in recorder.chain_rows():
         if row.position <= position:
             return ChainReport(count, link.hex(), row.position, "positions out of order")
@@ -280,18 +501,52 @@ def verify_chain(recorder: ChainedRecorder) -> ChainReport:
                 row.position,
                 "the stored link does not match: this event was edited, or one before it was deleted or moved",
             )
+        if row.topic == SEALED_TOPIC:
+            seal = _sealed_head(row.state)
+            if seal is None or links.get(seal[0], b"").hex() != seal[1]:
+                return ChainReport(
+                    count,
+                    link.hex(),
+                    row.position,
+                    "the chain head this seal records is not the chain's at the position it names: "
+                    "the events before it were rewritten",
+                )
+            sealed.append(seal)
         link, count, position = expected, count + 1, row.position
+        links[position] = link
     head = recorder.stored_head()
+    report = ChainReport(count, link.hex(), sealed=tuple(sealed))
     if head is None and count:
-        return ChainReport(count, link.hex(), position, "the chain head record is missing")
+        return evolve(report, first_bad_position=position, problem="the chain head record is missing")
     if head is not None and head != (position, link):
-        return ChainReport(
-            count,
-            link.hex(),
-            head[0],
-            f"the chain head names position {head[0]}; the last stored event is {position}",
+        return evolve(
+            report,
+            first_bad_position=head[0],
+            problem=f"the chain head names position {head[0]}; the last stored event is {position}",
         )
-    return ChainReport(count, link.hex())
+    return _check_anchors(report, links, anchors)
+
+
+def _sealed_head(state: bytes) -> tuple[int, str] | None:
+    """(position, chain head) that a stored seal event records."""
+    try:
+        fields = orjson.loads(state)
+        return int(fields["position"]), str(fields["chain_head"])
+    except (orjson.JSONDecodeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def _check_anchors(report: ChainReport, links: dict[int, bytes], anchors: Sequence[Anchor]) -> ChainReport:
+    heads = {value.hex(): at for at, value in links.items()} if anchors else {}
+    for anchor in anchors:
+        found = heads.get(anchor.head)
+        if found is None or anchor.position not in (None, found):
+            return evolve(
+                report,
+                problem=f"anchor {anchor} is not in the chain recomputed from the stored events: the log was "
+                "truncated or rewritten after this head was published",
+            )
+    return report
 
 
 # --- where a ledger lives -------------------------------------------------------------------
@@ -308,7 +563,7 @@ def environment(location: str) -> dict[str, str]:
         query = parse_qs(url.query)
         return {
             **common,
-            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "PERSISTENCE_MODULE": "ledger.postgres:LedgerPostgresFactory",
             "APPLICATION_RECORDER_TOPIC": "ledger.postgres:HashChainedPostgresRecorder",
             "POSTGRES_DBNAME": url.path.lstrip("/") or "postgres",
             "POSTGRES_HOST": url.hostname or "localhost",
@@ -316,12 +571,30 @@ def environment(location: str) -> dict[str, str]:
             "POSTGRES_USER": url.username or os.environ.get("PGUSER", "postgres"),
             "POSTGRES_PASSWORD": url.password or os.environ.get("PGPASSWORD", ""),
             "POSTGRES_SCHEMA": query.get("schema", ["public"])[0],
-            "POSTGRES_LOCK_TIMEOUT": "10",
+            "POSTGRES_LOCK_TIMEOUT": str(lock_timeout()),
         }
     return {
         **common,
-        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "CREATE_TABLE": "no" if is_read_only(location) else "yes",
+        "PERSISTENCE_MODULE": "ledger.persistence:LedgerSQLiteFactory",
         "APPLICATION_RECORDER_TOPIC": "ledger.persistence:HashChainedSQLiteRecorder",
-        "SQLITE_DBNAME": str(Path(location)),
-        "SQLITE_LOCK_TIMEOUT": "10",
+        "SQLITE_DBNAME": sqlite_name(location),
+        "SQLITE_LOCK_TIMEOUT": str(lock_timeout()),
     }
+
+
+def sqlite_name(location: str) -> str:
+    """The SQLite name of a ledger file: read-only (`mode=ro`) when the file cannot be written, and
+    `immutable` as well when its folder cannot be either (a read-only mount: no WAL index can be made),
+    so `verify`, `standings`, `log` and the exports still answer."""
+    path = Path(location)
+    if not path.exists() or (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+        return str(path)
+    quoted = quote(str(path.resolve()))
+    immutable = "&immutable=1" if not os.access(path.parent, os.W_OK) else ""
+    return f"file:{quoted}?mode=ro{immutable}"
+
+
+def is_read_only(location: str) -> bool:
+    """Whether the ledger at `location` is a file that this process cannot write."""
+    return not is_postgres(location) and sqlite_name(location).startswith("file:")

@@ -3,16 +3,135 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
-from eventsourcing.persistence import StoredEvent
-from eventsourcing.postgres import PostgresApplicationRecorder
-from psycopg import Cursor
+import psycopg
+from eventsourcing.persistence import OperationalError, PersistenceError, StoredEvent
+from eventsourcing.postgres import PostgresApplicationRecorder, PostgresDatastore, PostgresFactory
+from eventsourcing.utils import Environment, EnvType
+from psycopg import Connection, Cursor
 from psycopg.rows import DictRow
-from psycopg.sql import SQL, Identifier, Literal
+from psycopg.sql import SQL, Composed, Identifier, Literal
 
-from ledger.persistence import GENESIS, ChainRow, as_bytes, chain_link
+from ledger.errors import LedgerLocked, LedgerReadOnly
+from ledger.persistence import GENESIS, ChainRow, as_bytes, chain_link, lock_timeout
+
+
+class CommandPostgresDatastore(PostgresDatastore):
+    """A PostgreSQL datastore whose `command_transaction` holds one transaction for a whole command
+    (as `ledger.persistence.CommandSQLiteDatastore` does for SQLite): it first takes the events
+    table's EXCLUSIVE lock (readers are not blocked), waiting at most `lock_timeout()` seconds; every
+    connection the recorders ask for in that thread is then the command's, and their own transactions
+    become savepoints inside it. Every session also has that `lock_timeout`, so no statement waits
+    for a lock for ever."""
+
+    _commands: dict[int, Connection[DictRow]]
+
+    @classmethod
+    def adopt(cls, datastore: PostgresDatastore) -> CommandPostgresDatastore:
+        """The library's datastore (built from the environment by its factory) as this class."""
+        datastore.__class__ = cls
+        assert isinstance(datastore, cls)
+        datastore._commands = {}
+        datastore.pool.kwargs["options"] = f"-c lock_timeout={lock_timeout() * 1000}"
+        return datastore
+
+    @contextmanager
+    def command_transaction(self, lock: Sequence[Composed]) -> Iterator[None]:
+        thread = threading.get_ident()
+        if thread in self._commands:
+            yield
+            return
+        with super().get_connection() as connection, connection.transaction():
+            try:
+                for statement in lock:
+                    connection.execute(statement)
+            except psycopg.Error as error:
+                raise _unavailable(error, self.schema) from error
+            self._commands[thread] = connection
+            try:
+                yield
+            finally:
+                self._commands.pop(thread, None)
+
+    @contextmanager
+    def get_connection(self) -> Iterator[Connection[DictRow]]:
+        connection = self._commands.get(threading.get_ident())
+        if connection is None:
+            with super().get_connection() as connection:
+                yield connection
+            return
+        yield connection
+
+
+def _unavailable(error: psycopg.Error, schema: str) -> Exception:
+    if isinstance(error, psycopg.errors.LockNotAvailable):
+        return LedgerLocked(
+            f"the ledger (schema {schema}) is locked by another session (waited {lock_timeout()} s); "
+            "nothing was appended: try again in a moment"
+        )
+    if isinstance(error, psycopg.errors.InsufficientPrivilege | psycopg.errors.ReadOnlySqlTransaction):
+        return LedgerReadOnly(
+            f"this database role cannot write the ledger (schema {schema}); nothing was appended. "
+            "Reading commands still work"
+        )
+    return OperationalError(str(error)) if isinstance(error, psycopg.OperationalError) else PersistenceError(str(error))
+
+
+class LedgerPostgresFactory(PostgresFactory):
+    """The library's PostgreSQL infrastructure with `CommandPostgresDatastore` as its datastore."""
+
+    def __init__(self, env: Environment | EnvType | None) -> None:
+        super().__init__(env)
+        self.datastore = CommandPostgresDatastore.adopt(self.datastore)
+        self._made: bool | None = None
+
+    def env_create_table(self) -> bool:
+        """Run the create statements only for a schema that lacks them: a desk role without CREATE on
+        the schema can then open the ledger (docs/design.md), and an open does not wait for another
+        desk's command (ALTER TABLE and CREATE TRIGGER wait for the events table's lock)."""
+        if self._made is None:
+            self._made = self._is_made()
+        return super().env_create_table() and not self._made
+
+    def _is_made(self) -> bool:
+        """Whether the snapshots table, the commands table and both append-only triggers exist."""
+        schema, prefix = self.datastore.schema, self.env.name.lower() or "stored"
+        query = SQL(
+            "SELECT count(*) AS made FROM pg_trigger WHERE tgrelid = to_regclass({}) AND tgname IN ({}, {}) "
+            "AND to_regclass({}) IS NOT NULL AND to_regclass({}) IS NOT NULL"
+        ).format(
+            Literal(f'"{schema}"."{prefix}_events"'),
+            Literal(f"{prefix}_events_append_only_delete"),
+            Literal(f"{prefix}_events_append_only_update"),
+            Literal(f'"{schema}"."{prefix}_events_commands"'),
+            Literal(f'"{schema}"."{prefix}_snapshots"'),
+        )
+        with self.datastore.get_connection() as connection:
+            row = connection.execute(query).fetchone()
+        return row is not None and row["made"] == len(APPEND_ONLY_TRIGGERS)
+
+
+APPEND_ONLY_FUNCTION = (
+    "CREATE OR REPLACE FUNCTION {schema}.arbiter_refuse_change() RETURNS trigger LANGUAGE plpgsql AS "
+    "$$ BEGIN RAISE EXCEPTION 'the event log is append-only: % on % refused', TG_OP, TG_TABLE_NAME "
+    "USING ERRCODE = 'insufficient_privilege'; END $$"
+)
+APPEND_ONLY_TRIGGERS = (
+    "CREATE OR REPLACE TRIGGER {trigger_delete} BEFORE DELETE OR TRUNCATE ON {schema}.{table} "
+    "FOR EACH STATEMENT EXECUTE FUNCTION {schema}.arbiter_refuse_change()",
+    "CREATE OR REPLACE TRIGGER {trigger_update} BEFORE UPDATE ON {schema}.{table} FOR EACH ROW "
+    "WHEN (OLD.chain_link IS NOT NULL OR NEW.originator_id IS DISTINCT FROM OLD.originator_id "
+    "OR NEW.originator_version IS DISTINCT FROM OLD.originator_version OR NEW.topic IS DISTINCT FROM OLD.topic "
+    "OR NEW.state IS DISTINCT FROM OLD.state OR NEW.notification_id IS DISTINCT FROM OLD.notification_id) "
+    "EXECUTE FUNCTION {schema}.arbiter_refuse_change()",
+)
+"""The database refuses UPDATE, DELETE and TRUNCATE of events (ARCHITECTURE.md, "The event log"); the
+one UPDATE allowed is the recorder's own, in the insert's transaction, linking a new row into the chain.
+The grants for a desk role are in docs/design.md."""
 
 
 class HashChainedPostgresRecorder(PostgresApplicationRecorder):
@@ -35,6 +154,29 @@ class HashChainedPostgresRecorder(PostgresApplicationRecorder):
                 "position bigint NOT NULL, link bytea NOT NULL)"
             ).format(schema, self.head_table)
         )
+        self.commands_table = Identifier(f"{events_table_name}_commands")
+        self.sql_create_statements.append(
+            SQL("CREATE TABLE IF NOT EXISTS {}.{} (command_id text PRIMARY KEY, position bigint NOT NULL)").format(
+                schema, self.commands_table
+            )
+        )
+        self.sql_create_statements.append(SQL(APPEND_ONLY_FUNCTION).format(schema=schema))  # type: ignore[arg-type]
+        self.sql_create_statements += [
+            SQL(trigger).format(  # type: ignore[arg-type]
+                schema=schema,
+                table=table,
+                trigger_delete=Identifier(f"{events_table_name}_append_only_delete"),
+                trigger_update=Identifier(f"{events_table_name}_append_only_update"),
+            )
+            for trigger in APPEND_ONLY_TRIGGERS
+        ]
+        self._select_command = SQL("SELECT position FROM {}.{} WHERE command_id = %s").format(
+            schema, self.commands_table
+        )
+        self._insert_command = SQL("INSERT INTO {}.{} (command_id, position) VALUES (%s, %s)").format(
+            schema, self.commands_table
+        )
+        self._select_link = SQL("SELECT chain_link FROM {}.{} WHERE notification_id = %s").format(schema, table)
         self._update_link = SQL("UPDATE {}.{} SET chain_link = %s WHERE notification_id = %s").format(schema, table)
         self._select_head = SQL("SELECT position, link FROM {}.{} WHERE id = 1").format(schema, self.head_table)
         self._upsert_head = SQL(
@@ -71,6 +213,22 @@ class HashChainedPostgresRecorder(PostgresApplicationRecorder):
         curs.execute(self._upsert_head, (positions[-1], link))
         return positions
 
+    def command_transaction(self) -> Any:
+        """One transaction for a whole command, holding the table lock the library's inserts take."""
+        datastore = self.datastore
+        assert isinstance(datastore, CommandPostgresDatastore)
+        return datastore.command_transaction(self.lock_table_statements)
+
+    def command_position(self, command_id: str) -> int | None:
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(self._select_command, (command_id,))
+            row = curs.fetchone()
+        return None if row is None else int(row["position"])
+
+    def record_command(self, command_id: str, position: int) -> None:
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(self._insert_command, (command_id, position))
+
     def chain_rows(self) -> Iterator[ChainRow]:
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
             curs.execute(self._select_chain)
@@ -83,6 +241,12 @@ class HashChainedPostgresRecorder(PostgresApplicationRecorder):
                     bytes(row["state"]),
                     as_bytes(row["chain_link"]),
                 )
+
+    def link_at(self, position: int) -> bytes | None:
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(self._select_link, (position,))
+            row = curs.fetchone()
+            return as_bytes(row["chain_link"]) if row else None
 
     def stored_head(self) -> tuple[int, bytes] | None:
         with self.datastore.get_connection() as conn, conn.cursor() as curs:

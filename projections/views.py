@@ -9,17 +9,19 @@ same tables (a property test checks it).
 
 Views of a SQLite ledger live beside it (`club.ledger.views`); those of a PostgreSQL ledger in the
 user's cache folder, one file per URL. They are derived data: deleting the file only costs a rebuild.
+Nothing in them runs code when read: the fold's snapshot is JSON (`projections.snapshot`) with a
+checksum keyed by the ledger's chain link at its position, and `meta` records the position the
+tables reflect and the chain link there. A snapshot whose checksum does not match is not used (the
+log is replayed instead), and tables whose position or link do not match the ledger's are rebuilt,
+so neither deleting nor editing the views can change what an engine is given to pair.
 """
 
 from __future__ import annotations
 
-import copyreg
 import gc
 import hashlib
-import io
 import json
 import os
-import pickle
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -30,14 +32,16 @@ from typing import Any
 
 from ledger.application import Ledger
 from ledger.domain import Round, Tournament
-from pairing.model import Board, PairingInput, RoundRecord
+from ledger.persistence import lock_timeout
+from pairing.model import PairingInput, RoundRecord
 from projections.audit import AuditRow, audit_row
 from projections.colours import colour_standing
 from projections.history import histories, pairing_input
+from projections.snapshot import opened, sealed
 from projections.standings import StandingRow, TiebreakMemo, standings
 from projections.state import PlayerView, RoundView, TournamentState, fold
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 MAX_PARAMETERS = 999
 """Parameters one statement may have in any SQLite (999 before 3.32, 32,766 since)."""
 NONE_CHECK_BLOCK = 1_000
@@ -73,6 +77,9 @@ QUERIES: dict[str, str] = {
 }
 """SQL views over the tables: the meetings matrix (who met whom, how often, how recently), the byes
 each player received, and the float history."""
+
+
+IN_MEMORY = Path(":memory:")
 
 
 def table(name: str, suffix: str = "") -> str:
@@ -124,11 +131,25 @@ class Changes:
 class ReadModels:
     """The read-model tables of one ledger, and the fold that feeds them."""
 
+    @classmethod
+    def open(cls, ledger: Ledger) -> ReadModels:
+        """The ledger's read models in their file; in memory when that file cannot be opened or written
+        (a read-only mount, a full disk, a views file locked for longer than the lock timeout), so the
+        reading commands still answer. `unstored` then says why."""
+        try:
+            return cls(ledger)
+        except sqlite3.Error as error:
+            views = cls(ledger, IN_MEMORY)
+            views.unstored = f"the read models cannot be stored in {views_path(ledger.location)} ({error})"
+            return views
+
     def __init__(self, ledger: Ledger, path: Path | None = None) -> None:
+        self.unstored: str | None = None
+        """Why these read models live in memory only (None when they are in their file)."""
         self.ledger = ledger
         self.log = ledger.log_reader
         self.path = path or views_path(ledger.location)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=30)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=lock_timeout())
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         # Derived data: pages a rebuild or an update frees need not be overwritten with zeros when that
@@ -143,7 +164,11 @@ class ReadModels:
         """Round -> its board rows last written."""
         self._written_at = -1
         """The position the tables were current with after this object last wrote them."""
+        self._rollbacks = ledger.rollbacks
+        """The ledger's count of rolled-back commands when the fold last read the log."""
         self._ensure_tables()
+        if not self._matches_ledger():
+            self.rebuild()
         if not self._live.position:  # else the tables were just built from the log, by this very fold
             self._live = self._load_state()
 
@@ -205,17 +230,23 @@ class ReadModels:
         """The log position the tables are current with."""
         return int(self._meta("position") or 0)
 
+    def _matches_ledger(self) -> bool:
+        """Whether the tables are of this ledger's log: their position is in it, with the same chain link."""
+        position = self.position
+        if position == 0:
+            return True
+        link = self._meta("link")
+        return link is not None and self.ledger.link_at(position) == bytes(link)
+
     # --- the fold ----------------------------------------------------------------------------------
 
     def _load_state(self) -> TournamentState:
-        blob = self._meta("state")
-        if blob is None:
-            return TournamentState()
-        try:
-            state = pickle.loads(blob)
-        except (pickle.UnpicklingError, AttributeError, ImportError, TypeError):
-            return TournamentState()  # written by other code: replay the log instead
-        return state if isinstance(state, TournamentState) else TournamentState()
+        """The fold's snapshot when its checksum matches the ledger's chain link at its position; else
+        nothing (the log is replayed from the start)."""
+        blob, position = self._meta("state"), int(self._meta("state_position") or 0)
+        link = self.ledger.link_at(position) if blob is not None and position else None
+        state = opened(blob, link) if link is not None else None
+        return state if state is not None and state.position == position else TournamentState()
 
     @staticmethod
     def _advance(state: TournamentState, changes: Changes, events: Iterable[tuple[int, Any, str]]) -> None:
@@ -227,6 +258,9 @@ class ReadModels:
         """The tournament now (the fold caught up with the log), or as it was at position `as_of`."""
         if as_of is not None and as_of < self.ledger.position():
             return fold(self.log.events(stop=as_of))
+        if self._rollbacks != self.ledger.rollbacks:  # it read events that were then rolled back
+            self._rollbacks = self.ledger.rollbacks
+            self._live, self._pending = self._load_state(), Changes()
         self._advance(self._live, self._pending, self.log.timed_events(start=self._live.position + 1))
         return self._live
 
@@ -284,10 +318,12 @@ class ReadModels:
         if changes.rounds or changes.players:
             self._write_history(state, min(changes.rounds, default=1), changes.results_of, suffix)
             self._write_standings(state, changes.results_of, suffix)
+        link = self.ledger.link_at(state.position) if state.position else None
         self._set_meta("position", state.position, suffix)
+        self._set_meta("link", link, suffix)
         last = int(self._meta("state_position", suffix) or 0)
-        if state.position - last >= STATE_SNAPSHOT_EVERY or suffix:
-            self._set_meta("state", _pickled(state), suffix)
+        if link is not None and (state.position - last >= STATE_SNAPSHOT_EVERY or suffix):
+            self._set_meta("state", sealed(state, link), suffix)
             self._set_meta("state_position", state.position, suffix)
 
     def _insert(self, name: str, suffix: str, rows: Sequence[tuple[Any, ...]], verb: str = "INSERT OR REPLACE") -> None:
@@ -471,25 +507,6 @@ def _standing_row(
     same = last is not None and last[0].tiebreaks is row.tiebreaks
     text = last[1][5] if last is not None and same else json.dumps(dict(row.tiebreaks))
     return row, (row.number, row.rank, row.name, row.rating, row.score, text, row.games, int(row.withdrawn), row.place)
-
-
-def _pickled(state: TournamentState) -> bytes:
-    """The fold without its derived caches (they are rebuilt on demand). Boards, a hundred thousand in
-    a long tournament, are written as their constructor's arguments (attrs would write each one's
-    fields as a dict): `Board(first, second)` when read."""
-    cache, state.history_cache = state.history_cache, {}
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = {**copyreg.dispatch_table, Board: _board_arguments}
-    try:
-        pickler.dump(state)
-    finally:
-        state.history_cache = cache
-    return buffer.getvalue()
-
-
-def _board_arguments(board: Board) -> tuple[type[Board], tuple[int, int]]:
-    return Board, (board.first, board.second)
 
 
 def _history_row(number: int, record: RoundRecord) -> tuple[Any, ...]:

@@ -243,11 +243,19 @@ def audit_table(lines: Sequence[AuditLine]) -> Table:
     return table
 
 
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        """A closed pipe (`arbiter log | head -1`) is the reader's choice: `tui.cli.main` ends quietly with
+        exit 0 (rich's own handler exits 1, which `arbiter` keeps for a broken chain)."""
+        self.quiet = True
+        raise BrokenPipeError
+
+
 def console() -> Console:
     """stdout, plain when it is not a terminal (pipes and files get no colour codes). No markup is read:
     a name such as `[/oops]` is printed as written."""
     interactive = sys.stdout.isatty()
-    return Console(markup=False, highlight=False, soft_wrap=False, width=None if interactive else 132)
+    return _Console(markup=False, highlight=False, soft_wrap=False, width=None if interactive else 132)
 
 
 def explanation_text(explained: RoundExplanation) -> list[Table | str]:

@@ -20,6 +20,6 @@ def open_ledger(location: str, actor: str | None = None, *, create: bool = False
             "or name an existing one with --ledger or $ARBITER_LEDGER"
         )
     ledger = Ledger(location, actor)
-    views = ReadModels(ledger)
+    views = ReadModels.open(ledger)
     ledger.read_port = views
     return ledger, views

@@ -31,7 +31,8 @@ CONTENT = ("originator_id", "originator_version", "topic", "state")
 
 
 class StoredRows:
-    """The ledger's stored rows, read and changed behind the ledger's back."""
+    """The ledger's stored rows, read and changed behind the ledger's back, by someone who holds the
+    database's owner role or the file: they can drop the append-only triggers first, and do."""
 
     def __init__(self, location: str) -> None:
         self.postgres = is_postgres(location)
@@ -49,6 +50,16 @@ class StoredRows:
             self.events = sql.Identifier("stored_events")
             self.head_table = sql.Identifier("chain_head")
             self.position_column = sql.SQL("rowid")
+        self.drop_append_only_triggers()
+
+    def drop_append_only_triggers(self) -> None:
+        table = "ledger_events" if self.postgres else "stored_events"
+        for kind in ("delete", "update"):
+            trigger = sql.Identifier(f"{table}_append_only_{kind}")
+            if self.postgres:
+                self._run(sql.SQL("DROP TRIGGER IF EXISTS {} ON {}").format(trigger, self.events))
+            else:
+                self._run(sql.SQL("DROP TRIGGER IF EXISTS {}").format(trigger))
 
     def _run(self, query: sql.Composable, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         if self.postgres:

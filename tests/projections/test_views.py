@@ -4,6 +4,11 @@ versioned tables (issue 3; ARCHITECTURE.md, "Read models")."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import os
+import pickle
+import re
+import shutil
 import sqlite3
 import threading
 from pathlib import Path
@@ -19,8 +24,11 @@ from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.model import ByeKind
 from projections.async_views import AsyncViews
+from projections.history import pairing_input
+from projections.snapshot import DIGEST_SIZE, from_json, to_json
 from projections.standings import StandingRow, standings
 from projections.views import TABLES, ReadModels, table
+from tui.cli.main import main
 from tui.wiring import open_ledger
 
 CHESS = ("1-0", "0-1", "1/2", "+-", "-+", "--")
@@ -241,3 +249,130 @@ def test_meetings_byes_and_statuses(tmp_path: Path) -> None:
     colours = {row[0]: row[1:] for row in views.rows("colours")}
     assert colours[2] == (1, 0, 1, "second", "strong")  # C.04.3 A.1.7.2: CD = +1 prefers Black
     assert colours[1] == (0, 0, 0, "", "none")  # 1.7.4: no game played yet
+
+
+# --- read models that cannot run code (ARCHITECTURE.md, "Read models": "never pickle or any format that
+# runs code on load; a mismatch is rebuilt from the log") ------------------------------------------------
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(st.tuples(st.integers(0, 7), st.integers(0, 50), st.integers(0, 50)), max_size=25))
+def test_the_snapshot_json_gives_the_same_fold(tmp_path_factory: pytest.TempPathFactory, steps: list) -> None:
+    ledger, views = new_tournament(tmp_path_factory.mktemp("s") / "t.ledger", players=7, system="dutch")
+    ledger.request_bye(7, 1, ByeKind.HALF_POINT)
+    ledger.forbid(1, 2, "same club")
+    for step in steps:
+        apply_command(ledger, step)
+    state = views.state()
+    again = from_json(to_json(state))
+    assert again == state
+    for number in range(1, state.last_paired_round + 2):
+        assert pairing_input(again, number) == pairing_input(state, number)
+
+
+def snapshotted(tmp_path: Path) -> tuple[Path, ReadModels]:
+    """A Dutch Swiss with round 1 played, its views rebuilt (which writes the fold's snapshot)."""
+    path = tmp_path / "t.ledger"
+    ledger, views = new_tournament(path, players=8, system="dutch")
+    ledger.pair_next_round()
+    for board in range(1, 5):
+        ledger.record_result(1, board, "1-0")
+    views.rebuild()
+    return path, views
+
+
+class Undone(Exception):
+    """Raised to roll a command back."""
+
+
+def next_pairing(path: Path) -> list[tuple[int, int]]:
+    """The next round as a fresh desk pairs it, in a command then rolled back (the ledger is left as it was)."""
+    ledger, views = open_ledger(str(path), "desk")
+    try:
+        with pytest.raises(Undone), ledger.command():
+            boards = [(board.first, board.second) for board in ledger.pair_next_round().boards]
+            raise Undone
+        return boards
+    finally:
+        views.close()
+        ledger.close()
+
+
+def edit_meta(views_file: Path, key: str, value: object) -> None:
+    with sqlite3.connect(views_file) as db:
+        db.execute(f"UPDATE {table('meta')} SET value = ? WHERE key = ?", (value, key))
+
+
+def test_a_pickle_in_the_views_store_is_never_loaded(tmp_path: Path) -> None:
+    """A crafted views file used to run code on any command, `verify` included."""
+    path, views = snapshotted(tmp_path)
+    marker = tmp_path / "ran"
+    expected = next_pairing(path)
+    edit_meta(views.path, "state", pickle.dumps(_Payload(str(marker))))
+
+    assert next_pairing(path) == expected
+    assert main(["verify", "--ledger", str(path)]) == 0
+    assert main(["standings", "--ledger", str(path)]) == 0
+    assert not marker.exists()
+
+
+class _Payload:
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (os.mkdir, (self.folder,))
+
+
+@pytest.mark.parametrize("forged", ["kept checksum", "plain sha256"])
+def test_an_edited_snapshot_cannot_change_a_pairing(tmp_path: Path, forged: str) -> None:
+    """Round 1's results turned around in the cached fold: the checksum (keyed by the ledger's chain
+    link) no longer matches, the log is replayed, and round 2 is paired from the real results."""
+    path, views = snapshotted(tmp_path)
+    expected = next_pairing(path)
+    blob = bytes(views._meta("state"))
+    text = blob[DIGEST_SIZE:].replace(b'"1-0"', b'"0-1"')
+    digest = blob[:DIGEST_SIZE] if forged == "kept checksum" else hashlib.sha256(text).digest()
+    edit_meta(views.path, "state", digest + text)
+
+    assert next_pairing(path) == expected
+
+
+def test_edited_or_foreign_tables_are_rebuilt(tmp_path: Path) -> None:
+    """Tables whose recorded position or chain link are not the ledger's (edited, or copied from another
+    ledger) are rebuilt from the log when opened."""
+    path, views = snapshotted(tmp_path)
+    clean = table_contents(views)
+    with sqlite3.connect(views.path) as db:
+        db.execute(f"UPDATE {table('standings')} SET score = 99 WHERE number = 1")
+    edit_meta(views.path, "link", bytes(32))
+    _, reopened = open_ledger(str(path), "desk")
+    assert table_contents(reopened) == clean
+
+    other = tmp_path / "other"
+    other.mkdir()
+    _, foreign_views = new_tournament(other / "t.ledger", players=8, system="dutch")
+    foreign_views.close()
+    shutil.copy(views.path, foreign_views.path)
+    _, opened = open_ledger(str(other / "t.ledger"), "desk")
+    assert opened.rows("boards") == [] and len(opened.rows("players")) == 8
+
+
+def test_deleted_views_are_rebuilt_and_pair_the_same(tmp_path: Path) -> None:
+    path, views = snapshotted(tmp_path)
+    expected = next_pairing(path)
+    views.close()
+    Path(views.path).unlink()
+    assert next_pairing(path) == expected
+
+
+def test_nothing_is_loaded_with_pickle_or_marshal() -> None:
+    """No module of the program imports pickle, marshal or shelve (formats that run code when read)."""
+    root = Path(__file__).resolve().parents[2]
+    sources = [p for package in ("ledger", "projections", "pairing", "tui") for p in (root / package).rglob("*.py")]
+    offenders = [
+        str(source.relative_to(root))
+        for source in sources
+        if re.search(r"^\s*(import|from)\s+(pickle|marshal|shelve|dill|cloudpickle)\b", source.read_text(), re.M)
+    ]
+    assert sources and offenders == []

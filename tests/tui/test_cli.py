@@ -190,6 +190,9 @@ def test_verify_names_the_edited_and_the_deleted_row(club: str, capsys: pytest.C
     """Tamper evidence: an edited row fails at its position, a deleted one at the next."""
     total = events(club, capsys)
     with sqlite3.connect(club) as db:
+        # Whoever holds the file can drop the append-only triggers first; the chain still tells.
+        db.execute("DROP TRIGGER stored_events_append_only_update")
+        db.execute("DROP TRIGGER stored_events_append_only_delete")
         db.execute(
             "UPDATE stored_events SET state = CAST(REPLACE(CAST(state AS TEXT), 'Eve', 'Bob') AS BLOB) WHERE rowid = 6"
         )
@@ -197,6 +200,7 @@ def test_verify_names_the_edited_and_the_deleted_row(club: str, capsys: pytest.C
     assert code == exit_codes.VERIFY_FAILED
     assert "FAILED at position 6" in out
     with sqlite3.connect(club) as db:
+        db.execute("DROP TRIGGER stored_events_append_only_delete")  # opening the ledger made it again
         db.execute("DELETE FROM stored_events WHERE rowid = 6")
     code, out, _ = run(capsys, "verify", "--ledger", club)
     assert code == exit_codes.VERIFY_FAILED and "FAILED at position 7" in out

@@ -4,9 +4,10 @@ confirmation, the parser's pieces."""
 from __future__ import annotations
 
 import argparse
+import sqlite3
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,27 +31,32 @@ def location(args: argparse.Namespace) -> str:
 
 @contextmanager
 def opened(args: argparse.Namespace, *, create: bool = False) -> Iterator[tuple[Ledger, ReadModels]]:
-    """The ledger and its read models for one command. When the command ends without an error the
-    read models catch up with what it appended (a refusal appended nothing: they are left as they are).
-    The ledger and its read side are imported here, so that building the parser does not load them."""
-    from tui.wiring import open_ledger
-
-    ledger, views = open_ledger(location(args), args.actor, create=create)
-    yield ledger, views
-    views.catch_up()
+    """The ledger and its read models for one command. A writing verb (one with `writing_options`) is
+    one transaction: everything it appends inside the block is committed together at its end, or
+    nothing (an error, a killed process). When the block ends without an error the read models catch
+    up with what it appended (`catch_up_after`)."""
+    ledger, views = _open(args, create)
+    closed_pipe = False
+    with _command(args, ledger):
+        try:
+            yield ledger, views
+        except BrokenPipeError:
+            closed_pipe = True  # the reader of the output went away: what the command did still stands
+    catch_up_after(args, views)
+    if closed_pipe:
+        raise BrokenPipeError
 
 
 @contextmanager
 def new_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
-    """A ledger this command creates (an import). If the command fails part-way, a ledger file it
-    created is removed again, so a refused import leaves nothing behind."""
-    from tui.wiring import open_ledger
-
+    """A ledger this command creates (an import), as one transaction. If the command fails part-way,
+    nothing of it is committed, and a ledger file it created is removed again."""
     where = location(args)
     existed = is_postgres(where) or Path(where).exists()
-    ledger, views = open_ledger(where, args.actor, create=True)
+    ledger, views = _open(args, True)
     try:
-        yield ledger
+        with _command(args, ledger):
+            yield ledger
     except BaseException:
         if not existed:
             views.close()
@@ -58,7 +64,54 @@ def new_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
             for suffix in ("", "-wal", "-shm", ".views", ".views-wal", ".views-shm"):
                 Path(where + suffix).unlink(missing_ok=True)
         raise
-    views.catch_up()
+    catch_up_after(args, views)
+
+
+def _open(args: argparse.Namespace, create: bool) -> tuple[Ledger, ReadModels]:
+    """The ledger and its read side, imported here so that building the parser does not load them."""
+    from tui.wiring import open_ledger
+
+    ledger, views = open_ledger(location(args), args.actor, create=create)
+    if views.unstored:
+        say(f"arbiter {args.verb}: warning: {views.unstored}; they are built in memory for this command")
+    return ledger, views
+
+
+def _command(args: argparse.Namespace, ledger: Ledger) -> AbstractContextManager[None]:
+    """A writing verb's transaction, with its expected position and command id; nothing for a reading one."""
+    if not hasattr(args, "command_id"):
+        return nullcontext()
+    return ledger.command(expect_position=args.expect_position, command_id=args.command_id)
+
+
+def catch_up_after(args: argparse.Namespace, views: ReadModels) -> None:
+    """Bring the read models up to date. Once the events are committed this cannot fail the command: read
+    models that cannot be written (full disk, a locked file) are only warned about; the next read
+    brings them up to date."""
+    try:
+        views.catch_up()
+    except sqlite3.Error as error:
+        say(
+            f"arbiter {args.verb}: warning: the read models could not be updated ({error}); "
+            "the ledger is written and they are rebuilt on the next read"
+        )
+
+
+def writing_options(parser: argparse.ArgumentParser) -> None:
+    """`--expect-position` and `--command-id`, which every writing verb takes (ARCHITECTURE.md, "The event log")."""
+    group = parser.add_argument_group("concurrent desks")
+    group.add_argument(
+        "--expect-position",
+        type=int,
+        metavar="N",
+        help="the log position this desk displayed: refused (exit 6, nothing appended) if an event after it "
+        "changed the same board, round or player",
+    )
+    group.add_argument(
+        "--command-id",
+        metavar="ID",
+        help="an id for this command: repeated with the same id it appends nothing and says where it was recorded",
+    )
 
 
 @contextmanager

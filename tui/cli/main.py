@@ -8,10 +8,19 @@ Never imports Textual: `arbiter tui` loads the desk lazily.
 from __future__ import annotations
 
 import argparse
+import os
+import sqlite3
 import sys
 from collections.abc import Sequence
 
-from ledger.errors import ConcurrentChange, InvalidInput, LedgerError, NoTournament
+from ledger.errors import (
+    AlreadyRecorded,
+    ConcurrentChange,
+    InvalidInput,
+    LedgerError,
+    LedgerUnavailable,
+    NoTournament,
+)
 from ledger.locations import DEFAULT_LEDGER
 from tui import exit_codes
 from tui.cli import (
@@ -27,7 +36,7 @@ from tui.cli import (
     tournament,
     trf_io,
 )
-from tui.cli.common import Formatter, VerbGroup, location, mark_dashed_results, say
+from tui.cli.common import Formatter, VerbGroup, location, mark_dashed_results, say, writing_options
 
 DESCRIPTION = f"""\
 arbiter: an event-sourced tournament ledger for chess, backgammon and Scrabble.
@@ -74,6 +83,8 @@ def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
     for group in GROUPS:
         group.add_to(subparsers, chosen)
+    for name in WRITING_VERBS:
+        writing_options(subparsers.choices[name])
     return parser
 
 
@@ -82,9 +93,40 @@ def chosen_verb(argv: Sequence[str]) -> str:
     return next((word for word in argv if not word.startswith("-")), "")
 
 
+WRITING_VERBS = (
+    "new",
+    "details",
+    "register",
+    "import-roster",
+    "correct-player",
+    "withdraw",
+    "exclude",
+    "reenter",
+    "bye",
+    "rounds",
+    "renumber",
+    "forbid",
+    "pair",
+    "unpair",
+    "result",
+    "void",
+    "seal",
+    "correct",
+    "repair",
+    "rollback",
+    "appeal-lodge",
+    "appeal-rule",
+    "stage",
+    "import-trf",
+    "import-tsh",
+)
+"""The verbs that append events: each is one transaction and takes --expect-position and --command-id."""
+
+
 ERROR_CODES: tuple[tuple[type[Exception], int], ...] = (
     (InvalidInput, exit_codes.BAD_INPUT),
     (NoTournament, exit_codes.NO_LEDGER),
+    (LedgerUnavailable, exit_codes.NO_LEDGER),
     (ConcurrentChange, exit_codes.CONFLICT),
     (LedgerError, exit_codes.REFUSED),
 )
@@ -97,12 +139,27 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         return args.handler(args)
+    except AlreadyRecorded as done:
+        say(f"arbiter {args.verb}: {done}")
+        return exit_codes.OK
     except LedgerError as error:
         say(f"arbiter {args.verb}: {error}")
         return next(code for kind, code in ERROR_CODES if isinstance(error, kind))
-    except PersistenceError as error:
-        say(f"arbiter: cannot use the ledger at {location(args)}: {error}")
+    except (PersistenceError, sqlite3.Error) as error:
+        locked = "lock timeout" in str(error) or "locked" in str(error)
+        hint = ": another desk's transaction holds it; nothing was appended, try again in a moment" if locked else ""
+        say(f"arbiter: cannot use the ledger at {location(args)}: {error}{hint}")
         return exit_codes.NO_LEDGER
+    except BrokenPipeError:
+        return _quiet_after_closed_pipe()
+
+
+def _quiet_after_closed_pipe() -> int:
+    """`arbiter log | head -1`: the reader went away; end quietly (no traceback at interpreter exit).
+    A writing command's events were committed before (`tui.cli.common.opened`)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return exit_codes.OK
 
 
 if __name__ == "__main__":

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from ledger.errors import LedgerError
 from tui import exit_codes
 from tui.cli.common import VerbGroup, location, opened, positive, round_argument
 from tui.cli.output import emit_as, output_options
+
+if TYPE_CHECKING:
+    from ledger.persistence import Anchor
 
 verbs = VerbGroup()
 
@@ -192,16 +196,43 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return exit_codes.OK
 
 
-@verbs.verb("verify", "check the ledger's hash chain; exit 1 naming the first bad position")
+def anchor(text: str) -> Anchor:
+    from ledger.persistence import Anchor
+
+    try:
+        return Anchor.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _verify_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--anchor",
+        type=anchor,
+        action="append",
+        default=[],
+        metavar="HEAD[@POSITION]",
+        help="a published chain head the log must pass through (repeatable)",
+    )
+
+
+@verbs.verb(
+    "verify",
+    "check the ledger's hash chain and the heads its seals recorded; exit 1 naming the first bad position",
+    _verify_arguments,
+    "  arbiter verify\n"
+    "  arbiter verify --anchor 3f9c...e2   # a head `arbiter seal` printed (and was published): exit 1 if the\n"
+    "                                     # log no longer passes through it (truncated or rewritten)",
+)
 def cmd_verify(args: argparse.Namespace) -> int:
     with opened(args) as (ledger, _):
-        report = ledger.verify()
+        report = ledger.verify(args.anchor)
     if report.ok:
-        print(f"ok: {report.events} events, chain head {report.head}")
+        anchored = f"; {len(args.anchor)} anchor(s) in the chain" if args.anchor else ""
+        print(f"ok: {report.events} events, chain head {report.head}, {len(report.sealed)} seal(s) checked{anchored}")
         return exit_codes.OK
-    print(
-        f"FAILED at position {report.first_bad_position}: {report.problem} ({report.events} events verified before it)"
-    )
+    where = f" at position {report.first_bad_position}" if report.first_bad_position is not None else ""
+    print(f"FAILED{where}: {report.problem} ({report.events} events verified)")
     return exit_codes.VERIFY_FAILED
 
 

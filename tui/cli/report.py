@@ -93,6 +93,19 @@ def _bracket(state: TournamentState) -> str:
     return f"<h2>Bracket</h2><pre class='tree'>{escape(tree_text(tree))}</pre>"
 
 
+def _sealed_heads(state: TournamentState, report: ChainReport) -> str:
+    """Every head a seal recorded, as `verify` checked it: publishing this list is what makes a
+    truncated or rewritten log detectable (`arbiter verify --anchor HEAD`)."""
+    rounds = {view.sealed_at: number for number, view in state.rounds.items() if view.sealed_at is not None}
+    if not report.sealed:
+        return "<p>No round is sealed yet.</p>"
+    rows = "".join(
+        f"<tr><td>{rounds.get(position, '')}</td><td>{position}</td><td><code>{escape(head)}</code></td></tr>"
+        for position, head in report.sealed
+    )
+    return f"<table><tr><th>Round</th><th>Position</th><th>Chain head</th></tr>{rows}</table>"
+
+
 def render_report(state: TournamentState, lines: list[AuditLine], report: ChainReport, location: str) -> str:
     """The whole report as HTML text."""
     state.require_settings()
@@ -111,6 +124,8 @@ def render_report(state: TournamentState, lines: list[AuditLine], report: ChainR
         f"<p class='meta'>{state.settings.game.value}, "
         f"{escape(', then '.join(stage.system for stage in state.stages))}, {state.total_rounds} rounds; "
         f"ledger {escape(location)}, as of log position {state.position}.<br>Ledger {verdict}</p>",
+        "<h2>Sealed chain heads</h2>",
+        _sealed_heads(state, report),
         "<h2>Decisions that changed earlier decisions</h2>",
         _rows(state, [line for line in lines if line.kind in DECISIONS])
         if any(line.kind in DECISIONS for line in lines)

@@ -113,10 +113,14 @@ def cmd_void(args: argparse.Namespace) -> int:
     return exit_codes.OK
 
 
-@verbs.verb("seal", "seal a complete round with the chain head (prints the head)", round_argument)
+@verbs.verb("seal", "seal a complete round with the chain head (prints the head and its position)", round_argument)
 def cmd_seal(args: argparse.Namespace) -> int:
     with opened(args) as (ledger, _):
         head = ledger.seal_round(args.round)
-    print(head)
-    say(f"round {args.round} sealed; chain head {head} (print it on the results sheet)")
+        position = ledger.round(args.round).sealed_at
+    print(head)  # alone on stdout, so `HEAD=$(arbiter seal 3)` keeps working
+    say(
+        f"round {args.round} sealed; chain head {head} at log position {position}: publish both (results "
+        f"sheet, notice board); `arbiter verify --anchor {head}` then shows the log still passes through it"
+    )
     return exit_codes.OK

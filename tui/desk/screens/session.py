@@ -64,10 +64,13 @@ class DeskSession:
     # --- in worker threads ---------------------------------------------------------------------------
 
     def run(self, call: Callable[[Ledger], T]) -> T:
-        """Run a ledger command (its events are saved when it returns); `catch_up` then shows them."""
+        """Run a ledger command as one transaction, expecting the log as this desk's tables show it
+        (refused if another desk changed the same board, round or player since); `catch_up` then
+        shows its events."""
         with self.lock:
             try:
-                return call(self.ledger)
+                with self.ledger.command(expect_position=self.views.position):
+                    return call(self.ledger)
             except BaseException:
                 self.views.catch_up()  # a refusal may come from another desk's write: show it
                 raise
