@@ -52,7 +52,7 @@ DEFAULT_TIEBREAKS: dict[tuple[Game, bool], tuple[str, ...]] = {
 FIDE_SWISS = frozenset({"dutch", "dubov", "burstein"})
 """The FIDE Swiss systems (C.04.3, C.04.4): initial ranking list and initial colour (C.04.2)."""
 
-ELIMINATIONS = frozenset({"single-elimination", "double-elimination", "re-entry", "swiss-elimination"})
+ELIMINATIONS = frozenset({*bracket_systems(), "swiss-elimination"})
 """Systems whose places come from the bracket or the round of elimination (IBF 3.1-3.3, 4.10)."""
 
 ROUND_ROBINS = frozenset({"round-robin", "subgroups", "tsh-round-robin", "lower-round-robin", "team-round-robin"})

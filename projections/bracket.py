@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pairing.ibf.brackets import BracketView
 from pairing.model import NoValidPairing
-from pairing.registry import bracket_view
+from pairing.registry import bracket_systems, bracket_view
 from projections.history import pairing_input
 from projections.state import TournamentState
 
-ELIMINATION_SYSTEMS = frozenset({"single-elimination", "double-elimination", "re-entry"})
+ELIMINATION_SYSTEMS = frozenset(bracket_systems())
+"""The systems that draw a bracket (`pairing.registry.bracket_systems`, the one list)."""
 
 
 def bracket_of(state: TournamentState) -> BracketView:

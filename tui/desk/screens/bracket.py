@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.widgets import Static
 
+from pairing.registry import bracket_systems
 from projections.async_views import AsyncViews
 from projections.history import pairing_input
 from projections.state import TournamentState
@@ -17,7 +18,8 @@ from tui.desk.screens.base import DeskScreen, refusal
 from tui.desk.widgets.grid import Grid
 from tui.desk.widgets.nav import Place
 
-BRACKET_SYSTEMS = ("single-elimination", "double-elimination", "re-entry")
+BRACKET_SYSTEMS = bracket_systems()
+"""The systems that draw a bracket (`pairing.registry`, the one list)."""
 """Systems whose engines publish a bracket (docs/brackets.md)."""
 
 
