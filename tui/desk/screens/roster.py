@@ -91,12 +91,19 @@ class RosterScreen(DeskScreen):
         return number
 
     def action_register(self) -> None:
-        fields = [_field(field, "") for field in PLAYER_FIELDS if field.at_desk]
+        fields = [
+            *(_field(field, "") for field in PLAYER_FIELDS if field.at_desk),
+            Field("namesake", "Another person than a look-alike already registered? yes/no", "no", restrict=r"[a-z]*"),
+        ]
 
         def answered(answer: dict[str, str] | None) -> None:
             if answer is None:
                 return
-            details = PlayerDetails(**{key: _value(key, text) for key, text in answer.items()})  # type: ignore[arg-type]
+            namesake = answer.pop("namesake") == "yes"
+            details = PlayerDetails(
+                **{key: _value(key, text) for key, text in answer.items()},  # type: ignore[arg-type]
+                allow_duplicate=namesake,
+            )
             self.run_command(
                 Command(
                     title=f"registering {details.name}",
