@@ -16,9 +16,9 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from uuid import UUID
 
 from attrs import evolve, frozen
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
 from eventsourcing.domain import DomainEventProtocol
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, Recording, StoredEvent
 
 from ledger.digest import input_digest
 from ledger.domain import PLAYER_FIELDS, Round, Tournament, round_id
@@ -33,7 +33,9 @@ from ledger.errors import (
 )
 from ledger.persistence import ChainReport, LogReader, environment, verify_chain
 from ledger.results import Game, MatchFormat, ResultRules
+from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked_grant, signed_events, verify_signatures
 from ledger.settings import TournamentSettings
+from ledger.signing import ArbiterKey
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import engine_for
 
@@ -107,14 +109,17 @@ class Ledger(Application):
     snapshotting_projectors: ClassVar[dict[type, Any]] = {Tournament: _fast_project, Round: _fast_project}
     log_section_size = 1000
 
-    def __init__(self, location: str, actor: str | None = None) -> None:
+    def __init__(self, location: str, actor: str | None = None, key: ArbiterKey | None = None) -> None:
         self.location = location
         self.actor = actor or default_actor()
+        self.key = key
+        """The arbiter's signing key: every event this ledger appends is signed with it (`ledger.roles`)."""
         self.read_port: ReadPort | None = None
         self._tournament_id: UUID | None = None
         super().__init__(env=environment(location))
         self.log_reader = LogReader(self.recorder, self.mapper)
         """The one reading path of the log (replays, `arbiter log`, as-of views)."""
+        self.recorder.signer = key  # type: ignore[attr-defined]
 
     # --- reading the streams -------------------------------------------------------------------
 
@@ -148,6 +153,30 @@ class Ledger(Application):
     def verify(self) -> ChainReport:
         return verify_chain(self.recorder)  # type: ignore[arg-type]
 
+    def verify_signatures(self) -> SignatureReport:
+        """Every event's signature and its key's authority (`ledger.roles`); a ledger without keys is unsigned."""
+        recorder: Any = self.recorder
+        events = signed_events(
+            recorder.chain_rows(),
+            lambda row: self.mapper.to_domain_event(
+                StoredEvent(UUID(str(row.stream_id)), row.version, row.topic, row.state)
+            ),
+        )
+        return verify_signatures(events, recorder.signature_rows())
+
+    def _record(self, processing_event: ProcessingEvent[UUID]) -> list[Recording[UUID]]:
+        """Store a command's events, once `ledger.roles.admit` found nothing to refuse in them."""
+        events = processing_event.events
+        creating = any(isinstance(event, Tournament.Created) for event in events)
+        admit(events, self.key, None if creating else self.tournament(), self._round_sealed)
+        return super()._record(processing_event)
+
+    def _round_sealed(self, stream_id: UUID) -> bool:
+        try:
+            return self.repository.get(stream_id, projector_func=_fast_project).sealed_at is not None
+        except AggregateNotFoundError:
+            return False
+
     def _attempt(self, command: Callable[[], T]) -> T:
         """Run a load-check-save command; on a write conflict reload and run it again."""
         for attempt in range(ATTEMPTS - 1):
@@ -178,6 +207,7 @@ class Ledger(Application):
             rounds=settings.rounds,
             settings=settings.as_event_settings(),
             actor=self.actor,
+            chief_key=self.key.public_hex if self.key else "",
         )
         self.save(tournament)
         self._tournament_id = tournament.id
@@ -255,6 +285,19 @@ class Ledger(Application):
 
     def lodge_appeal(self, appellant: int, against: str, reason: str) -> int:
         return self._tournament_command(lambda t: t.lodge_appeal(appellant, against, self.actor, reason))
+
+    def grant_key(self, key_fingerprint: str, public_key: str, role: str, reason: str) -> str:
+        """The chief arbiter gives a key a role (`ledger.roles`); returns the key's fingerprint."""
+
+        def change(tournament: Tournament) -> str:
+            if not tournament.chief_key:
+                raise NotAuthorised("this ledger was made without arbiter keys: there are no roles to grant")
+            ring = KeyRing.of(tournament.chief_key, tournament.keys)
+            granted = checked_grant(ring, key_fingerprint, public_key, role)
+            tournament.grant_key(*granted, self.actor, reason)
+            return granted[0]
+
+        return self._tournament_command(change)
 
     def rule_appeal(self, appeal: int, votes: Mapping[str, bool], reason: str, reference: str = "") -> str:
         return self._tournament_command(lambda t: t.rule_appeal(appeal, dict(votes), self.actor, reason, reference))

@@ -319,7 +319,7 @@ def environment(location: str) -> dict[str, str]:
         return {
             **common,
             "PERSISTENCE_MODULE": "eventsourcing.postgres",
-            "APPLICATION_RECORDER_TOPIC": "ledger.postgres:HashChainedPostgresRecorder",
+            "APPLICATION_RECORDER_TOPIC": "ledger.signed_postgres:SignedPostgresRecorder",
             "POSTGRES_DBNAME": url.path.lstrip("/") or "postgres",
             "POSTGRES_HOST": url.hostname or "localhost",
             "POSTGRES_PORT": str(url.port or 5432),
@@ -331,7 +331,7 @@ def environment(location: str) -> dict[str, str]:
     return {
         **common,
         "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-        "APPLICATION_RECORDER_TOPIC": "ledger.persistence:HashChainedSQLiteRecorder",
+        "APPLICATION_RECORDER_TOPIC": "ledger.signed_store:SignedSQLiteRecorder",
         "SQLITE_DBNAME": str(Path(location)),
         "SQLITE_LOCK_TIMEOUT": "10",
     }

@@ -41,6 +41,7 @@ from tui.common import (
 )
 from tui.disputes import add_dispute_verbs
 from tui.interchange import add_interchange_verbs
+from tui.keys import add_key_verbs, signature_summary
 from tui.report import add_report_verbs
 from tui.roster import read_roster
 from tui.sheets import add_sheet_verbs
@@ -315,13 +316,16 @@ def cmd_explain(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     ledger, _ = open_for(args)
     report = ledger.verify()
-    if report.ok:
-        print(f"ok: {report.events} events, chain head {report.head}")
-        return exit_codes.OK
-    print(
-        f"FAILED at position {report.first_bad_position}: {report.problem} ({report.events} events verified before it)"
-    )
-    return exit_codes.VERIFY_FAILED
+    if not report.ok:
+        print(
+            f"FAILED at position {report.first_bad_position}: {report.problem} "
+            f"({report.events} events verified before it)"
+        )
+        return exit_codes.VERIFY_FAILED
+    print(f"ok: {report.events} events, chain head {report.head}")
+    signatures = ledger.verify_signatures()
+    print(signature_summary(signatures))
+    return exit_codes.OK if signatures.ok else exit_codes.VERIFY_FAILED
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -559,6 +563,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_interchange_verbs(verbs)
     add_stage_verbs(verbs)
     add_trf_verbs(verbs)
+    add_key_verbs(verbs)
     return parser
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -10,6 +11,8 @@ from pathlib import Path
 
 from ledger.application import Ledger
 from ledger.persistence import DEFAULT_LEDGER, is_postgres, resolve_location
+from ledger.signing import ArbiterKey
+from ledger.validation import LARGEST_INTEGER
 from projections.views import ReadModels
 from tui import exit_codes
 from tui.wiring import open_ledger
@@ -24,9 +27,15 @@ def location(args: argparse.Namespace) -> str:
 
 def open_for(args: argparse.Namespace, *, create: bool = False) -> tuple[Ledger, ReadModels]:
     """Open the ledger; `main` brings its read models up to date after the command."""
-    ledger, views = open_ledger(location(args), args.actor, create=create)
+    ledger, views = open_ledger(location(args), args.actor, create=create, key=signing_key(args))
     args.views = views
     return ledger, views
+
+
+def signing_key(args: argparse.Namespace) -> ArbiterKey | None:
+    """The arbiter's key: --key, else $ARBITER_KEY, else none (an unsigned ledger)."""
+    given = args.key or os.environ.get("ARBITER_KEY")
+    return ArbiterKey.load(Path(given)) if given else None
 
 
 @contextmanager
@@ -77,8 +86,8 @@ def points_table(text: str) -> tuple[float, float, float]:
 
 
 def positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 1 or more")
+    if not text.isdigit() or not 1 <= int(text) <= LARGEST_INTEGER:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to {LARGEST_INTEGER}")
     return int(text)
 
 
@@ -100,6 +109,7 @@ def verb(verbs: Verbs, name: str, handler: Handler, summary: str, examples: str 
         "--ledger", help=f"ledger file or postgresql:// URL (default $ARBITER_LEDGER or ./{DEFAULT_LEDGER})"
     )
     common.add_argument("--actor", help="who is acting, recorded in every event (default $ARBITER_ACTOR or login name)")
+    common.add_argument("--key", help="your arbiter key file: signs what the command records (default $ARBITER_KEY)")
     return parser
 
 

@@ -1,0 +1,74 @@
+"""The PostgreSQL recorder with signatures and the database's `session_user` beside every event
+(`ledger.signed_store`); loaded only when a ledger URL selects PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from eventsourcing.persistence import StoredEvent
+from psycopg import Cursor
+from psycopg.rows import DictRow
+from psycopg.sql import SQL, Identifier
+
+from ledger.postgres import HashChainedPostgresRecorder
+from ledger.signed_store import SIGNATURES_TABLE, SignatureRow, signature_rows
+from ledger.signing import ArbiterKey
+
+
+class SignedPostgresRecorder(HashChainedPostgresRecorder):
+    """Stores a row per event: the signature when a key is given, and always the session user."""
+
+    signer: ArbiterKey | None = None
+    """The key that signs what this recorder inserts (`Ledger` sets it)."""
+
+    def __init__(self, datastore: Any, *, events_table_name: str = "stored_events") -> None:
+        super().__init__(datastore, events_table_name=events_table_name)
+        schema, table = Identifier(datastore.schema), Identifier(events_table_name)
+        signatures = Identifier(f"{events_table_name}_{SIGNATURES_TABLE}")
+        self.sql_create_statements.append(
+            SQL(
+                "CREATE TABLE IF NOT EXISTS {}.{} (position bigint PRIMARY KEY, fingerprint text, "
+                "signature bytea, session_user_name text NOT NULL)"
+            ).format(schema, signatures)
+        )
+        self._select_links = SQL(
+            "SELECT notification_id, chain_link, session_user AS who FROM {}.{} "
+            "WHERE notification_id = ANY(%s) ORDER BY notification_id"
+        ).format(schema, table)
+        self._insert_signature = SQL(
+            "INSERT INTO {}.{} (position, fingerprint, signature, session_user_name) VALUES (%s, %s, %s, %s)"
+        ).format(schema, signatures)
+        self._select_signatures = SQL(
+            "SELECT position, fingerprint, signature, session_user_name FROM {}.{} ORDER BY position"
+        ).format(schema, signatures)
+
+    def _fetch_ids_after_insert_events(
+        self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any
+    ) -> Sequence[int] | None:
+        positions = super()._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
+        if positions:
+            curs.execute(self._select_links, (list(positions),))
+            rows = curs.fetchall()
+            links = [(row["notification_id"], bytes(row["chain_link"])) for row in rows]
+            who = rows[0]["who"] if rows else None
+            curs.executemany(
+                self._insert_signature,
+                [
+                    (r.position, r.fingerprint, r.signature, r.session_user)
+                    for r in signature_rows(self.signer, links, who)
+                ],
+            )
+        return positions
+
+    def signature_rows(self) -> Iterator[SignatureRow]:
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(self._select_signatures)
+            for row in curs.fetchall():
+                signature = row["signature"]
+                yield SignatureRow(
+                    row["position"],
+                    row["fingerprint"],
+                    None if signature is None else bytes(signature),
+                    row["session_user_name"],
+                )

@@ -1,0 +1,87 @@
+"""Arbiters' keys: `arbiter key new`, `arbiter key show` and `arbiter grant` (ledger.roles, docs/security.md).
+
+The private key never leaves its file: these verbs print fingerprints and public keys only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from ledger.roles import GRANTABLE, SignatureReport
+from ledger.signing import ArbiterKey, default_key_path
+from tui import exit_codes
+from tui.common import Verbs, open_for, say, verb
+
+
+def cmd_key_new(args: argparse.Namespace) -> int:
+    key = ArbiterKey.create(Path(args.file) if args.file else default_key_path())
+    print(key.fingerprint)
+    say(
+        f"new arbiter key in {key.path} (readable by you only; keep a copy somewhere safe).\n"
+        f"fingerprint {key.fingerprint}\npublic key  {key.public_hex}\n"
+        f"sign with it: --key {key.path}, or export ARBITER_KEY={key.path}\n"
+        "a key that creates a tournament is its chief arbiter's; give the fingerprint and public key to the\n"
+        "chief arbiter for `arbiter grant` otherwise"
+    )
+    return exit_codes.OK
+
+
+def cmd_key_show(args: argparse.Namespace) -> int:
+    given = args.key or os.environ.get("ARBITER_KEY")
+    key = ArbiterKey.load(Path(given) if given else default_key_path())
+    print(f"fingerprint {key.fingerprint}\npublic key  {key.public_hex}")
+    return exit_codes.OK
+
+
+def cmd_grant(args: argparse.Namespace) -> int:
+    ledger, _ = open_for(args)
+    granted = ledger.grant_key(args.fingerprint, args.public_key, args.role, args.reason)
+    say(f"key {granted} is now {args.role} in this tournament (recorded; see `arbiter verify`)")
+    return exit_codes.OK
+
+
+def add_key_verbs(verbs: Verbs) -> None:
+    p = verb(
+        verbs,
+        "key",
+        cmd_key_show,
+        "make or show an arbiter's signing key (Ed25519); commands given --key PATH or $ARBITER_KEY sign "
+        "every event they append with it, and the key that creates a tournament is its chief arbiter's",
+        "  arbiter key new                         a key in ~/.config/arbiter-ledger/arbiter.key\n"
+        "  arbiter key new --file deputy.key\n"
+        "  arbiter key show --key deputy.key       its fingerprint and public key, for `arbiter grant`",
+    )
+    actions = p.add_subparsers(title="actions", metavar="ACTION", required=True)
+    new = verb(actions, "new", cmd_key_new, "make a new signing key (file mode 0600) and print its fingerprint")
+    new.add_argument("--file", help="where to keep it (default $XDG_CONFIG_HOME/arbiter-ledger/arbiter.key)")
+    verb(actions, "show", cmd_key_show, "print a key's fingerprint and public key (never the private key)")
+
+    p = verb(
+        verbs,
+        "grant",
+        cmd_grant,
+        "give an arbiter's key a role in this tournament (the chief arbiter only)",
+        '  arbiter grant 3f9c...e1 --public-key 8d2a...77 --role deputy --reason "deputy arbiter, hall B" '
+        '--key chief.key\n  arbiter grant 3f9c...e1 --public-key 8d2a...77 --role none --reason "key lost"\n\n'
+        "roles: deputy (the desk's work), appeals (appeal rulings), none (takes a role away).",
+    )
+    p.add_argument("fingerprint", help="the key's fingerprint, as `arbiter key show` prints it")
+    p.add_argument("--public-key", required=True, help="the key's public key (64 hex digits, from `arbiter key show`)")
+    p.add_argument("--role", required=True, choices=[role.value for role in GRANTABLE])
+    p.add_argument("--reason", required=True, help="why: recorded in the log")
+
+
+def signature_summary(report: SignatureReport) -> str:
+    """What `arbiter verify` says about signatures: the verdict, each key with its role, the database users."""
+    users = "".join(f"\n  database user {user}: {count} events" for user, count in report.session_users)
+    if not report.signed:
+        return (
+            "unsigned: this ledger was made without arbiter keys; events name their actor but carry no signature"
+            + users
+        )
+    keys = "".join(f"\n  key {key} {role}: {count} events signed" for key, role, count in report.keys)
+    if not report.ok:
+        return f"signatures FAILED at position {report.first_bad_position}: {report.problem}{keys}{users}"
+    return f"signed: every event carries a valid signature by a key whose role allowed it{keys}{users}"
