@@ -32,6 +32,7 @@ from ledger.errors import (
     UnknownRound,
 )
 from ledger.persistence import ChainReport, LogReader, environment, verify_chain
+from ledger.redaction import redacted
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked_grant, signed_events, verify_signatures
 from ledger.settings import TournamentSettings
@@ -196,7 +197,9 @@ class Ledger(Application):
 
     def create_tournament(self, name: str, settings: TournamentSettings) -> UUID:
         if self.position():
-            raise TournamentExists(f"{self.location} already holds a tournament; use another --ledger for a new one")
+            raise TournamentExists(
+                f"{redacted(self.location)} already holds a tournament; use another --ledger for a new one"
+            )
         if not name.strip():
             raise InvalidInput("a tournament needs a name")
         engine_for(settings.system)

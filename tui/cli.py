@@ -16,6 +16,7 @@ from eventsourcing.persistence import PersistenceError
 from ledger.application import PlayerDetails
 from ledger.errors import ConcurrentChange, InvalidInput, LedgerError, NoTournament
 from ledger.persistence import DEFAULT_LEDGER
+from ledger.redaction import redacted, without_secrets
 from ledger.results import Game, MatchFormat
 from ledger.settings import TournamentSettings
 from pairing.ibf.storm import READING as STORM_READING
@@ -107,7 +108,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     ledger.create_tournament(args.name, settings)
     say(
         f"created {args.name!r} ({game}, {args.system}, {args.rounds} rounds, "
-        f"tie-breaks {', '.join(settings.tiebreaks)}) in {ledger.location}"
+        f"tie-breaks {', '.join(settings.tiebreaks)}) in {redacted(ledger.location)}"
     )
     return exit_codes.OK
 
@@ -586,7 +587,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"arbiter {args.verb}: {error}")
         return next(code for kind, code in ERROR_CODES if isinstance(error, kind))
     except PersistenceError as error:
-        say(f"arbiter: cannot use the ledger at {location(args)}: {error}")
+        where = location(args)
+        say(without_secrets(f"arbiter: cannot use the ledger at {where}: {error}", where))
         return exit_codes.NO_LEDGER
 
 

@@ -11,6 +11,7 @@ from attrs import frozen
 
 from ledger.application import Ledger, PlayerDetails
 from ledger.errors import InvalidInput
+from ledger.redaction import redacted
 from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.model import ByeKind, Entrant, PlayerStatus, Side
@@ -99,7 +100,7 @@ def cmd_import_tsh(args: argparse.Namespace) -> int:
         settings = TournamentSettings.for_game(Game.SCRABBLE, args.system, total)
         ledger.create_tournament(args.name or path.stem, settings)
         import_tfile(ledger, players, rounds, path.name)
-        say(f"imported {len(players)} players and {len(rounds)} rounds from {path} into {ledger.location}")
+        say(f"imported {len(players)} players and {len(rounds)} rounds from {path} into {redacted(ledger.location)}")
     return exit_codes.OK
 
 

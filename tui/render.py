@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -116,21 +117,38 @@ def standings_json(rows: Sequence[StandingRow], as_of: int) -> str:
     return json.dumps({"as_of": as_of, "rows": standings_rows(rows)}, ensure_ascii=False, indent=2)
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""Characters a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")."""
+_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+
+
+def csv_cell(value: object) -> str:
+    """A CSV cell a spreadsheet shows as text: a text starting like a formula gets a leading apostrophe
+    (OWASP, "CSV Injection"); numbers, negative ones included, stay numbers."""
+    text = str(value)
+    if text.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
 def standings_csv(rows: Sequence[StandingRow]) -> str:
     out = io.StringIO()
     codes = [code for code, _ in rows[0].tiebreaks] if rows else []
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["rank", "number", "name", "rating", "score", *codes])
+    writer.writerow(map(csv_cell, ["rank", "number", "name", "rating", "score", *codes]))
     for row in rows:
         writer.writerow(
-            [
-                row.rank,
-                row.number,
-                row.name,
-                row.rating,
-                _points(row.score),
-                *(_points(v) for _, v in row.tiebreaks),
-            ]
+            map(
+                csv_cell,
+                [
+                    row.rank,
+                    row.number,
+                    row.name,
+                    row.rating,
+                    _points(row.score),
+                    *(_points(v) for _, v in row.tiebreaks),
+                ],
+            )
         )
     return out.getvalue()
 
@@ -187,9 +205,10 @@ def audit_table(lines: Sequence[AuditLine]) -> Table:
 
 
 def console() -> Console:
-    """stdout, plain when it is not a terminal (pipes and files get no colour codes)."""
+    """stdout, plain when it is not a terminal (pipes and files get no colour codes). Markup is off: a
+    name like "[/oops]" or "[bold]" is printed as it was entered, never read as Rich markup."""
     interactive = sys.stdout.isatty()
-    return Console(highlight=False, soft_wrap=False, width=None if interactive else 132)
+    return Console(highlight=False, soft_wrap=False, markup=False, width=None if interactive else 132)
 
 
 def explanation_text(explained: RoundExplanation) -> list[Table | str]:

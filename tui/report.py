@@ -10,6 +10,7 @@ from html import escape
 from pathlib import Path
 
 from ledger.persistence import ChainReport
+from ledger.redaction import redacted
 from projections.audit import AuditLine, audit_lines
 from projections.state import TournamentState
 from tui import exit_codes
@@ -93,7 +94,7 @@ def render_report(state: TournamentState, lines: list[AuditLine], report: ChainR
 
 def cmd_audit_report(args: argparse.Namespace) -> int:
     ledger, views = open_for(args)
-    html = render_report(views.state(), audit_lines(ledger.log_events()), ledger.verify(), ledger.location)
+    html = render_report(views.state(), audit_lines(ledger.log_events()), ledger.verify(), redacted(ledger.location))
     if args.output == "-":
         print(html)
     else:

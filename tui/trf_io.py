@@ -12,6 +12,7 @@ from typing import Any
 
 from ledger.application import Ledger, PlayerDetails
 from ledger.errors import InvalidInput
+from ledger.redaction import redacted
 from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.model import ByeKind, Outcome, RoundRecord, Scoring, Side
@@ -227,7 +228,8 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
             ledger.pair_next_round(manual=boards, manual_byes=byes, complete=False, reason=reason, force_reason=reason)
             for board, result in enumerate(results, start=1):
                 ledger.record_result(number, board, result)
-        say(f"imported {len(document.players)} players and {len(rounds)} rounds from {path} into {ledger.location}")
+        where = redacted(ledger.location)
+        say(f"imported {len(document.players)} players and {len(rounds)} rounds from {path} into {where}")
     return exit_codes.OK
 
 
