@@ -108,7 +108,7 @@ def bracket_html(state: TournamentState, bracket: BracketView) -> str:
             f"<th>Top / bottom</th><th>Advances</th></tr>{rows}</table></div>"
         )
     places = "".join(
-        f"<li>{p.text}: {escape(_slot(state, Slot(SlotKind.PLAYER, p.player)))}</li>" for p in bracket.places
+        f"<li>{escape(p.text)}: {escape(_slot(state, Slot(SlotKind.PLAYER, p.player)))}</li>" for p in bracket.places
     )
     body = "".join(columns) + (f"<h2>Places</h2><ul>{places}</ul>" if places else "")
     return PAGE.format(title=f"{escape(state.name)}: {bracket.system} bracket", body=body)
