@@ -10,6 +10,7 @@ from attrs import asdict, evolve, field, frozen
 
 from ledger.errors import InvalidInput
 from ledger.results import Game, MatchFormat, ResultRules
+from ledger.validation import parse_whole_number
 from pairing.model import Scoring
 
 DEFAULT_TIEBREAKS: dict[tuple[Game, bool], tuple[str, ...]] = {
@@ -102,9 +103,7 @@ class TournamentSettings:
         if self.game is not Game.SCRABBLE:
             return 0
         value = self.options.get("bye_spread", "50")
-        if not value.lstrip("-").isdigit():
-            raise InvalidInput(f"bye_spread must be a whole number, not {value!r}")
-        return int(value)
+        return parse_whole_number(value, "bye_spread")
 
     @property
     def result_rules(self) -> ResultRules:

@@ -17,11 +17,14 @@ nothing appended) rather than found when the log is read:
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from ledger.errors import InvalidInput
+
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 LARGEST_INTEGER = 2**63 - 1
 """The largest whole number SQLite and PostgreSQL (bigint) store."""
@@ -81,6 +84,14 @@ def check_whole_number(value: int, what: str, low: int = SMALLEST_INTEGER, high:
     if not low <= value <= high:
         raise InvalidInput(f"{what} {value} is out of range: it must be from {low} to {high}")
     return value
+
+
+def parse_whole_number(text: str, what: str, low: int = SMALLEST_INTEGER, high: int = LARGEST_INTEGER) -> int:
+    """The whole number written in `text` (ASCII digits, optional sign), or InvalidInput saying what is wrong."""
+    text = text.strip()
+    if not _WHOLE_NUMBER.fullmatch(text):
+        raise InvalidInput(f"{what} must be a whole number written with the digits 0-9, not {text!r}")
+    return check_whole_number(int(text), what, low, high)
 
 
 def check_event_values(event: Any) -> None:

@@ -14,6 +14,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ledger.errors import LedgerError
+from ledger.redaction import without_secrets
+from ledger.signing import ArbiterKey
 from tui import exit_codes
 from tui.messages import LedgerMoved
 from tui.screens.base import DeskScreen
@@ -116,16 +118,16 @@ class DeskApp(App[int]):
         yield from super().get_system_commands(screen)
 
 
-def run_desk(location: str, actor: str | None) -> int:
-    """`arbiter tui`: open the desk on the ledger at `location`; the exit code."""
+def run_desk(location: str, actor: str | None, key: ArbiterKey | None = None) -> int:
+    """`arbiter tui`: open the desk on the ledger at `location` (signing with `key`); the exit code."""
     try:
-        ledger, views = open_ledger(location, actor)
+        ledger, views = open_ledger(location, actor, key=key)
         session = DeskSession(ledger, views)
     except LedgerError as error:
         print(f"arbiter tui: {error}", file=sys.stderr)
         return exit_codes.NO_LEDGER
     except (PersistenceError, sqlite3.Error, OSError) as error:
-        print(f"arbiter tui: cannot use the ledger at {location}: {error}", file=sys.stderr)
+        print(without_secrets(f"arbiter tui: cannot use the ledger at {location}: {error}", location), file=sys.stderr)
         return exit_codes.NO_LEDGER
     try:
         DeskApp(session).run()

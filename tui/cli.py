@@ -19,6 +19,7 @@ from ledger.persistence import DEFAULT_LEDGER
 from ledger.redaction import redacted, without_secrets
 from ledger.results import Game, MatchFormat
 from ledger.settings import TournamentSettings
+from ledger.validation import parse_whole_number
 from pairing.ibf.storm import READING as STORM_READING
 from pairing.model import ByeKind, Scoring
 from pairing.registry import systems
@@ -36,6 +37,7 @@ from tui.common import (
     positive,
     reason_options,
     say,
+    signing_key,
     system_options,
     verb,
     yes_option,
@@ -153,9 +155,7 @@ def cmd_correct_player(args: argparse.Namespace) -> int:
 
 
 def _whole_number(text: str, what: str) -> int:
-    if not text.isdigit():
-        raise InvalidInput(f"{what} must be a whole number, not {text!r}")
-    return int(text)
+    return parse_whole_number(text, what, 0)
 
 
 def cmd_withdraw(args: argparse.Namespace) -> int:
@@ -203,7 +203,7 @@ def parse_manual(text: str) -> list[tuple[int, int]]:
     pairs = []
     for item in text.split(","):
         parts = item.strip().split("-")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
             raise InvalidInput(f'{item.strip()!r} is not a pair: write pairs like "1-2,3-4" (first player first)')
         pairs.append((int(parts[0]), int(parts[1])))
     return pairs
@@ -338,7 +338,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_tui(args: argparse.Namespace) -> int:
     from tui.app import run_desk  # Textual is loaded only here
 
-    return run_desk(location(args), args.actor)
+    return run_desk(location(args), args.actor, signing_key(args))
 
 
 # --- the parser ---------------------------------------------------------------------------------

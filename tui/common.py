@@ -86,7 +86,7 @@ def points_table(text: str) -> tuple[float, float, float]:
 
 
 def positive(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= LARGEST_INTEGER:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= LARGEST_INTEGER:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to {LARGEST_INTEGER}")
     return int(text)
 

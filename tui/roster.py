@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ledger.application import PlayerDetails
 from ledger.errors import InvalidInput
+from ledger.validation import parse_whole_number
 
 COLUMNS = {
     "name": "name",
@@ -51,9 +52,8 @@ def _row(path: Path, line: int, headings: list[str], cells: list[object]) -> Pla
         text = str(cell).strip()
         detail = COLUMNS[heading]
         if detail in ("rating", "number"):
-            if text and not text.isdigit():
-                raise InvalidInput(f"{path}: line {line}, column {heading}: {text!r} is not a whole number")
-            values[detail] = int(text) if text else (0 if detail == "rating" else None)
+            where = f"{path}: line {line}, column {heading}"
+            values[detail] = parse_whole_number(text, where, 0) if text else (0 if detail == "rating" else None)
         else:
             values[detail] = text
     if not values.get("name"):

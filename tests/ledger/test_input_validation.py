@@ -5,6 +5,8 @@ from every command, on both backends; property tests over names and numbers."""
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 from typing import Any
 
@@ -115,3 +117,63 @@ def test_any_name_and_rating_is_stored_exactly_or_refused_with_nothing_appended(
     views.catch_up()
     player = views.state().players[number]
     assert (player.name, player.rating) == (name.strip(), rating)
+
+
+@pytest.fixture(scope="module")
+def cli_ledger(tmp_path_factory: pytest.TempPathFactory) -> str:
+    location = str(tmp_path_factory.mktemp("cli") / "cli.ledger")
+    ledger, views = open_ledger(location, "fuzz", create=True)
+    ledger.create_tournament("Fuzz", TournamentSettings.for_game(Game.CHESS, "dutch", 9, seed=1))
+    views.close()
+    ledger.close()
+    return location
+
+
+def position_of(location: str) -> int:
+    ledger, views = open_ledger(location)
+    try:
+        return ledger.position()
+    finally:
+        views.close()
+        ledger.close()
+
+
+@settings(max_examples=40, deadline=5000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    name=st.text(max_size=30),
+    rating=st.one_of(st.integers(min_value=-(2**70), max_value=2**70).map(str), st.text(max_size=8)),
+)
+def test_cli_register_answers_any_name_and_rating_without_a_traceback(
+    capsys: pytest.CaptureFixture[str], cli_ledger: str, name: str, rating: str
+) -> None:
+    """`arbiter register` with whatever is typed: done (0), refused (3, 4) or a usage error (2), never a
+    traceback; on refusal nothing is appended."""
+    before = position_of(cli_ledger)
+    try:
+        code, _, err = run(capsys, "register", f"--rating={rating}", "--ledger", cli_ledger, "--", name)
+    except SystemExit as usage:
+        code, err = usage.code, capsys.readouterr().err
+        assert code == exit_codes.USAGE
+    assert code in (exit_codes.OK, exit_codes.REFUSED, exit_codes.BAD_INPUT, exit_codes.USAGE), err
+    assert "Traceback" not in err
+    if code != exit_codes.OK:
+        assert position_of(cli_ledger) == before
+
+
+@settings(max_examples=40, deadline=5000, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=st.lists(st.tuples(st.text(max_size=12), st.text(max_size=6)), min_size=1, max_size=4))
+def test_a_roster_file_is_imported_whole_or_refused_with_nothing_appended(
+    capsys: pytest.CaptureFixture[str], cli_ledger: str, tmp_path_factory: pytest.TempPathFactory, rows: list[Any]
+) -> None:
+    """import-roster over any cells (quoted as a spreadsheet writes them): all players or none, never a traceback."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["name", "rating"])
+    writer.writerows(rows)
+    roster = tmp_path_factory.mktemp("roster") / "roster.csv"
+    roster.write_text(out.getvalue(), encoding="utf-8")
+    before = position_of(cli_ledger)
+    code, _, err = run(capsys, "import-roster", str(roster), "--ledger", cli_ledger)
+    assert code in (exit_codes.OK, exit_codes.REFUSED, exit_codes.BAD_INPUT), err
+    after = position_of(cli_ledger)
+    assert after == (before + len(rows) if code == exit_codes.OK else before)
