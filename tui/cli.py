@@ -44,7 +44,7 @@ from tui.common import (
 )
 from tui.disputes import add_dispute_verbs
 from tui.interchange import add_interchange_verbs
-from tui.keys import add_key_verbs, signature_summary
+from tui.keys import add_key_verbs, chief_matches, signature_summary
 from tui.report import add_report_verbs
 from tui.roster import read_roster
 from tui.sheets import add_sheet_verbs
@@ -325,8 +325,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
         return exit_codes.VERIFY_FAILED
     print(f"ok: {report.events} events, chain head {report.head}")
     signatures = ledger.verify_signatures()
-    print(signature_summary(signatures))
-    return exit_codes.OK if signatures.ok else exit_codes.VERIFY_FAILED
+    print(signature_summary(signatures, args.chief))
+    return exit_codes.OK if signatures.ok and chief_matches(signatures, args.chief) else exit_codes.VERIFY_FAILED
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -536,7 +536,14 @@ def _add_read_verbs(verbs: argparse._SubParsersAction) -> None:  # type: ignore[
     )
     p.add_argument("round", type=positive)
 
-    verb(verbs, "verify", cmd_verify, "check the ledger's hash chain; exit 1 naming the first bad position")
+    p = verb(
+        verbs,
+        "verify",
+        cmd_verify,
+        "check the ledger's hash chain and every signature; exit 1 naming the first bad position",
+        "  arbiter verify\n  arbiter verify --chief 3f9c0d...   # the chief arbiter's fingerprint, as published",
+    )
+    p.add_argument("--chief", help="the chief arbiter's key fingerprint: exit 1 unless the ledger was made with it")
 
     p = verb(
         verbs,

@@ -73,8 +73,17 @@ def add_key_verbs(verbs: Verbs) -> None:
     p.add_argument("--reason", required=True, help="why: recorded in the log")
 
 
-def signature_summary(report: SignatureReport) -> str:
-    """What `arbiter verify` says about signatures: the verdict, each key with its role, the database users."""
+def chief_matches(report: SignatureReport, chief: str | None) -> bool:
+    """Whether the ledger was made by the chief arbiter's key `chief` (a fingerprint); True when none is given."""
+    return chief is None or (report.signed and report.keys[0][0] == chief.strip().lower().replace(":", ""))
+
+
+def signature_summary(report: SignatureReport, chief: str | None = None) -> str:
+    """What `arbiter verify` says about signatures: the verdict, each key with its role, the database users,
+    and whether the chief's key is the one expected."""
+    if not chief_matches(report, chief):
+        made_by = f"the key {report.keys[0][0]}" if report.signed else "no key (it is unsigned)"
+        return f"FAILED: the ledger was made by {made_by}, not by the chief arbiter's key {chief}"
     users = "".join(f"\n  database user {user}: {count} events" for user, count in report.session_users)
     if not report.signed:
         return (

@@ -240,6 +240,10 @@ def test_cli_key_new_grant_and_a_refused_key(
     code, out, _ = run(capsys, "verify", *base)
     assert code == exit_codes.OK
     assert f"key {deputy.fingerprint} deputy: 1 events signed" in out
+    chief = ArbiterKey.load(chief_file).fingerprint
+    assert run(capsys, "verify", "--chief", chief, *base)[0] == exit_codes.OK
+    code, out, _ = run(capsys, "verify", "--chief", deputy.fingerprint, *base)
+    assert code == exit_codes.VERIFY_FAILED and f"made by the key {chief}, not by" in out
     with sqlite3.connect(ledger) as db:
         db.execute("UPDATE event_signatures SET signature = zeroblob(64) WHERE position = 1")
     code, out, _ = run(capsys, "verify", *base)
