@@ -9,10 +9,10 @@ from typing import Any
 from eventsourcing.persistence import StoredEvent
 from psycopg import Cursor
 from psycopg.rows import DictRow
-from psycopg.sql import SQL, Identifier
+from psycopg.sql import SQL, Identifier, Literal
 
 from ledger.postgres import HashChainedPostgresRecorder
-from ledger.signed_store import SIGNATURES_TABLE, SignatureRow, signature_rows
+from ledger.signed_store import APPEND_ONLY_REFUSAL, SIGNATURES_TABLE, SignatureRow, signature_rows
 from ledger.signing import ArbiterKey
 
 
@@ -31,6 +31,21 @@ class SignedPostgresRecorder(HashChainedPostgresRecorder):
                 "CREATE TABLE IF NOT EXISTS {}.{} (position bigint PRIMARY KEY, fingerprint text, "
                 "signature bytea, session_user_name text NOT NULL)"
             ).format(schema, signatures)
+        )
+        self.sql_create_statements.append(
+            SQL(
+                "CREATE OR REPLACE FUNCTION {}.refuse_signature_change() RETURNS trigger LANGUAGE plpgsql AS "
+                "$$ BEGIN RAISE EXCEPTION {}; END $$"
+            ).format(schema, Literal(APPEND_ONLY_REFUSAL))
+        )
+        self.sql_create_statements.append(
+            SQL(
+                "CREATE OR REPLACE TRIGGER {} BEFORE UPDATE OR DELETE OR TRUNCATE ON {}.{} "
+                "FOR EACH STATEMENT EXECUTE FUNCTION {}.refuse_signature_change()"
+            ).format(Identifier(f"{events_table_name}_signatures_append_only"), schema, signatures, schema)
+        )
+        self._exists = SQL("SELECT to_regclass({}) IS NOT NULL AS present").format(
+            Literal(f'"{datastore.schema}"."{events_table_name}_{SIGNATURES_TABLE}"')
         )
         self._select_links = SQL(
             "SELECT notification_id, chain_link, session_user AS who FROM {}.{} "
@@ -62,7 +77,12 @@ class SignedPostgresRecorder(HashChainedPostgresRecorder):
         return positions
 
     def signature_rows(self) -> Iterator[SignatureRow]:
+        """The stored rows in log order (none in a ledger made before signatures, opened read-only)."""
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(self._exists)
+            row = curs.fetchone()
+            if not (row and row["present"]):
+                return
             curs.execute(self._select_signatures)
             for row in curs.fetchall():
                 signature = row["signature"]

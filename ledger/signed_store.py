@@ -18,6 +18,7 @@ from ledger.persistence import HashChainedSQLiteRecorder
 from ledger.signing import ArbiterKey
 
 SIGNATURES_TABLE = "event_signatures"
+APPEND_ONLY_REFUSAL = "signatures are append-only: a signature is never edited or deleted"
 
 
 @frozen
@@ -61,6 +62,11 @@ class SignedSQLiteRecorder(HashChainedSQLiteRecorder):
             *super().construct_create_table_statements(),
             f"CREATE TABLE IF NOT EXISTS {SIGNATURES_TABLE} (position INTEGER PRIMARY KEY, "
             "fingerprint TEXT, signature BLOB, session_user TEXT)",
+            *(
+                f"CREATE TRIGGER IF NOT EXISTS {SIGNATURES_TABLE}_append_only_{change.lower()} BEFORE {change} "
+                f"ON {SIGNATURES_TABLE} BEGIN SELECT RAISE(ABORT, '{APPEND_ONLY_REFUSAL}'); END"
+                for change in ("UPDATE", "DELETE")
+            ),
         ]
 
     def _insert_events(self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int]:
@@ -81,7 +87,11 @@ class SignedSQLiteRecorder(HashChainedSQLiteRecorder):
         return positions
 
     def signature_rows(self) -> Iterator[SignatureRow]:
+        """The stored rows in log order (none in a ledger made before signatures, opened read-only)."""
         with self.datastore.transaction(commit=False) as c:
+            c.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (SIGNATURES_TABLE,))
+            if c.fetchone() is None:
+                return
             c.execute(
                 f"SELECT position, fingerprint, signature, session_user FROM {SIGNATURES_TABLE} ORDER BY position"
             )

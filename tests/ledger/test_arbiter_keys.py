@@ -125,9 +125,11 @@ def test_appeal_rulings_need_the_appeals_role_or_the_chief_and_sealed_rounds_the
 
 def change_signatures(location: str, statement: str, values: tuple[object, ...]) -> None:
     """Run `statement` ("... {table} ... %s") on the signatures table, as someone holding the file or
-    the database could."""
+    the database's owner could: first out of the way of the append-only triggers."""
     if not location.startswith("postgresql"):
         with sqlite3.connect(location) as db:
+            for change in ("update", "delete"):
+                db.execute(f"DROP TRIGGER event_signatures_append_only_{change}")
             db.execute(statement.format(table="event_signatures").replace("%s", "?"), values)
         return
     schema = location.rpartition("schema=")[2]
@@ -138,6 +140,7 @@ def change_signatures(location: str, statement: str, values: tuple[object, ...])
             (schema,),
         ).fetchone()  # type: ignore[misc]
         target = sql.SQL("{}.{}").format(sql.Identifier(schema), sql.Identifier(table)).as_string(conn)
+        conn.execute("SET session_replication_role = replica")  # triggers off, as the owner may
         conn.execute(statement.format(table=target), values)  # type: ignore[arg-type]
 
 
@@ -158,6 +161,27 @@ def test_an_unsigned_event_in_a_signed_ledger_fails_verify(desks: dict[str, Ledg
         3,
         "the event is not signed, in a signed ledger",
     )
+
+
+def test_signatures_are_append_only_at_the_database(desks: dict[str, Ledger], location: str) -> None:
+    """As the events table (ARCHITECTURE.md, "The event log"), the signatures refuse UPDATE and DELETE."""
+    if location.startswith("postgresql"):
+        schema = location.rpartition("schema=")[2]
+        with psycopg.connect(POSTGRES_URL, autocommit=True) as conn:
+            for statement in ("UPDATE {}.{} SET signature = NULL", "DELETE FROM {}.{}"):
+                (table,) = conn.execute(
+                    "SELECT table_name FROM information_schema.tables WHERE table_schema = %s "
+                    "AND table_name LIKE '%%event_signatures'",
+                    (schema,),
+                ).fetchone()  # type: ignore[misc]
+                with pytest.raises(psycopg.errors.RaiseException, match="append-only"):
+                    conn.execute(sql.SQL(statement).format(sql.Identifier(schema), sql.Identifier(table)))
+    else:
+        with sqlite3.connect(location) as db:
+            for statement in ("UPDATE event_signatures SET signature = NULL", "DELETE FROM event_signatures"):
+                with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+                    db.execute(statement)
+    assert desks["chief"].verify_signatures().ok
 
 
 def test_a_grant_must_carry_the_public_key_of_its_fingerprint(
@@ -244,7 +268,6 @@ def test_cli_key_new_grant_and_a_refused_key(
     assert run(capsys, "verify", "--chief", chief, *base)[0] == exit_codes.OK
     code, out, _ = run(capsys, "verify", "--chief", deputy.fingerprint, *base)
     assert code == exit_codes.VERIFY_FAILED and f"made by the key {chief}, not by" in out
-    with sqlite3.connect(ledger) as db:
-        db.execute("UPDATE event_signatures SET signature = zeroblob(64) WHERE position = 1")
+    change_signatures(ledger, "UPDATE {table} SET signature = zeroblob(64) WHERE position = %s", (1,))
     code, out, _ = run(capsys, "verify", *base)
     assert code == exit_codes.VERIFY_FAILED and "signatures FAILED at position 1" in out
