@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from uuid import UUID
 
 from attrs import evolve, frozen
-from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
+from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import IntegrityError, Recording, StoredEvent
 
@@ -115,6 +115,7 @@ class Ledger(Application):
         self.actor = actor or default_actor()
         self.key = key
         """The arbiter's signing key: every event this ledger appends is signed with it (`ledger.roles`)."""
+        self._chief: str | None = None
         self.read_port: ReadPort | None = None
         self._tournament_id: UUID | None = None
         super().__init__(env=environment(location))
@@ -165,18 +166,17 @@ class Ledger(Application):
         )
         return verify_signatures(events, recorder.signature_rows())
 
-    def _record(self, processing_event: ProcessingEvent[UUID]) -> list[Recording[UUID]]:
-        """Store a command's events, once `ledger.roles.admit` found nothing to refuse in them."""
-        events = processing_event.events
-        creating = any(isinstance(event, Tournament.Created) for event in events)
-        admit(events, self.key, None if creating else self.tournament(), self._round_sealed)
-        return super()._record(processing_event)
+    def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
+        """Store the aggregates' pending events, once `ledger.roles.admit` found nothing to refuse in them."""
+        admit([obj for obj in objs if obj is not None], self.key, self._chief_key, self.tournament)
+        return super().save(*objs, **kwargs)
 
-    def _round_sealed(self, stream_id: UUID) -> bool:
-        try:
-            return self.repository.get(stream_id, projector_func=_fast_project).sealed_at is not None
-        except AggregateNotFoundError:
-            return False
+    def _chief_key(self) -> str:
+        """The chief arbiter's public key recorded when the tournament was created ("" without keys)."""
+        if self._chief is None:
+            created = next(self.log_reader.events(1, 1), (0, None))[1]
+            self._chief = getattr(created, "chief_key", "")
+        return self._chief
 
     def _attempt(self, command: Callable[[], T]) -> T:
         """Run a load-check-save command; on a write conflict reload and run it again."""

@@ -17,7 +17,7 @@ A ledger made without keys has no roles: it keeps working, and `verify` says it 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 from uuid import UUID
@@ -118,15 +118,17 @@ def checked_grant(ring: KeyRing, key_fingerprint: str, public_key: str, role: st
 # --- when a command appends ----------------------------------------------------------------------
 
 
-def admit(events: Sequence[Any], key: ArbiterKey | None, tournament: Any, round_sealed: Any) -> None:
-    """Refuse, before anything is stored, events with values that may not be stored (`ledger.validation`)
-    or that the signing key may not record. `tournament`: the stored Tournament, None when these events
-    create it; `round_sealed(stream_id)`: whether a stored round is sealed."""
-    for event in events:
+def admit(aggregates: Sequence[Any], key: ArbiterKey | None, chief_key: Callable[[], str], tournament: Any) -> None:
+    """Refuse, before anything is stored, the aggregates' pending events if a value may not be stored
+    (`ledger.validation`) or the signing key may not record them. `chief_key()`: the stored tournament's
+    chief key ("" without keys); `tournament()`: the stored Tournament, asked for only when none is saved."""
+    pending = [(aggregate, event) for aggregate in aggregates for event in getattr(aggregate, "pending_events", ())]
+    for _, event in pending:
         check_event_values(event)
-    if tournament is None:
-        return
-    if not tournament.chief_key:
+    if any(isinstance(event, Tournament.Created) for _, event in pending):
+        return  # the key that creates a tournament is its chief's
+    chief = chief_key()
+    if not chief:
         if key is not None:
             raise NotAuthorised(
                 "this ledger was made without arbiter keys, so its events are not signed: "
@@ -135,17 +137,21 @@ def admit(events: Sequence[Any], key: ArbiterKey | None, tournament: Any, round_
         return
     if key is None:
         raise NotAuthorised("this ledger is signed: give your arbiter key with --key PATH or $ARBITER_KEY")
-    ring = KeyRing.of(tournament.chief_key, tournament.keys)
-    for event in events:
-        topic = type(event).TOPIC
-        sealed = (
-            isinstance(event, Round.Event)
-            and not isinstance(event, Round.Created)
-            and round_sealed(event.originator_id)
-        )
-        problem = ring.refusal(key.fingerprint, topic, sealed)
+    held = next((aggregate for aggregate in aggregates if isinstance(aggregate, Tournament)), None) or tournament()
+    ring = KeyRing.of(chief, held.keys)
+    for aggregate, event in pending:
+        problem = ring.refusal(key.fingerprint, type(event).TOPIC, sealed_before(aggregate))
         if problem is not None:
             raise NotAuthorised(f"{problem}; nothing was recorded. The chief arbiter grants roles with `arbiter grant`")
+
+
+def sealed_before(aggregate: Any) -> bool:
+    """Whether `aggregate` is a round that was sealed before the events it is about to save."""
+    return (
+        isinstance(aggregate, Round)
+        and aggregate.sealed_at is not None
+        and not any(isinstance(event, Round.Sealed) for event in aggregate.pending_events)
+    )
 
 
 # --- verify ------------------------------------------------------------------------------------
