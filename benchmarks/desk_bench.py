@@ -24,10 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ledger.application import PlayerDetails
 from ledger.results import Game
 from ledger.settings import TournamentSettings
-from tui.app import DeskApp
-from tui.screens.session import DeskSession
-from tui.screens.standings import StandingsScreen
-from tui.widgets.tables import BoardTable
+from tui.desk.app import DeskApp
+from tui.desk.screens.session import DeskSession
+from tui.desk.screens.standings import StandingsScreen
+from tui.desk.widgets.tables import BoardTable
 from tui.wiring import open_ledger
 
 

@@ -51,6 +51,21 @@ class LogRow:
     reference: str
 
 
+@frozen
+class RoundInfo:
+    """One row of the rounds table, for navigation and the explain screen."""
+
+    round: int
+    revision: int
+    paired: bool
+    engine: str
+    engine_version: str
+    input_position: int
+    explanation: tuple[tuple[str, str, bool], ...]
+    missing: int
+    sealed: bool
+
+
 class AsyncViews:
     """`async with AsyncViews(path) as views: await views.standings()`."""
 
@@ -114,18 +129,66 @@ class AsyncViews:
             f"SELECT number, name, rating, federation, club, status FROM {table('players')} ORDER BY number"
         )
 
-    async def log(self, player: int | None = None, round_number: int | None = None, limit: int = 500) -> list[LogRow]:
-        """The newest `limit` audit lines, oldest first, optionally for one player or one round."""
-        where, parameters = [], []
+    async def log(
+        self,
+        player: int | None = None,
+        round_number: int | None = None,
+        limit: int = 500,
+        kind: str = "",
+    ) -> list[LogRow]:
+        """The newest `limit` audit lines, oldest first, filtered by player, round and kind (a substring
+        of the event kind or of its summary, any case)."""
+        where: list[str] = []
+        parameters: list[Any] = []
         if player is not None:
             where.append("EXISTS (SELECT 1 FROM json_each(players) WHERE value = ?)")
             parameters.append(player)
         if round_number is not None:
             where.append("round = ?")
             parameters.append(round_number)
+        if kind.strip():
+            where.append("(kind LIKE ? OR summary LIKE ?)")
+            parameters += [f"%{kind.strip()}%"] * 2
         clause = f"WHERE {' AND '.join(where)}" if where else ""
         rows = await self._all(
             f"SELECT * FROM (SELECT * FROM {table('audit')} {clause} ORDER BY position DESC LIMIT ?) ORDER BY position",
             (*parameters, limit),
         )
         return [LogRow(r[0], r[1], r[2], r[3], r[4], r[5], tuple(json.loads(r[6])), r[7], r[8]) for r in rows]
+
+    async def standings_raw(self) -> list[tuple[Any, ...]]:
+        """The standings rows as stored (rank, number, name, rating, score, tie-breaks JSON, games,
+        withdrawn): one pass less than `standings()` for the desk's 1,000-row table."""
+        return await self._all(
+            f"SELECT rank, number, name, rating, score, tiebreaks, games, withdrawn "
+            f"FROM {table('standings')} ORDER BY rank, number"
+        )
+
+    async def rounds(self) -> list[RoundInfo]:
+        rows = await self._all(
+            "SELECT round, revision, paired, engine, engine_version, input_position, explanation, missing, "
+            f"sealed_at FROM {table('rounds')} ORDER BY round"
+        )
+        return [
+            RoundInfo(
+                round=r[0],
+                revision=r[1],
+                paired=bool(r[2]),
+                engine=r[3] or "",
+                engine_version=r[4] or "",
+                input_position=r[5] or 0,
+                explanation=tuple((str(a), str(t), bool(s)) for a, t, s in json.loads(r[6] or "[]")),
+                missing=r[7] or 0,
+                sealed=r[8] is not None,
+            )
+            for r in rows
+        ]
+
+    async def later_boards(self, round_number: int, players: tuple[int, ...]) -> list[tuple[int, int, int]]:
+        """(round, board, player) for every board after `round_number` that seats one of `players`."""
+        marks = ", ".join("?" * len(players))
+        return await self._all(
+            f"SELECT round, board, CASE WHEN first IN ({marks}) THEN first ELSE second END FROM {table('boards')} "
+            f"WHERE round > ? AND (first IN ({marks}) OR second IN ({marks})) ORDER BY round, board",
+            (*players, round_number, *players, *players),
+        )

@@ -28,6 +28,6 @@ def test_layers_and_pure_engines_per_import_linter_contracts() -> None:
 
 def test_cli_does_not_import_textual() -> None:
     """ARCHITECTURE.md: "The CLI does not import Textual (`arbiter tui` loads the app lazily)"."""
-    code = "import sys, tui.cli; print('textual' in sys.modules)"
+    code = "import sys, tui.cli.main; print('textual' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"

@@ -1,4 +1,4 @@
-"""Exit codes of `arbiter`, in one place (documented in `arbiter --help` and docs/cli.md)."""
+"""Exit codes of `arbiter`, in one place (documented in `arbiter --help`, every verb's help, and `EPILOG` below)."""
 
 OK = 0
 VERIFY_FAILED = 1

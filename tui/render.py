@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -117,40 +116,57 @@ def standings_json(rows: Sequence[StandingRow], as_of: int) -> str:
     return json.dumps({"as_of": as_of, "rows": standings_rows(rows)}, ensure_ascii=False, indent=2)
 
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""Characters a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")."""
-_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a CSV cell as a formula (OWASP, "CSV Injection")."""
 
 
-def csv_cell(value: object) -> str:
-    """A CSV cell a spreadsheet shows as text: a text starting like a formula gets a leading apostrophe
-    (OWASP, "CSV Injection"); numbers, negative ones included, stay numbers."""
-    text = str(value)
-    if text.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(text):
-        return "'" + text
-    return text
+def _text_cell(text: str) -> str:
+    """Free text (a name, a reason) for a CSV cell: one that starts like a formula gets a leading quote,
+    so a spreadsheet shows it as text."""
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
+def csv_text(headings: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(headings)
+    writer.writerows(rows)
+    return out.getvalue()
 
 
 def standings_csv(rows: Sequence[StandingRow]) -> str:
-    out = io.StringIO()
     codes = [code for code, _ in rows[0].tiebreaks] if rows else []
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(map(csv_cell, ["rank", "number", "name", "rating", "score", *codes]))
-    for row in rows:
-        writer.writerow(
-            map(
-                csv_cell,
-                [
-                    row.rank,
-                    row.number,
-                    row.name,
-                    row.rating,
-                    _points(row.score),
-                    *(_points(v) for _, v in row.tiebreaks),
-                ],
-            )
-        )
-    return out.getvalue()
+    return csv_text(
+        ["rank", "number", "name", "rating", "score", *codes],
+        [
+            [
+                row.rank,
+                row.number,
+                _text_cell(row.name),
+                row.rating,
+                _points(row.score),
+                *(_points(v) for _, v in row.tiebreaks),
+            ]
+            for row in rows
+        ],
+    )
+
+
+def pairings_csv(state: TournamentState, view: RoundView) -> str:
+    """One line per board (first side first), then one per bye with its kind in the result column."""
+    boards = [
+        [
+            index,
+            board.first,
+            _text_cell(_name(state, board.first)),
+            board.second,
+            _text_cell(_name(state, board.second)),
+            view.results[index].code if index in view.results else "",
+        ]
+        for index, board in enumerate(view.boards, start=1)
+    ]
+    byes = [["bye", bye.player, _text_cell(_name(state, bye.player)), "", "", bye.kind.value] for bye in view.byes]
+    return csv_text(["board", "first", "first_name", "second", "second_name", "result"], boards + byes)
 
 
 def standings_table(state: TournamentState, rows: Sequence[StandingRow], title: str) -> Table:
@@ -191,6 +207,26 @@ def audit_json(lines: Sequence[AuditLine]) -> str:
         ],
         ensure_ascii=False,
         indent=2,
+    )
+
+
+def audit_csv(lines: Sequence[AuditLine]) -> str:
+    return csv_text(
+        ["position", "time", "actor", "kind", "summary", "round", "players", "reason", "reference"],
+        [
+            [
+                line.position,
+                line.time.isoformat(),
+                _text_cell(line.actor),
+                line.kind,
+                _text_cell(line.summary),
+                "" if line.round is None else line.round,
+                " ".join(map(str, line.players)),
+                _text_cell(line.reason),
+                _text_cell(line.reference),
+            ]
+            for line in lines
+        ],
     )
 
 

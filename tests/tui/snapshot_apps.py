@@ -14,8 +14,8 @@ import eventsourcing.domain
 from ledger.application import PlayerDetails
 from ledger.results import Game
 from ledger.settings import TournamentSettings
-from tui.app import DeskApp
-from tui.screens.session import DeskSession
+from tui.desk.app import DeskApp
+from tui.desk.screens.session import DeskSession
 from tui.wiring import open_ledger
 
 PLAYERS = (

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from pairing.registry import systems
 from tests.tui.cli_support import run
 from tui import exit_codes
-from tui.cli import build_parser
+from tui.cli.main import build_parser
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,7 +84,7 @@ def test_correct_needs_a_reason_and_records_it(club: str, capsys: pytest.Capture
     assert usage.value.code == exit_codes.USAGE
     assert "required: --reason" in capsys.readouterr().err
     assert run(capsys, "correct", "1", "1", "0-1", "--reason", "scoresheet", "--ledger", club)[0] == 0
-    _, out, _ = run(capsys, "log", "--round", "1", "--json", "--ledger", club)
+    _, out, _ = run(capsys, "log", "--round", "1", "--format", "json", "--ledger", club)
     corrected = [line for line in json.loads(out) if line["kind"] == "ResultCorrected"]
     assert corrected[0]["reason"] == "scoresheet"
     assert "1-0 -> 0-1" in corrected[0]["summary"]
@@ -204,9 +205,9 @@ def test_every_verb_has_help_with_examples() -> None:
 
 
 def test_console_script_entry_point(tmp_path: Path) -> None:
-    """`python -m tui.cli` (what the `arbiter` script runs) exits with the documented code."""
+    """`python -m tui.cli.main` (what the `arbiter` script runs) exits with the documented code."""
     done = subprocess.run(
-        [sys.executable, "-m", "tui.cli", "verify", "--ledger", str(tmp_path / "none.ledger")],
+        [sys.executable, "-m", "tui.cli.main", "verify", "--ledger", str(tmp_path / "none.ledger")],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -231,6 +232,54 @@ def test_explain_shows_the_engines_input_as_recorded(club: str, capsys: pytest.C
 def test_exclude_records_the_chief_arbiters_decision(club: str, capsys: pytest.CaptureFixture[str]) -> None:
     """IBF 4.3: excluded "from the pairing in subsequent rounds" by decision of the Chief Arbiter."""
     assert run(capsys, "exclude", "4", "--reason", "no-show round 1", "--ledger", club)[0] == exit_codes.OK
-    last = json.loads(run(capsys, "log", "--json", "--tail", "1", "--ledger", club)[1])[0]
+    last = json.loads(run(capsys, "log", "--format", "json", "--tail", "1", "--ledger", club)[1])[0]
     assert last["kind"] == "PlayerWithdrew" and last["reference"] == "IBF 4.3"
     assert last["reason"] == "excluded by the chief arbiter: no-show round 1"
+
+
+def _board_result(ledger: str, board: int, capsys: pytest.CaptureFixture[str]) -> str | None:
+    _, out, _ = run(capsys, "pairings", "1", "--format", "json", "--ledger", ledger)
+    return json.loads(out)["boards"][board - 1]["result"]
+
+
+@pytest.mark.parametrize("code", ["+-", "-+", "--"])
+@pytest.mark.parametrize("ledger_first", [False, True])
+def test_forfeit_codes_as_written_fide_c04_1_art6(
+    club: str, code: str, ledger_first: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FIDE C.04.1 Art. 6 forfeits, typed as the README writes them: `arbiter result 1 3 -+` is the
+    result, not an option (argparse would take `-+` and `--` for options), wherever --ledger stands."""
+    argv = ("--ledger", club, "1", "3", code) if ledger_first else ("1", "3", code, "--ledger", club)
+    code_, _, err = run(capsys, "result", *argv)
+    assert code_ == exit_codes.OK, err
+    assert err.strip() == f"round 1 board 3: {code}"
+    assert _board_result(club, 3, capsys) == code
+
+
+def test_forfeit_after_the_end_of_options_marker(club: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--` followed by a value keeps its usual meaning (end of options): `result 1 3 -- -+` records -+."""
+    assert run(capsys, "result", "--ledger", club, "1", "3", "--", "-+")[0] == exit_codes.OK
+    assert _board_result(club, 3, capsys) == "-+"
+
+
+def test_correct_to_a_double_forfeit_with_options_after(club: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """FIDE C.04.1 Art. 6: a result corrected to `--` (both forfeit), the reason given after it."""
+    code, _, err = run(capsys, "correct", "1", "1", "--", "--reason", "neither player came", "--ledger", club)
+    assert code == exit_codes.OK, err
+    assert _board_result(club, 1, capsys) == "--"
+
+
+def test_a_dashed_result_elsewhere_is_still_a_usage_error(club: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Only a result after a round and a board is read as a forfeit: `-+` in another place stays wrong."""
+    with pytest.raises(SystemExit) as usage:
+        run(capsys, "pairings", "-+", "--ledger", club)
+    assert usage.value.code == exit_codes.USAGE
+
+
+def test_new_help_lists_every_registered_system(capsys: pytest.CaptureFixture[str]) -> None:
+    """`new --help` names the systems from the registry (burstein included), not from a hand list."""
+    with pytest.raises(SystemExit):
+        run(capsys, "new", "--help")
+    listed = capsys.readouterr().out.split("systems: ", 1)[1].split(" (docs/", 1)[0]
+    assert [name.strip() for name in listed.replace("\n", " ").split(",")] == list(systems())
+    assert "burstein" in systems()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+import re
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
+from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -16,14 +18,15 @@ from ledger.settings import TournamentSettings
 from pairing.registry import systems
 from tests.tui.snapshot_apps import build_club, desk
 from tui import exit_codes
-from tui.app import DeskApp, run_desk
-from tui.screens.dialogs import FormDialog
-from tui.screens.history import HistoryScreen
-from tui.screens.round import RoundScreen
-from tui.widgets.entry import Entry, parse_entry
-from tui.widgets.grid import Grid
-from tui.widgets.status import StatusLine
-from tui.widgets.tables import BoardTable, LogTable, RosterTable, StandingsTable
+from tui.desk.app import DeskApp, run_desk
+from tui.desk.screens.dialogs import FormDialog
+from tui.desk.screens.history import HistoryScreen
+from tui.desk.screens.round import RoundScreen
+from tui.desk.widgets.entry import Entry, parse_entry
+from tui.desk.widgets.grid import Grid
+from tui.desk.widgets.nav import NavBar
+from tui.desk.widgets.status import StatusLine
+from tui.desk.widgets.tables import BoardTable, LogTable, RosterTable, StandingsTable
 from tui.wiring import open_ledger
 
 SIZE = (110, 32)
@@ -47,6 +50,14 @@ async def settle(pilot: Pilot[int]) -> None:
         await pilot.pause()
         await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def within_two_seconds(pilot: Pilot[int], seen: Callable[[], bool]) -> None:
+    """Wait (up to 2 s) until the desk shows what `seen` looks for: another desk's write arrives by the poll."""
+    for _ in range(40):
+        if seen():
+            return
+        await pilot.pause(0.05)
 
 
 async def type_in(pilot: Pilot[int], text: str, enter: bool = True) -> None:
@@ -104,6 +115,35 @@ def test_a_missing_ledger_is_refused_with_a_clear_message(tmp_path: Path, capsys
     err = capsys.readouterr().err
     assert "there is no ledger at" in err and "arbiter new" in err
     assert not (tmp_path / "nowhere.ledger").exists()
+
+
+def test_the_desk_reads_through_the_projections_and_runs_no_sql_of_its_own() -> None:
+    """ARCHITECTURE.md layers: the desk asks the read models (`projections.async_views`) and writes
+    through the ledger; no query text and no query driver in tui/desk."""
+    sources = sorted((Path(__file__).parents[2] / "tui" / "desk").rglob("*.py"))
+    assert sources
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"\b(SELECT|INSERT INTO|UPDATE \w+ SET|DELETE FROM)\b", text), path
+        assert not re.search(r"^(import|from) aiosqlite|^from projections\.views import .*\btable\b", text, re.M), path
+
+
+def test_one_list_of_screens_gives_the_modes_keys_and_bar() -> None:
+    """`DeskApp.DESK_SCREENS` is the one list: every screen in it is a mode, reached by its own key."""
+    places = [screen.PLACE for screen in DeskApp.DESK_SCREENS if screen.PLACE is not None]
+    assert len(places) == len(DeskApp.DESK_SCREENS)
+    assert list(DeskApp.MODES) == [place.mode for place in places]
+    keys = {binding.key: binding.action for binding in DeskApp.BINDINGS if isinstance(binding, Binding)}
+    assert {place.key: f"switch_mode('{place.mode}')" for place in places}.items() <= keys.items()
+    assert len({place.key for place in places}) == len(places)
+
+
+async def test_the_palette_and_the_screen_bar_offer_every_screen(pilot: Pilot[int]) -> None:
+    app = pilot.app
+    titles = {command.title for command in app.get_system_commands(app.screen)}
+    assert {f"Show: {place.palette}" for place in DeskApp.PLACES} <= titles
+    bar = str(app.screen.query_one(NavBar).render())
+    assert all(place.title in bar for place in DeskApp.PLACES)
 
 
 async def test_round_screen_shows_the_pairing_and_refuses_a_bad_result(pilot: Pilot[int]) -> None:
@@ -224,10 +264,7 @@ async def test_standings_follow_results_from_another_desk(tmp_path: Path) -> Non
         other, views = open_ledger(club, "arbiter-b")  # a second desk (or the CLI) on the same ledger
         other.record_result(1, 3, "0-1")
         views.catch_up()
-        for _ in range(40):  # within 2 s
-            await pilot.pause(0.05)
-            if table.cell("4", "Score") == "1":
-                break
+        await within_two_seconds(pilot, lambda: table.cell("4", "Score") == "1")
         assert table.cell("4", "Score") == "1"
         views.close()
         other.close()
@@ -275,6 +312,39 @@ async def test_log_filters_and_shows_the_past_as_history(pilot: Pilot[int]) -> N
     await pilot.press("escape")
     await settle(pilot)
     assert app.screen.query_one(LogTable) is table
+
+
+async def test_the_log_follows_another_writer_and_moving_through_it_never_crashes(tmp_path: Path) -> None:
+    """The audit log refreshes as another desk (or the CLI) appends: on the newest line it follows the
+    new lines, moved up it stays where the arbiter put it, and moving through it keeps working."""
+    club = build_club(tmp_path)
+    app = desk(club, poll_interval=0.1)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        table = app.screen.query_one(LogTable)
+        assert (table.row_count, table.current_position) == (12, 12)
+        other, views = open_ledger(club, "arbiter-b")
+        try:
+            other.record_result(1, 3, "0-1")
+            views.catch_up()
+            await within_two_seconds(pilot, lambda: table.row_count == 13)
+            assert (table.row_count, table.current_position) == (13, 13)  # on the newest line: follows it
+            await pilot.press("up", "up", "pageup", "home", "down")
+            await settle(pilot)
+            assert table.current_position == 2
+            other.void_result(1, 3, "scoresheet unsigned", "")
+            views.catch_up()
+            await within_two_seconds(pilot, lambda: table.row_count == 14)
+            assert (table.row_count, table.current_position) == (14, 2)  # moved up: the cursor stays
+            await pilot.press("end", "up", "pagedown")
+            await settle(pilot)
+            assert table.current_position == 14
+        finally:
+            views.close()
+            other.close()
+    app.session.close_ledger()
 
 
 async def test_explain_shows_why_the_round_was_paired_and_bracket_says_it_is_not_there(pilot: Pilot[int]) -> None:
@@ -341,6 +411,26 @@ async def test_roster_registers_and_withdraws_players(pilot: Pilot[int], club: s
     event = last_event(club)
     assert isinstance(event, Tournament.PlayerWithdrew)
     assert (event.number, event.reason) == (4, "illness")
+
+
+async def test_roster_corrects_a_rating_as_a_whole_number(pilot: Pilot[int], club: str) -> None:
+    """The correction form shows the details the roster holds; a changed rating is recorded as a number."""
+    app = pilot.app
+    await pilot.press("r")
+    await settle(pilot)
+    app.screen.query_one(RosterTable).move_cursor(1)
+    await pilot.press("c")
+    await settle(pilot)
+    assert "Correct player 2" in str(app.screen.query_one("#dialog-title").render())
+    labels = [str(label.render()) for label in app.screen.query("Label")]
+    assert {"Name *", "Rating", "Federation", "Club"} <= set(labels)  # * : required
+    app.screen.query_one("#field-rating", Input).value = "2150"
+    app.screen.query_one("#field-reason", Input).value = "November rating list"
+    await pilot.click("#confirm")
+    await settle(pilot)
+    event = last_event(club)
+    assert isinstance(event, Tournament.PlayerDetailsCorrected)
+    assert (event.number, event.changes, event.reason) == (2, {"rating": 2150}, "November rating list")
 
 
 async def test_the_command_palette_verifies_and_unpairs_with_a_reason(pilot: Pilot[int], club: str) -> None:

@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from tests.tui.snapshot_apps import build_club, desk, fixed_clock
-from tui.app import DeskApp
+from tui.desk.app import DeskApp
 
 SIZE = (110, 30)
 SnapCompare = Callable[..., bool]

@@ -51,7 +51,7 @@ def score_order_engine() -> Iterator[None]:
 
 
 def log(ledger: str, capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]]:
-    return json.loads(run(capsys, "log", "--json", "--ledger", ledger)[1])
+    return json.loads(run(capsys, "log", "--format", "json", "--ledger", ledger)[1])
 
 
 @pytest.fixture

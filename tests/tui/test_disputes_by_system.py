@@ -27,7 +27,7 @@ def boards(ledger: str, round_number: int, capsys: pytest.CaptureFixture[str]) -
 
 
 def log(ledger: str, capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]]:
-    return json.loads(run(capsys, "log", "--json", "--ledger", ledger)[1])
+    return json.loads(run(capsys, "log", "--format", "json", "--ledger", ledger)[1])
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

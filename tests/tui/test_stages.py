@@ -55,7 +55,7 @@ def test_swiss_then_knockout_of_the_top_four(tmp_path: Path, capsys: pytest.Capt
     assert play_round(ledger, capsys) == 4
     code, _, err = run(capsys, "pair", "--ledger", ledger)
     assert code == exit_codes.REFUSED and "complete" in err
-    kinds = [line["kind"] for line in json.loads(run(capsys, "log", "--json", "--ledger", ledger)[1])]
+    kinds = [line["kind"] for line in json.loads(run(capsys, "log", "--format", "json", "--ledger", ledger)[1])]
     assert "StageStarted" in kinds
     assert run(capsys, "verify", "--ledger", ledger)[0] == exit_codes.OK
 

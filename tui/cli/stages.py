@@ -13,7 +13,18 @@ from projections.history import pairing_input
 from projections.standings import standings
 from projections.state import TournamentState
 from tui import exit_codes
-from tui.common import Verbs, confirm, open_for, positive, reason_options, say, system_options, verb, yes_option
+from tui.cli.common import (
+    VerbGroup,
+    confirm,
+    opened,
+    positive,
+    reason_options,
+    say,
+    system_options,
+    yes_option,
+)
+
+verbs = VerbGroup()
 
 
 def qualifiers_of(state: TournamentState, args: argparse.Namespace) -> list[int]:
@@ -33,29 +44,7 @@ def qualifiers_of(state: TournamentState, args: argparse.Namespace) -> list[int]
     return [row.number for row in rows[: args.top]]
 
 
-def cmd_stage(args: argparse.Namespace) -> int:
-    if sum(bool(x) for x in (args.top, args.per_group, args.players)) != 1:
-        raise InvalidInput("name the qualifiers one way: --top K, --per-group K or --players 1,4,7")
-    ledger, views = open_for(args)
-    state = views.state()
-    chosen = qualifiers_of(state, args)
-    names = ", ".join(f"{n} {state.players[n].name}" for n in chosen if n in state.players)
-    if not confirm(args, f"start stage {len(state.stages) + 1} ({args.system}, {args.rounds} rounds) for: {names}?"):
-        return exit_codes.REFUSED
-    stage = ledger.start_stage(args.system, args.rounds, chosen, args.reason, dict(args.option))
-    say(f"stage {stage} ({args.system}) starts with round {state.last_paired_round + 1}: `arbiter pair` pairs it")
-    return exit_codes.OK
-
-
-def add_stage_verbs(verbs: Verbs) -> None:
-    p = verb(
-        verbs,
-        "stage",
-        cmd_stage,
-        "start the next stage of a mixed tournament (IBF 1.8) for its qualifiers",
-        '  arbiter stage single-elimination --rounds 3 --top 8 --reason "top 8 after the Swiss" --yes\n'
-        '  arbiter stage single-elimination --rounds 2 --per-group 2 --reason "group winners" --yes',
-    )
+def _stage_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("system", choices=systems())
     p.add_argument("--rounds", type=positive, required=True, help="rounds of the new stage")
     p.add_argument("--top", type=positive, help="the best K of the standings qualify")
@@ -64,3 +53,26 @@ def add_stage_verbs(verbs: Verbs) -> None:
     system_options(p, "system option of the new stage, e.g. cycles=2")
     reason_options(p)
     yes_option(p)
+
+
+@verbs.verb(
+    "stage",
+    "start the next stage of a mixed tournament (IBF 1.8) for its qualifiers",
+    _stage_arguments,
+    '  arbiter stage single-elimination --rounds 3 --top 8 --reason "top 8 after the Swiss" --yes\n'
+    '  arbiter stage single-elimination --rounds 2 --per-group 2 --reason "group winners" --yes',
+)
+def cmd_stage(args: argparse.Namespace) -> int:
+    if sum(bool(x) for x in (args.top, args.per_group, args.players)) != 1:
+        raise InvalidInput("name the qualifiers one way: --top K, --per-group K or --players 1,4,7")
+    with opened(args) as (ledger, views):
+        state = views.state()
+        chosen = qualifiers_of(state, args)
+        names = ", ".join(f"{n} {state.players[n].name}" for n in chosen if n in state.players)
+        if not confirm(
+            args, f"start stage {len(state.stages) + 1} ({args.system}, {args.rounds} rounds) for: {names}?"
+        ):
+            return exit_codes.REFUSED
+        stage = ledger.start_stage(args.system, args.rounds, chosen, args.reason, dict(args.option))
+        say(f"stage {stage} ({args.system}) starts with round {state.last_paired_round + 1}: `arbiter pair` pairs it")
+        return exit_codes.OK

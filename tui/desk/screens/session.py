@@ -1,17 +1,17 @@
 """What every desk screen shares: the ledger, its read models, and the async reads.
 
 The desk's screens own one `DeskSession`: commands and catch-up run in thread workers under one lock
-(the read models' SQLite connection is shared between threads), reads go through `DeskViews`
-(aiosqlite on a read-only connection, so a reader never blocks the writer).
+(the read models' SQLite connection is shared between threads), reads go through `AsyncViews`
+(`projections.async_views.AsyncViews`: aiosqlite on a read-only connection, so a reader never blocks the
+writer); the desk runs no SQL of its own.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from attrs import frozen
 
@@ -19,94 +19,12 @@ from ledger.application import Ledger
 from ledger.errors import NoTournament
 from ledger.redaction import redacted
 from ledger.settings import TournamentSettings
-from projections.async_views import AsyncViews, LogRow
+from projections.async_views import AsyncViews
 from projections.state import TournamentState, fold
-from projections.views import ReadModels, table
+from projections.views import ReadModels
+from tui.desk.widgets.nav import Place
 
 T = TypeVar("T")
-
-
-@frozen
-class RoundInfo:
-    """One row of the rounds table, for navigation and the explain screen."""
-
-    round: int
-    revision: int
-    paired: bool
-    engine: str
-    engine_version: str
-    input_position: int
-    explanation: tuple[tuple[str, str, bool], ...]
-    missing: int
-    sealed: bool
-
-
-class DeskViews(AsyncViews):
-    """`AsyncViews` plus the few queries the desk needs that the projections do not offer yet."""
-
-    async def log(  # type: ignore[override]
-        self,
-        player: int | None = None,
-        round_number: int | None = None,
-        limit: int = 500,
-        kind: str = "",
-    ) -> list[LogRow]:
-        """The newest `limit` audit lines, oldest first, filtered by player, round and kind (a substring
-        of the event kind or of its summary, any case)."""
-        where: list[str] = []
-        parameters: list[Any] = []
-        if player is not None:
-            where.append("EXISTS (SELECT 1 FROM json_each(players) WHERE value = ?)")
-            parameters.append(player)
-        if round_number is not None:
-            where.append("round = ?")
-            parameters.append(round_number)
-        if kind.strip():
-            where.append("(kind LIKE ? OR summary LIKE ?)")
-            parameters += [f"%{kind.strip()}%"] * 2
-        clause = f"WHERE {' AND '.join(where)}" if where else ""
-        rows = await self._all(
-            f"SELECT * FROM (SELECT * FROM {table('audit')} {clause} ORDER BY position DESC LIMIT ?) ORDER BY position",
-            (*parameters, limit),
-        )
-        return [LogRow(r[0], r[1], r[2], r[3], r[4], r[5], tuple(json.loads(r[6])), r[7], r[8]) for r in rows]
-
-    async def standings_raw(self) -> list[tuple[Any, ...]]:
-        """The standings rows as stored (rank, number, name, rating, score, tie-breaks JSON, games,
-        withdrawn): one pass less than `standings()` for the desk's 1,000-row table."""
-        return await self._all(
-            f"SELECT rank, number, name, rating, score, tiebreaks, games, withdrawn "
-            f"FROM {table('standings')} ORDER BY rank, number"
-        )
-
-    async def rounds(self) -> list[RoundInfo]:
-        rows = await self._all(
-            "SELECT round, revision, paired, engine, engine_version, input_position, explanation, missing, "
-            f"sealed_at FROM {table('rounds')} ORDER BY round"
-        )
-        return [
-            RoundInfo(
-                round=r[0],
-                revision=r[1],
-                paired=bool(r[2]),
-                engine=r[3] or "",
-                engine_version=r[4] or "",
-                input_position=r[5] or 0,
-                explanation=tuple((str(a), str(t), bool(s)) for a, t, s in json.loads(r[6] or "[]")),
-                missing=r[7] or 0,
-                sealed=r[8] is not None,
-            )
-            for r in rows
-        ]
-
-    async def later_boards(self, round_number: int, players: tuple[int, ...]) -> list[tuple[int, int, int]]:
-        """(round, board, player) for every board after `round_number` that seats one of `players`."""
-        marks = ", ".join("?" * len(players))
-        return await self._all(
-            f"SELECT round, board, CASE WHEN first IN ({marks}) THEN first ELSE second END FROM {table('boards')} "
-            f"WHERE round > ? AND (first IN ({marks}) OR second IN ({marks})) ORDER BY round, board",
-            (*players, round_number, *players, *players),
-        )
 
 
 @frozen
@@ -137,7 +55,7 @@ class DeskSession:
                 f"`arbiter new NAME --ledger {redacted(ledger.location)} ...`"
             )
         self.info = TournamentInfo(state.name, state.settings)
-        self._reader: DeskViews | None = None
+        self._reader: AsyncViews | None = None
         self._opening = asyncio.Lock()
 
     @property
@@ -184,10 +102,10 @@ class DeskSession:
 
     # --- on the event loop -----------------------------------------------------------------------
 
-    async def reader(self) -> DeskViews:
+    async def reader(self) -> AsyncViews:
         async with self._opening:
             if self._reader is None:
-                reader = DeskViews(self.views.path)
+                reader = AsyncViews(self.views.path)
                 await reader.__aenter__()
                 self._reader = reader
             return self._reader
@@ -208,3 +126,5 @@ class SessionApp(Protocol):
 
     session: DeskSession
     shown_position: int
+    PLACES: tuple[Place, ...]
+    """The screens' places in the order of the screen bar."""

@@ -11,17 +11,18 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Input, Label, Static
 
-from tui.screens.base import DeskScreen
-from tui.screens.history import HistoryScreen
-from tui.screens.session import DeskViews
-from tui.widgets.grid import Grid
-from tui.widgets.tables import LogTable
+from projections.async_views import AsyncViews
+from tui.desk.screens.base import DeskScreen
+from tui.desk.screens.history import HistoryScreen
+from tui.desk.widgets.grid import Grid
+from tui.desk.widgets.nav import Place
+from tui.desk.widgets.tables import LogTable
 
 LIMIT = 500
 
 
 class LogScreen(DeskScreen):
-    NAV = "log"
+    PLACE = Place("log", "l", "Audit log", "Every event; the tournament as it was at any position", "Audit log")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "history", "As it was then", id="log.history", tooltip="Standings and pairings at this line"),
         Binding("f", "filter", "Filter", id="log.filter", tooltip="Filter by player, round or kind"),
@@ -47,7 +48,7 @@ class LogScreen(DeskScreen):
     def on_mount(self) -> None:
         self.query_one(LogTable).focus()
 
-    async def load(self, views: DeskViews) -> None:
+    async def load(self, views: AsyncViews) -> None:
         player = self.query_one("#filter-player", Input).value
         round_number = self.query_one("#filter-round", Input).value
         kind = self.query_one("#filter-kind", Input).value
@@ -58,7 +59,7 @@ class LogScreen(DeskScreen):
             limit=LIMIT,
         )
         table = self.query_one(LogTable)
-        follow = self.at_end or table.cursor_row >= table.row_count - 1
+        follow = self.at_end or table.cursor >= table.row_count - 1
         table.show_lines(lines)
         if follow and table.row_count:
             table.move_cursor(table.row_count - 1)

@@ -10,17 +10,36 @@ from textual.widgets import Static
 
 from ledger.application import PlayerDetails
 from pairing.model import ByeKind
-from tui.messages import Command
-from tui.screens.base import DeskScreen
-from tui.screens.dialogs import Field, FormDialog, reason_fields
-from tui.screens.session import DeskViews
-from tui.widgets.tables import RosterTable
+from projections.async_views import AsyncViews
+from tui.desk.messages import Action, Command
+from tui.desk.screens.base import DeskScreen
+from tui.desk.screens.dialogs import Field, FormDialog, reason_fields
+from tui.desk.widgets.nav import Place
+from tui.desk.widgets.tables import RosterTable
+from tui.player_fields import BY_DETAIL, PLAYER_FIELDS, PlayerField
 
 DIGITS = r"\d*"
 
 
+def _field(field: PlayerField, value: str) -> Field:
+    """A player detail's line in a form (digits only for a whole number; the name must be given)."""
+    return Field(
+        field.detail,
+        field.label,
+        value,
+        required=field.detail == "name",
+        restrict=DIGITS if field.whole_number else None,
+    )
+
+
+def _value(detail: str, text: str) -> object:
+    """The detail typed in a form as the ledger takes it (a whole number from its digits)."""
+    field = BY_DETAIL[detail]
+    return (int(text) if text else field.default) if field.whole_number else text
+
+
 class RosterScreen(DeskScreen):
-    NAV = "roster"
+    PLACE = Place("roster", "r", "Roster", "The players: register, withdraw, re-enter, byes", "Roster")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "register", "Register", id="roster.register", tooltip="Register a new player"),
         Binding("c", "correct_player", "Correct", id="roster.correct", tooltip="Correct the highlighted player"),
@@ -41,7 +60,7 @@ class RosterScreen(DeskScreen):
     def on_mount(self) -> None:
         self.query_one(RosterTable).focus()
 
-    async def load(self, views: DeskViews) -> None:
+    async def load(self, views: AsyncViews) -> None:
         players = await views.players()
         self.players = {p[0]: p for p in players}
         self.next_round = await views.last_round() + 1
@@ -60,30 +79,18 @@ class RosterScreen(DeskScreen):
         return number
 
     def action_register(self) -> None:
-        fields = [
-            Field("name", "Name", required=True),
-            Field("rating", "Rating", restrict=DIGITS),
-            Field("federation", "Federation"),
-            Field("club", "Club"),
-            Field("title", "Title"),
-        ]
+        fields = [_field(field, "") for field in PLAYER_FIELDS if field.at_desk]
 
         def answered(answer: dict[str, str] | None) -> None:
             if answer is None:
                 return
-            details = PlayerDetails(
-                name=answer["name"],
-                rating=int(answer["rating"] or 0),
-                federation=answer["federation"],
-                club=answer["club"],
-                title=answer["title"],
-            )
+            details = PlayerDetails(**{key: _value(key, text) for key, text in answer.items()})  # type: ignore[arg-type]
             self.run_command(
                 Command(
                     title=f"registering {details.name}",
                     call=lambda ledger: ledger.register_players([details]),
                     done=lambda numbers: f"registered {details.name} as number {numbers[0]}",
-                    kind="register",
+                    action=Action.REGISTER,
                 )
             )
 
@@ -94,31 +101,27 @@ class RosterScreen(DeskScreen):
         if number is None:
             return
         _, name, rating, federation, club, _status = self.players[number]
-        current = {"name": str(name), "rating": str(rating or 0), "federation": str(federation), "club": str(club)}
+        shown = {"name": name, "rating": rating or 0, "federation": federation, "club": club}
+        current = {field.detail: str(shown[field.detail]) for field in PLAYER_FIELDS if field.detail in shown}
         fields = [
-            Field("name", "Name", current["name"], required=True),
-            Field("rating", "Rating", current["rating"], restrict=DIGITS),
-            Field("federation", "Federation", current["federation"]),
-            Field("club", "Club", current["club"]),
+            *(_field(field, current[field.detail]) for field in PLAYER_FIELDS if field.detail in current),
             *reason_fields(),
         ]
 
         def answered(answer: dict[str, str] | None) -> None:
             if answer is None:
                 return
-            changes: dict[str, object] = {k: answer[k] for k in current if answer[k] != current[k]}
+            changes = {k: _value(k, answer[k]) for k in current if answer[k] != current[k]}
             if not changes:
                 self.status.say(f"player {number}: nothing changed")
                 return
-            if "rating" in changes:
-                changes["rating"] = int(answer["rating"] or 0)
             text = ", ".join(f"{k}={v}" for k, v in changes.items())
             self.run_command(
                 Command(
                     title=f"correcting player {number}",
                     call=lambda ledger: ledger.correct_player(number, changes, answer["reason"], answer["reference"]),
                     done=lambda _: f"player {number} corrected: {text}",
-                    kind="correct-player",
+                    action=Action.CORRECT_PLAYER,
                 )
             )
 
@@ -152,7 +155,7 @@ class RosterScreen(DeskScreen):
                         else (lambda ledger: ledger.withdraw(number, start, reason, reference))
                     ),
                     done=lambda _: f"player {number} {name} {'re-entered' if reenter else 'withdrawn'}",
-                    kind="withdraw",
+                    action=Action.WITHDRAW,
                 )
             )
 
@@ -193,7 +196,7 @@ class RosterScreen(DeskScreen):
                     done=lambda _: (
                         f"player {number} {name}: {answer['kind']}-point bye requested in round {round_number}"
                     ),
-                    kind="bye",
+                    action=Action.BYE,
                 )
             )
 

@@ -12,9 +12,9 @@ from textual.widgets import Static
 from projections.async_views import BoardRow
 from projections.standings import standings
 from projections.state import TournamentState
-from tui.messages import PastReady
-from tui.screens.base import DeskScreen, refusal
-from tui.widgets.tables import BoardTable, Standing, StandingsTable, points
+from tui.desk.messages import PastReady
+from tui.desk.screens.base import DeskScreen, refusal
+from tui.desk.widgets.tables import BoardTable, Standing, StandingsTable, points
 
 
 class HistoryScreen(DeskScreen):

@@ -7,14 +7,16 @@ from __future__ import annotations
 import argparse
 from collections import defaultdict
 from html import escape
-from pathlib import Path
 
 from ledger.persistence import ChainReport
 from ledger.redaction import redacted
 from projections.audit import AuditLine, audit_lines
 from projections.state import TournamentState
 from tui import exit_codes
-from tui.common import Verbs, open_for, say, verb
+from tui.cli.common import VerbGroup, opened
+from tui.cli.output import emit, output_options
+
+verbs = VerbGroup()
 
 DECISIONS = {
     "PlayerDetailsCorrected",
@@ -92,23 +94,20 @@ def render_report(state: TournamentState, lines: list[AuditLine], report: ChainR
     return "\n".join(parts)
 
 
+def _audit_report_arguments(p: argparse.ArgumentParser) -> None:
+    output_options(p, default="audit-report.html")
+
+
+@verbs.verb(
+    "audit-report",
+    "write a printable HTML report of every decision, reason and sealed chain head",
+    _audit_report_arguments,
+    "  arbiter audit-report -o audit.html",
+)
 def cmd_audit_report(args: argparse.Namespace) -> int:
-    ledger, views = open_for(args)
-    html = render_report(views.state(), audit_lines(ledger.log_events()), ledger.verify(), redacted(ledger.location))
-    if args.output == "-":
-        print(html)
-    else:
-        Path(args.output).write_text(html, encoding="utf-8")
-        say(f"wrote {args.output}; open it in a browser and print it (PDF: the browser's print to file)")
+    with opened(args) as (ledger, views):
+        html = render_report(
+            views.state(), audit_lines(ledger.log_events()), ledger.verify(), redacted(ledger.location)
+        )
+    emit(args, html, "; open it in a browser and print it (PDF: the browser's print to file)")
     return exit_codes.OK
-
-
-def add_report_verbs(verbs: Verbs) -> None:
-    p = verb(
-        verbs,
-        "audit-report",
-        cmd_audit_report,
-        "write a printable HTML report of every decision, reason and sealed chain head",
-        "  arbiter audit-report -o audit.html",
-    )
-    p.add_argument("-o", "--output", default="audit-report.html", help="the HTML file, '-' for stdout")

@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from projections.async_views import BoardRow, LogRow
-from tui.widgets.grid import Grid, Justify
+from tui.desk.widgets.grid import Grid, Justify
 
 
 def literal(cell: Any) -> Any:

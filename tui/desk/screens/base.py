@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import traceback
 from pathlib import Path
-from typing import cast
+from typing import ClassVar, cast
 
 from eventsourcing.persistence import PersistenceError
 from textual import on, work
@@ -18,13 +18,14 @@ from textual.widgets import Footer, Header
 from ledger.application import Ledger, PublishedPairing
 from ledger.errors import LedgerError
 from ledger.persistence import ChainReport
+from projections.async_views import AsyncViews
 from projections.standings import standings
 from tui import render
-from tui.messages import Command, CommandDone, CommandFailed, LedgerMoved
-from tui.screens.dialogs import Field, FormDialog, reason_fields
-from tui.screens.session import DeskSession, DeskViews, SessionApp
-from tui.widgets.nav import NavBar
-from tui.widgets.status import StatusLine
+from tui.desk.messages import Action, BoardRef, Command, CommandDone, CommandFailed, LedgerMoved
+from tui.desk.screens.dialogs import Field, FormDialog, reason_fields
+from tui.desk.screens.session import DeskSession, SessionApp
+from tui.desk.widgets.nav import NavBar, Place
+from tui.desk.widgets.status import StatusLine
 
 
 def refusal(error: BaseException) -> str:
@@ -43,12 +44,14 @@ def refusal(error: BaseException) -> str:
 class DeskScreen(Screen[None]):
     """A desk screen. Subclasses give `NAV`, `compose_body` and `load` (their reads from the views)."""
 
-    NAV = ""
-    """Which entry of the screen bar is this screen's."""
+    PLACE: ClassVar[Place | None] = None
+    """Where the screen is reached (its mode, key and names), for a screen the desk lists in `DeskApp.DESK_SCREENS`."""
+    NAV: ClassVar[str] = ""
+    """The entry of the screen bar shown as current on a screen with no place of its own."""
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="♞")
-        yield NavBar(self.NAV)
+        yield NavBar(self.PLACE.mode if self.PLACE else self.NAV, cast(SessionApp, self.app).PLACES)
         yield from self.compose_body()
         yield StatusLine()
         yield Footer()
@@ -81,7 +84,7 @@ class DeskScreen(Screen[None]):
         except Exception as error:  # a views file being rebuilt, a locked database: say so, retry later
             self.status.error(f"could not read the views: {refusal(error)}")
 
-    async def load(self, views: DeskViews) -> None:
+    async def load(self, views: AsyncViews) -> None:
         """Fill the screen's widgets from the views."""
 
     # --- running commands ---------------------------------------------------------------------------
@@ -102,7 +105,7 @@ class DeskScreen(Screen[None]):
         except Exception as error:
             if not isinstance(error, LedgerError | PersistenceError):
                 self.log.error("".join(traceback.format_exception(error)))
-            self.post_message(CommandFailed(command, refusal(error), type(error).__name__))
+            self.post_message(CommandFailed(command, refusal(error), error))
             return
         self.post_message(CommandDone(command, outcome, note))
         try:
@@ -116,7 +119,7 @@ class DeskScreen(Screen[None]):
     def command_done(self, message: CommandDone) -> None:
         self._idle()
         self.status.say(message.note)
-        if message.command.kind == "verify" and not message.outcome.ok:
+        if message.command.action is Action.VERIFY and not message.outcome.ok:
             self.status.error(message.note)
             self.notify(message.note, title="The ledger fails verification", severity="error", timeout=30, markup=False)
         self.after_command(message)
@@ -138,7 +141,7 @@ class DeskScreen(Screen[None]):
 
     def after_command(self, message: CommandDone) -> None:
         """What the screen does after one of its commands succeeded (before the reload)."""
-        if message.command.kind == "pair":
+        if message.command.action is Action.PAIR:
             self.app.switch_mode("round")
 
     # --- commands every screen offers (the command palette calls these) -------------------------
@@ -178,7 +181,7 @@ class DeskScreen(Screen[None]):
                     title=f"pairing round {number}",
                     call=call,
                     done=lambda p: f"round {p.round} paired: {len(p.boards)} boards, {len(p.byes)} byes",
-                    kind="pair",
+                    action=Action.PAIR,
                     slow=True,
                 )
             )
@@ -206,7 +209,7 @@ class DeskScreen(Screen[None]):
                     title=f"withdrawing the pairing of round {number}",
                     call=lambda ledger: ledger.unpair(number, answer["reason"], answer["reference"]),
                     done=lambda _: f"round {number} pairing withdrawn; n pairs it again",
-                    kind="unpair",
+                    action=Action.UNPAIR,
                 )
             )
 
@@ -268,16 +271,16 @@ class DeskScreen(Screen[None]):
                     title=f"voiding round {round_number} board {board}",
                     call=lambda ledger: ledger.void_result(round_number, board, reason, reference),
                     done=lambda _: f"round {round_number} board {board}: result {row.result} voided",
-                    kind="void",
-                    data={"round": round_number, "board": board},
+                    action=Action.VOID,
+                    board=BoardRef(round_number, board),
                 )
             else:
                 command = Command(
                     title=f"correcting round {round_number} board {board}",
                     call=lambda ledger: ledger.correct_result(round_number, board, answer["result"], reason, reference),
                     done=lambda code: f"round {round_number} board {board}: {row.result} corrected to {code}",
-                    kind="correct",
-                    data={"round": round_number, "board": board},
+                    action=Action.CORRECT,
+                    board=BoardRef(round_number, board),
                 )
             self.run_command(command)
 
@@ -303,7 +306,7 @@ class DeskScreen(Screen[None]):
                         title=f"sealing round {number}",
                         call=lambda ledger: ledger.seal_round(number),
                         done=lambda head: f"round {number} sealed; chain head {head}",
-                        kind="seal",
+                        action=Action.SEAL,
                         slow=True,
                     )
                 )
@@ -319,11 +322,11 @@ class DeskScreen(Screen[None]):
                 f"({report.events} events verified before it)"
             )
 
-        self.run_command(Command(title="verifying the ledger", call=Ledger.verify, done=done, kind="verify"))
+        self.run_command(Command(title="verifying the ledger", call=Ledger.verify, done=done, action=Action.VERIFY))
 
     def action_refresh(self) -> None:
         self.run_command(
-            Command(title="refreshing", call=lambda ledger: None, done=lambda _: "up to date", kind="refresh")
+            Command(title="refreshing", call=lambda ledger: None, done=lambda _: "up to date", action=Action.REFRESH)
         )
 
     def action_export(self) -> None:
@@ -346,7 +349,7 @@ class DeskScreen(Screen[None]):
                     title=f"exporting the standings to {target}",
                     call=call,
                     done=lambda n: f"standings of {n} players written to {target}",
-                    kind="export",
+                    action=Action.EXPORT,
                 )
             )
 

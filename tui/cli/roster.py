@@ -7,22 +7,7 @@ from pathlib import Path
 
 from ledger.application import PlayerDetails
 from ledger.errors import InvalidInput
-from ledger.validation import parse_whole_number
-
-COLUMNS = {
-    "name": "name",
-    "rating": "rating",
-    "federation": "federation",
-    "fed": "federation",
-    "club": "club",
-    "team": "team",
-    "title": "title",
-    "id": "external_id",
-    "fide_id": "external_id",
-    "external_id": "external_id",
-    "number": "number",
-}
-"""Accepted headings (case-insensitive) and the detail each fills."""
+from tui.player_fields import BY_HEADING
 
 
 def read_roster(path: Path) -> list[PlayerDetails]:
@@ -35,9 +20,9 @@ def read_roster(path: Path) -> list[PlayerDetails]:
     headings = [h.strip().lower() for h in reader.fieldnames or []]
     if "name" not in headings:
         raise InvalidInput(f"{path}: line 1 must be headings including 'name' (e.g. name,rating,federation)")
-    unknown = [h for h in headings if h not in COLUMNS]
+    unknown = [h for h in headings if h not in BY_HEADING]
     if unknown:
-        raise InvalidInput(f"{path}: line 1: unknown column(s) {', '.join(unknown)}; known: {', '.join(COLUMNS)}")
+        raise InvalidInput(f"{path}: line 1: unknown column(s) {', '.join(unknown)}; known: {', '.join(BY_HEADING)}")
     players = [_row(path, line, headings, list(row.values())) for line, row in enumerate(reader, start=2)]
     if not players:
         raise InvalidInput(f"{path}: no players below the headings")
@@ -50,12 +35,16 @@ def _row(path: Path, line: int, headings: list[str], cells: list[object]) -> Pla
     values: dict[str, object] = {}
     for heading, cell in zip(headings, cells, strict=True):
         text = str(cell).strip()
-        detail = COLUMNS[heading]
-        if detail in ("rating", "number"):
-            where = f"{path}: line {line}, column {heading}"
-            values[detail] = parse_whole_number(text, where, 0) if text else (0 if detail == "rating" else None)
+        field = BY_HEADING[heading]
+        if not text:
+            values[field.detail] = field.default
+        elif field.whole_number:
+            try:
+                values[field.detail] = field.number_from(text)
+            except ValueError as error:
+                raise InvalidInput(f"{path}: line {line}, column {heading}: {error}") from None
         else:
-            values[detail] = text
+            values[field.detail] = text
     if not values.get("name"):
         raise InvalidInput(f"{path}: line {line}, column name: a player needs a name")
     return PlayerDetails(**values)  # type: ignore[arg-type]

@@ -19,7 +19,10 @@ from pairing.registry import systems
 from pairing.tsh.tfile import TFileError, format_tfile, from_entrants, parse_tfile, to_entrants
 from projections.history import entrants
 from tui import exit_codes
-from tui.common import Verbs, new_ledger, open_for, positive, say, verb
+from tui.cli.common import VerbGroup, new_ledger, opened, positive, say
+from tui.cli.output import emit, output_options
+
+verbs = VerbGroup()
 
 
 @frozen
@@ -84,6 +87,19 @@ def import_tfile(ledger: Ledger, players: tuple[Entrant, ...], rounds: list[Impo
             ledger.withdraw(player.number, None, f"{reason}: marked off")
 
 
+def _import_tsh_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file")
+    p.add_argument("--name", help="the tournament's name (default: the file's name)")
+    p.add_argument("--system", choices=systems(), default="swiss", help="pairing system for the rounds to come")
+    p.add_argument("--rounds", type=positive, help="total rounds (default: the rounds in the file)")
+
+
+@verbs.verb(
+    "import-tsh",
+    "create a Scrabble ledger from a tsh .t player file",
+    _import_tsh_arguments,
+    "  arbiter import-tsh a.t --ledger open.ledger --system koth --rounds 12",
+)
 def cmd_import_tsh(args: argparse.Namespace) -> int:
     path = Path(args.file)
     try:
@@ -104,37 +120,11 @@ def cmd_import_tsh(args: argparse.Namespace) -> int:
     return exit_codes.OK
 
 
+@verbs.verb("export-tsh", "write the tournament as a tsh .t player file", output_options, "  arbiter export-tsh -o a.t")
 def cmd_export_tsh(args: argparse.Namespace) -> int:
-    _, views = open_for(args)
-    state = views.state()
+    with opened(args) as (_, views):
+        state = views.state()
     rounds = state.last_paired_round
     text = format_tfile(from_entrants(entrants(state, rounds, rounds + 1)))
-    if args.output == "-":
-        print(text, end="")
-    else:
-        Path(args.output).write_text(text, encoding="utf-8")
-        say(f"wrote {args.output}: {len(state.players)} players, {rounds} rounds")
+    emit(args, text, f": {len(state.players)} players, {rounds} rounds")
     return exit_codes.OK
-
-
-def add_interchange_verbs(verbs: Verbs) -> None:
-    p = verb(
-        verbs,
-        "import-tsh",
-        cmd_import_tsh,
-        "create a Scrabble ledger from a tsh .t player file",
-        "  arbiter import-tsh a.t --ledger open.ledger --system koth --rounds 12",
-    )
-    p.add_argument("file")
-    p.add_argument("--name", help="the tournament's name (default: the file's name)")
-    p.add_argument("--system", choices=systems(), default="swiss", help="pairing system for the rounds to come")
-    p.add_argument("--rounds", type=positive, help="total rounds (default: the rounds in the file)")
-
-    p = verb(
-        verbs,
-        "export-tsh",
-        cmd_export_tsh,
-        "write the tournament as a tsh .t player file",
-        "  arbiter export-tsh -o a.t",
-    )
-    p.add_argument("-o", "--output", default="-", help="the .t file, '-' for stdout")

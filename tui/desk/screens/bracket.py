@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.widgets import Static
 
+from projections.async_views import AsyncViews
 from projections.history import pairing_input
 from projections.state import TournamentState
-from tui.screens.base import DeskScreen, refusal
-from tui.screens.session import DeskViews
-from tui.widgets.grid import Grid
+from tui.desk.screens.base import DeskScreen, refusal
+from tui.desk.widgets.grid import Grid
+from tui.desk.widgets.nav import Place
 
 BRACKET_SYSTEMS = ("single-elimination", "double-elimination", "re-entry")
 """Systems whose engines publish a bracket (docs/brackets.md)."""
@@ -66,7 +67,7 @@ class BracketReady(Message):
 
 
 class BracketScreen(DeskScreen):
-    NAV = "bracket"
+    PLACE = Place("bracket", "b", "Bracket", "The bracket of an elimination stage", "Bracket")
 
     def compose_body(self) -> ComposeResult:
         self.set_class(not self.has_bracket, "-no-bracket")
@@ -100,7 +101,7 @@ class BracketScreen(DeskScreen):
             f"A bracket is drawn here for {', '.join(BRACKET_SYSTEMS)} tournaments."
         )
 
-    async def load(self, views: DeskViews) -> None:
+    async def load(self, views: AsyncViews) -> None:
         if self.has_bracket:
             self.read_bracket()
 

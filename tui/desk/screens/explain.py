@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
+from projections.async_views import AsyncViews
 from projections.state import TournamentState
-from tui.messages import ExplanationReady
-from tui.screens.base import DeskScreen, refusal
-from tui.screens.session import DeskViews
-from tui.widgets.tables import DeskTable
+from tui.desk.messages import ExplanationReady
+from tui.desk.screens.base import DeskScreen, refusal
+from tui.desk.widgets.nav import Place
+from tui.desk.widgets.tables import DeskTable
 
 
 def explanation_of(state: TournamentState, number: int) -> dict[str, Any] | None:
@@ -37,7 +38,7 @@ def explanation_of(state: TournamentState, number: int) -> dict[str, Any] | None
 
 
 class ExplainScreen(DeskScreen):
-    NAV = "explain"
+    PLACE = Place("explain", "e", "Explain", "Why a round was paired as it was", "Explain the pairing")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left_square_bracket", "other_round(-1)", "Prev round", id="explain.previous", tooltip="Round before"),
         Binding("right_square_bracket", "other_round(1)", "Next round", id="explain.next", tooltip="Round after"),
@@ -61,7 +62,7 @@ class ExplainScreen(DeskScreen):
         table.add_column("Met", key="met")
         table.focus()
 
-    async def load(self, views: DeskViews) -> None:
+    async def load(self, views: AsyncViews) -> None:
         self.paired_rounds = [r.round for r in await views.rounds() if r.paired]
         if self.round_number not in self.paired_rounds:
             self.round_number = max(self.paired_rounds, default=0)

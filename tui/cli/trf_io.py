@@ -38,8 +38,11 @@ from projections.history import histories
 from projections.standings import standings
 from projections.state import TournamentState
 from tui import exit_codes
-from tui.common import Verbs, new_ledger, open_for, positive, say, verb
-from tui.report import DECISIONS
+from tui.cli.common import VerbGroup, new_ledger, opened, positive, say
+from tui.cli.output import emit, output_options
+from tui.cli.report import DECISIONS
+
+verbs = VerbGroup()
 
 BYE_CODES = {
     ByeKind.PAIRING_ALLOCATED: R.PAIRING_ALLOCATED_BYE,
@@ -123,20 +126,27 @@ def change_comments(ledger: Ledger) -> list[str]:
     ]
 
 
+def _export_trf_arguments(p: argparse.ArgumentParser) -> None:
+    output_options(p)
+    p.add_argument("--rounds", type=int, help="export rounds 1..N (default: every complete round)")
+
+
+@verbs.verb(
+    "export-trf",
+    "write the tournament as a FIDE TRF file (with ### change lines)",
+    _export_trf_arguments,
+    "  arbiter export-trf -o open.trf\n  arbiter-pair --dutch open.trf -p   # pairs the next round as the ledger does",
+)
 def cmd_export_trf(args: argparse.Namespace) -> int:
-    ledger, views = open_for(args)
-    state = views.state()
+    with opened(args) as (ledger, views):
+        state = views.state()
+        comments = change_comments(ledger)
     rounds = args.rounds if args.rounds is not None else state.completed_rounds
     if rounds > state.completed_rounds:
         raise InvalidInput(
             f"round {state.completed_rounds + 1} still has results missing; export up to it with --rounds"
         )
-    text = format(to_document(state, rounds, change_comments(ledger)))
-    if args.output == "-":
-        print(text, end="")
-    else:
-        Path(args.output).write_text(text, encoding="utf-8")
-        say(f"wrote {args.output}: {len(state.players)} players, rounds 1..{rounds}")
+    emit(args, format(to_document(state, rounds, comments)), f": {len(state.players)} players, rounds 1..{rounds}")
     return exit_codes.OK
 
 
@@ -190,6 +200,18 @@ def read_trf_rounds(document: TrfDocument) -> list[tuple[list[tuple[int, int]], 
     return rounds
 
 
+def _import_trf_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file")
+    p.add_argument("--system", choices=systems(), default="dutch")
+    p.add_argument("--rounds", type=positive, help="total rounds (default: 142/XXR, else the rounds in the file)")
+
+
+@verbs.verb(
+    "import-trf",
+    "create a chess ledger from a FIDE TRF file",
+    _import_trf_arguments,
+    "  arbiter import-trf open.trf --ledger open.ledger --system dutch",
+)
 def cmd_import_trf(args: argparse.Namespace) -> int:
     path = Path(args.file)
     try:
@@ -231,27 +253,3 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         where = redacted(ledger.location)
         say(f"imported {len(document.players)} players and {len(rounds)} rounds from {path} into {where}")
     return exit_codes.OK
-
-
-def add_trf_verbs(verbs: Verbs) -> None:
-    p = verb(
-        verbs,
-        "export-trf",
-        cmd_export_trf,
-        "write the tournament as a FIDE TRF file (with ### change lines)",
-        "  arbiter export-trf -o open.trf\n"
-        "  arbiter-pair --dutch open.trf -p   # pairs the next round as the ledger does",
-    )
-    p.add_argument("-o", "--output", default="-", help="the TRF file, '-' for stdout")
-    p.add_argument("--rounds", type=int, help="export rounds 1..N (default: every complete round)")
-
-    p = verb(
-        verbs,
-        "import-trf",
-        cmd_import_trf,
-        "create a chess ledger from a FIDE TRF file",
-        "  arbiter import-trf open.trf --ledger open.ledger --system dutch",
-    )
-    p.add_argument("file")
-    p.add_argument("--system", choices=systems(), default="dutch")
-    p.add_argument("--rounds", type=positive, help="total rounds (default: 142/XXR, else the rounds in the file)")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 from html import escape
-from pathlib import Path
 
 from rich.table import Table
 
@@ -16,7 +15,10 @@ from pairing.model import NoValidPairing
 from projections.bracket import bracket_of
 from projections.state import RoundView, TournamentState
 from tui import exit_codes, render
-from tui.common import Verbs, open_for, positive, say, verb
+from tui.cli.common import VerbGroup, opened, positive
+from tui.cli.output import emit_as, output_options
+
+verbs = VerbGroup()
 
 PAGE = (
     "<!doctype html><html><head><meta charset='utf-8'><title>{title}</title><style>"
@@ -58,16 +60,30 @@ def drawsheet_html(state: TournamentState, view: RoundView) -> str:
     return PAGE.format(title=title, body=f"<p>{escape(_match_length(state))}</p>{table}{byes}")
 
 
+def _drawsheet_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("round", nargs="?", type=positive)
+    output_options(p, ("text", "html"))
+
+
+@verbs.verb(
+    "drawsheet",
+    "the round's pairings ready to post (match length, light checkers)",
+    _drawsheet_arguments,
+    "  arbiter drawsheet\n  arbiter drawsheet 3 --format html -o round3.html",
+)
 def cmd_drawsheet(args: argparse.Namespace) -> int:
-    _, views = open_for(args)
-    state = views.state()
+    with opened(args) as (_, views):
+        state = views.state()
     view = _round(state, args.round)
-    if args.format == "html":
-        return _write(args, drawsheet_html(state, view))
-    out = render.console()
-    if _match_length(state):
-        out.print(f"{state.name}, round {view.number}: {_match_length(state)}; the top line plays the light checkers")
-    out.print(render.pairings_table(state, view))
+    heading = (
+        [f"{state.name}, round {view.number}: {_match_length(state)}; the top line plays the light checkers"]
+        if _match_length(state)
+        else []
+    )
+    emit_as(
+        args,
+        {"text": lambda: [*heading, render.pairings_table(state, view)], "html": lambda: drawsheet_html(state, view)},
+    )
     return exit_codes.OK
 
 
@@ -114,50 +130,30 @@ def bracket_html(state: TournamentState, bracket: BracketView) -> str:
     return PAGE.format(title=f"{escape(state.name)}: {bracket.system} bracket", body=body)
 
 
+def _bracket_arguments(p: argparse.ArgumentParser) -> None:
+    output_options(p, ("text", "html"))
+
+
+@verbs.verb(
+    "bracket",
+    "draw the elimination bracket (IBF 3.1-3.3) as it stands",
+    _bracket_arguments,
+    "  arbiter bracket\n  arbiter bracket --format html -o bracket.html",
+)
 def cmd_bracket(args: argparse.Namespace) -> int:
-    _, views = open_for(args)
-    state = views.state()
+    with opened(args) as (_, views):
+        state = views.state()
     try:
         bracket = bracket_of(state)
     except NoValidPairing as refusal:
         raise RuleViolation(str(refusal)) from refusal
-    if args.format == "html":
-        return _write(args, bracket_html(state, bracket))
-    out = render.console()
-    for table in bracket_tables(state, bracket):
-        out.print(table)
-    if bracket.places:
-        out.print("Places: " + ", ".join(f"{p.text} {state.players[p.player].name}" for p in bracket.places))
-    return exit_codes.OK
-
-
-def _write(args: argparse.Namespace, html: str) -> int:
-    if args.output == "-":
-        print(html)
-    else:
-        Path(args.output).write_text(html, encoding="utf-8")
-        say(f"wrote {args.output}")
-    return exit_codes.OK
-
-
-def add_sheet_verbs(verbs: Verbs) -> None:
-    p = verb(
-        verbs,
-        "drawsheet",
-        cmd_drawsheet,
-        "the round's pairings ready to post (match length, light checkers)",
-        "  arbiter drawsheet\n  arbiter drawsheet 3 --format html -o round3.html",
+    places = (
+        ["Places: " + ", ".join(f"{p.text} {state.players[p.player].name}" for p in bracket.places)]
+        if bracket.places
+        else []
     )
-    p.add_argument("round", nargs="?", type=positive)
-    p.add_argument("--format", choices=["text", "html"], default="text")
-    p.add_argument("-o", "--output", default="-", help="HTML file ('-' for stdout)")
-
-    p = verb(
-        verbs,
-        "bracket",
-        cmd_bracket,
-        "draw the elimination bracket (IBF 3.1-3.3) as it stands",
-        "  arbiter bracket\n  arbiter bracket --format html -o bracket.html",
+    emit_as(
+        args,
+        {"text": lambda: [*bracket_tables(state, bracket), *places], "html": lambda: bracket_html(state, bracket)},
     )
-    p.add_argument("--format", choices=["text", "html"], default="text")
-    p.add_argument("-o", "--output", default="-", help="HTML file ('-' for stdout)")
+    return exit_codes.OK

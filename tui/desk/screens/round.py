@@ -9,15 +9,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
-from tui.messages import Command, CommandDone, CommandFailed
-from tui.screens.base import DeskScreen
-from tui.screens.session import DeskViews
-from tui.widgets.entry import ResultEntry, parse_entry
-from tui.widgets.tables import BoardTable, points
+from ledger.errors import ResultAlreadyRecorded
+from projections.async_views import AsyncViews
+from tui.desk.messages import BOARD_RESULTS, Action, BoardRef, Command, CommandDone, CommandFailed
+from tui.desk.screens.base import DeskScreen
+from tui.desk.widgets.entry import ResultEntry, parse_entry
+from tui.desk.widgets.nav import Place
+from tui.desk.widgets.tables import BoardTable, points
 
 
 class RoundScreen(DeskScreen):
-    NAV = "round"
+    PLACE = Place("round", "p", "Round", "The round's pairings and result entry", "Round and results")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "pair_next", "Pair next", id="round.pair", tooltip="Pair the next round (asks to confirm)"),
         Binding("c", "correct", "Correct", id="round.correct", tooltip="Correct the highlighted board's result"),
@@ -64,7 +66,7 @@ class RoundScreen(DeskScreen):
     def table(self) -> BoardTable:
         return self.query_one(BoardTable)
 
-    async def load(self, views: DeskViews) -> None:
+    async def load(self, views: AsyncViews) -> None:
         rounds = await views.rounds()
         self.paired_rounds = [r.round for r in rounds if r.paired]
         latest = max(self.paired_rounds, default=0)
@@ -129,34 +131,30 @@ class RoundScreen(DeskScreen):
                 title=f"round {number} board {board}",
                 call=lambda ledger: ledger.record_result(number, board, entry.result),
                 done=lambda code: f"round {number} board {board}: {code}",
-                kind="result",
-                data={"round": number, "board": board},
+                action=Action.RESULT,
+                board=BoardRef(number, board),
             )
         )
 
     def after_command(self, message: CommandDone) -> None:
         """A result is saved: show it and move on now; the tables follow when the views catch up."""
         command = message.command
-        if (
-            command.kind in ("result", "correct", "void")
-            and command.data
-            and command.data["round"] == self.round_number
-        ):
-            board = command.data["board"]
-            self.table.set_result(board, message.outcome if command.kind != "void" else "")
-            if command.kind == "result":
+        if command.action in BOARD_RESULTS and command.board and command.board.round == self.round_number:
+            board = command.board.board
+            self.table.set_result(board, message.outcome if command.action is not Action.VOID else "")
+            if command.action is Action.RESULT:
                 target = self.table.next_empty(board)
                 if target is not None:
                     self.table.move_to(str(target))
                 else:
                     number = self.round_number
                     self.status.say(f"{message.note}. Round {number}: every result is in; n pairs round {number + 1}.")
-        if command.kind == "pair":
+        if command.action is Action.PAIR:
             self.pinned, self.cursor_after = None, 0
         super().after_command(message)
 
     def hint(self, message: CommandFailed) -> str:
-        if message.refusal == "ResultAlreadyRecorded":
+        if isinstance(message.cause, ResultAlreadyRecorded):
             return " (here: highlight the board and press c)"
         return ""
 

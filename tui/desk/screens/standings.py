@@ -5,13 +5,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from tui.screens.base import DeskScreen
-from tui.screens.session import DeskViews
-from tui.widgets.tables import StandingsTable
+from projections.async_views import AsyncViews
+from tui.desk.screens.base import DeskScreen
+from tui.desk.widgets.nav import Place
+from tui.desk.widgets.tables import StandingsTable
 
 
 class StandingsScreen(DeskScreen):
-    NAV = "standings"
+    PLACE = Place("standings", "s", "Standings", "The standings with the tie-breaks", "Standings")
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="standings-title", markup=False)
@@ -20,7 +21,7 @@ class StandingsScreen(DeskScreen):
     def on_mount(self) -> None:
         self.query_one(StandingsTable).focus()
 
-    async def load(self, views: DeskViews) -> None:
+    async def load(self, views: AsyncViews) -> None:
         rows = await views.standings_raw()
         last = await views.last_round()
         position = await views.position()

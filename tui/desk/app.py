@@ -1,4 +1,4 @@
-"""The arbiter's desk: a Textual app over one ledger (`arbiter tui`). Screens in `tui/screens/`."""
+"""The arbiter's desk: a Textual app over one ledger (`arbiter tui`). Screens in `tui/desk/screens/`."""
 
 from __future__ import annotations
 
@@ -17,40 +17,49 @@ from ledger.errors import LedgerError
 from ledger.redaction import without_secrets
 from ledger.signing import ArbiterKey
 from tui import exit_codes
-from tui.messages import LedgerMoved
-from tui.screens.base import DeskScreen
-from tui.screens.bracket import BracketScreen
-from tui.screens.explain import ExplainScreen
-from tui.screens.log import LogScreen
-from tui.screens.roster import RosterScreen
-from tui.screens.round import RoundScreen
-from tui.screens.session import DeskSession
-from tui.screens.standings import StandingsScreen
+from tui.desk.messages import LedgerMoved
+from tui.desk.screens.base import DeskScreen
+from tui.desk.screens.bracket import BracketScreen
+from tui.desk.screens.explain import ExplainScreen
+from tui.desk.screens.log import LogScreen
+from tui.desk.screens.roster import RosterScreen
+from tui.desk.screens.round import RoundScreen
+from tui.desk.screens.session import DeskSession
+from tui.desk.screens.standings import StandingsScreen
+from tui.desk.widgets.nav import Place
 from tui.wiring import open_ledger
 
 
-def _go(key: str, mode: str, title: str, tooltip: str) -> Binding:
-    return Binding(key, f"switch_mode('{mode}')", title, id=f"desk.{mode}", tooltip=tooltip, show=False)
+def _go(place: Place) -> Binding:
+    return Binding(
+        place.key,
+        f"switch_mode('{place.mode}')",
+        place.title,
+        id=f"desk.{place.mode}",
+        tooltip=place.tooltip,
+        show=False,
+    )
 
 
 class DeskApp(App[int]):
     CSS_PATH = "app.tcss"
+    DESK_SCREENS: ClassVar[tuple[type[DeskScreen], ...]] = (
+        RoundScreen,
+        RosterScreen,
+        StandingsScreen,
+        LogScreen,
+        ExplainScreen,
+        BracketScreen,
+    )
+    """The desk's screens, in the order of the screen bar: each one's `PLACE` gives its mode, key and names,
+    from which the modes, the keys, the screen bar and the palette's "Show:" commands are made."""
+    PLACES: ClassVar[tuple[Place, ...]] = tuple(screen.PLACE for screen in DESK_SCREENS if screen.PLACE)
     MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {
-        "round": RoundScreen,
-        "roster": RosterScreen,
-        "standings": StandingsScreen,
-        "log": LogScreen,
-        "explain": ExplainScreen,
-        "bracket": BracketScreen,
+        screen.PLACE.mode: screen for screen in DESK_SCREENS if screen.PLACE
     }
     DEFAULT_MODE = "round"
     BINDINGS: ClassVar[list[BindingType]] = [
-        _go("p", "round", "Round", "The round's pairings and result entry"),
-        _go("r", "roster", "Roster", "The players: register, withdraw, re-enter, byes"),
-        _go("s", "standings", "Standings", "The standings with the tie-breaks"),
-        _go("l", "log", "Audit log", "Every event; the tournament as it was at any position"),
-        _go("e", "explain", "Explain", "Why a round was paired as it was"),
-        _go("b", "bracket", "Bracket", "The bracket of an elimination stage"),
+        *(_go(place) for place in PLACES),
         Binding("f5", "refresh_views", "Refresh", id="desk.refresh", tooltip="Catch up with the ledger now"),
         Binding("q", "quit", "Quit", id="desk.quit", tooltip="Close the desk (everything is saved already)"),
     ]
@@ -104,16 +113,11 @@ class DeskApp(App[int]):
                 SystemCommand("Export standings", "Write the standings to a CSV file", screen.action_export),
                 SystemCommand("Refresh", "Catch up with the ledger now", screen.action_refresh),
             )
-            for mode, title in (
-                ("round", "Round and results"),
-                ("roster", "Roster"),
-                ("standings", "Standings"),
-                ("log", "Audit log"),
-                ("explain", "Explain the pairing"),
-                ("bracket", "Bracket"),
-            ):
+            for place in self.PLACES:
                 yield SystemCommand(
-                    f"Show: {title}", f"Switch to the {title.lower()} screen", lambda m=mode: self.switch_mode(m)
+                    f"Show: {place.palette}",
+                    f"Switch to the {place.palette.lower()} screen",
+                    lambda mode=place.mode: self.switch_mode(mode),
                 )
         yield from super().get_system_commands(screen)
 

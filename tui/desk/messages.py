@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from typing import Any
 
 from attrs import frozen
@@ -10,6 +11,34 @@ from textual.message import Message
 
 from ledger.application import Ledger
 from projections.state import TournamentState
+
+
+class Action(Enum):
+    """What a desk command does, for the screen that reacts when it is done."""
+
+    REGISTER = "register"
+    CORRECT_PLAYER = "correct-player"
+    WITHDRAW = "withdraw"
+    BYE = "bye"
+    PAIR = "pair"
+    UNPAIR = "unpair"
+    RESULT = "result"
+    CORRECT = "correct"
+    VOID = "void"
+    SEAL = "seal"
+    VERIFY = "verify"
+    REFRESH = "refresh"
+    EXPORT = "export"
+
+
+BOARD_RESULTS = frozenset({Action.RESULT, Action.CORRECT, Action.VOID})
+"""Actions that change one board's result (the round screen shows it at once)."""
+
+
+@frozen
+class BoardRef:
+    round: int
+    board: int
 
 
 @frozen
@@ -21,11 +50,12 @@ class Command:
     call: Callable[[Ledger], Any]
     done: Callable[[Any], str]
     """The message shown when it succeeded, from the command's outcome."""
-    kind: str = ""
-    """What the screen does afterwards ("result", "pair", ...)."""
+    action: Action
+    """What it does (the screen reacts to it afterwards)."""
     slow: bool = False
     """Cover the screen's main table with a loading indicator while it runs."""
-    data: dict[str, Any] | None = None
+    board: BoardRef | None = None
+    """The board whose result it changes."""
 
 
 class CommandDone(Message):
@@ -39,11 +69,11 @@ class CommandDone(Message):
 class CommandFailed(Message):
     """The ledger refused (or could not run) a command; `error` is the message for the arbiter."""
 
-    def __init__(self, command: Command, error: str, refusal: str = "") -> None:
+    def __init__(self, command: Command, error: str, cause: BaseException) -> None:
         super().__init__()
         self.command, self.error = command, error
-        self.refusal = refusal
-        """The refusal's class name (`ResultAlreadyRecorded`, ...), for a screen that adds its own hint."""
+        self.cause = cause
+        """The refusal itself (a `LedgerError` such as `ResultAlreadyRecorded`), for a screen that adds its own hint."""
 
 
 class LedgerMoved(Message):

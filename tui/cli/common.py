@@ -1,0 +1,218 @@
+"""What every `arbiter` verb shares: how a verb is declared (`VerbGroup`), opening the ledger, messages,
+confirmation, the parser's pieces."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from attrs import frozen
+
+from ledger.application import Ledger
+from ledger.persistence import DEFAULT_LEDGER, is_postgres, resolve_location
+from ledger.signing import ArbiterKey
+from ledger.validation import LARGEST_INTEGER
+from projections.views import ReadModels
+from tui import exit_codes
+from tui.wiring import open_ledger
+
+Handler = Callable[[argparse.Namespace], int]
+Verbs = argparse._SubParsersAction  # type: ignore[type-arg]
+
+
+def location(args: argparse.Namespace) -> str:
+    return resolve_location(args.ledger)
+
+
+@contextmanager
+def opened(args: argparse.Namespace, *, create: bool = False) -> Iterator[tuple[Ledger, ReadModels]]:
+    """The ledger and its read models for one command. When the command ends without an error the
+    read models catch up with what it appended (a refusal appended nothing: they are left as they are)."""
+    ledger, views = open_ledger(location(args), args.actor, create=create, key=signing_key(args))
+    yield ledger, views
+    views.catch_up()
+
+
+def signing_key(args: argparse.Namespace) -> ArbiterKey | None:
+    """The arbiter's key: --key, else $ARBITER_KEY, else none (an unsigned ledger)."""
+    given = args.key or os.environ.get("ARBITER_KEY")
+    return ArbiterKey.load(Path(given)) if given else None
+
+
+@contextmanager
+def new_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
+    """A ledger this command creates (an import). If the command fails part-way, a ledger file it
+    created is removed again, so a refused import leaves nothing behind."""
+    where = location(args)
+    existed = is_postgres(where) or Path(where).exists()
+    ledger, views = open_ledger(where, args.actor, create=True, key=signing_key(args))
+    try:
+        yield ledger
+    except BaseException:
+        if not existed:
+            views.close()
+            ledger.close()
+            for suffix in ("", "-wal", "-shm", ".views", ".views-wal", ".views-shm"):
+                Path(where + suffix).unlink(missing_ok=True)
+        raise
+    views.catch_up()
+
+
+def say(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def confirm(args: argparse.Namespace, question: str) -> bool:
+    if args.yes:
+        return True
+    if not sys.stdin.isatty():
+        say(f"{question}\nnot confirmed: add --yes to confirm without a prompt")
+        return False
+    return input(f"{question} [y/N] ").strip().lower() in ("y", "yes")
+
+
+def key_value(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    return key.strip(), value.strip()
+
+
+def points_table(text: str) -> tuple[float, float, float]:
+    try:
+        win, draw, loss = (float(p) for p in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIN/DRAW/LOSS, e.g. 3/1/0") from None
+    return win, draw, loss
+
+
+def positive(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= LARGEST_INTEGER:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to {LARGEST_INTEGER}")
+    return int(text)
+
+
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    pass
+
+
+Arguments = Callable[[argparse.ArgumentParser], None]
+"""Adds a verb's own arguments to its parser."""
+
+
+@frozen
+class Verb:
+    name: str
+    summary: str
+    handler: Handler
+    arguments: Arguments | None
+    examples: str
+
+
+class VerbGroup:
+    """The verbs of one module, declared each next to its handler and listed by `arbiter --help` in the
+    order they are declared:
+
+        def _seal_arguments(parser: argparse.ArgumentParser) -> None:
+            parser.add_argument("round", type=positive)
+
+        @verbs.verb("seal", "seal a complete round", _seal_arguments, "  arbiter seal 3")
+        def cmd_seal(args: argparse.Namespace) -> int: ...
+    """
+
+    def __init__(self) -> None:
+        self.verbs: list[Verb] = []
+
+    def verb(
+        self, name: str, summary: str, arguments: Arguments | None = None, examples: str = ""
+    ) -> Callable[[Handler], Handler]:
+        def register(handler: Handler) -> Handler:
+            self.verbs.append(Verb(name, summary, handler, arguments, examples))
+            return handler
+
+        return register
+
+    def add_to(self, subparsers: Verbs) -> None:
+        for declared in self.verbs:
+            parser = subparsers.add_parser(
+                declared.name,
+                help=declared.summary,
+                description=declared.summary + (f"\n\nexamples:\n{declared.examples}" if declared.examples else ""),
+                formatter_class=Formatter,
+                epilog=exit_codes.EPILOG,
+            )
+            parser.set_defaults(handler=declared.handler, verb=declared.name)
+            common = parser.add_argument_group("ledger")
+            common.add_argument(
+                "--ledger", help=f"ledger file or postgresql:// URL (default $ARBITER_LEDGER or ./{DEFAULT_LEDGER})"
+            )
+            common.add_argument(
+                "--actor", help="who is acting, recorded in every event (default $ARBITER_ACTOR or login name)"
+            )
+            common.add_argument(
+                "--key", help="your arbiter key file: signs what the command records (default $ARBITER_KEY)"
+            )
+            if declared.arguments is not None:
+                declared.arguments(parser)
+
+
+def yes_option(parser: argparse.ArgumentParser, what: str = "confirm without a prompt") -> None:
+    parser.add_argument("--yes", action="store_true", help=what)
+
+
+def system_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """`--option NAME=VALUE`, repeatable: options of the pairing system."""
+    parser.add_argument("--option", type=key_value, action="append", default=[], metavar="NAME=VALUE", help=what)
+
+
+def round_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("round", type=positive)
+
+
+def round_decision_arguments(parser: argparse.ArgumentParser) -> None:
+    """A round, the reason and reference of the decision, and `--yes`."""
+    round_argument(parser)
+    reason_options(parser)
+    yes_option(parser)
+
+
+def reason_options(parser: argparse.ArgumentParser, required: bool = True) -> None:
+    parser.add_argument("--reason", required=required, default="", help="why: recorded in the log for appeals")
+    parser.add_argument("--reference", default="", help="appeal number or rule article backing the decision")
+
+
+DASHED_RESULTS = ("-+", "--")
+"""Forfeits as arbiters write them (FIDE C.04.1 Art. 6: `-+`, and `--` when both players forfeit) that
+argparse would take for options; `+-` needs no help."""
+_MARK = " "
+
+
+def board_result_arguments(parser: argparse.ArgumentParser) -> None:
+    """`ROUND BOARD RESULT`; a forfeit `-+` or `--` is read as the result (see `read_dashed_results`)."""
+    parser.add_argument("round", type=positive)
+    parser.add_argument("board", type=positive)
+    parser.add_argument("result", type=_unmarked, help="e.g. 1-0, 1/2, 3-1, +-, -+, --")
+
+
+def _unmarked(text: str) -> str:
+    return text.removeprefix(_MARK)
+
+
+def mark_dashed_results(argv: list[str]) -> list[str]:
+    """`argv` with a forfeit `-+` or `--` that follows a round and a board number marked as a positional
+    (`board_result_arguments` takes the mark off again). A `--` followed by a value is the usual end of
+    options (`arbiter result 3 1 -- -+`) and stays."""
+    marked = list(argv)
+    for i in range(2, len(argv)):
+        token = argv[i]
+        if token not in DASHED_RESULTS or not (argv[i - 2].isdigit() and argv[i - 1].isdigit()):
+            continue
+        following = argv[i + 1] if i + 1 < len(argv) else None
+        if token == "--" and following is not None and not following.startswith("--"):
+            continue
+        marked[i] = _MARK + token
+    return marked

@@ -1,0 +1,173 @@
+"""Reading the ledger: `pairings`, `standings`, `log`, `explain`, `verify`; and `demo`, `tui`."""
+
+from __future__ import annotations
+
+import argparse
+
+from ledger.errors import LedgerError
+from projections.audit import audit_lines
+from projections.explain import explain_round
+from projections.standings import standings
+from tui import exit_codes, render
+from tui.cli.common import VerbGroup, location, opened, positive, round_argument, signing_key
+from tui.cli.keys import chief_matches, signature_summary
+from tui.cli.output import emit_as, output_options
+
+verbs = VerbGroup()
+
+
+def _as_of_option(p: argparse.ArgumentParser, what: str = "as the ledger was at this log position") -> None:
+    p.add_argument("--as-of", type=positive, help=what)
+
+
+def _pairings_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("round", nargs="?", type=positive)
+    output_options(p, ("text", "csv", "json"))
+    _as_of_option(p)
+
+
+@verbs.verb(
+    "pairings",
+    "show a round's pairings (default: the last paired round)",
+    _pairings_arguments,
+    "  arbiter pairings 2 --format json\n  arbiter pairings 2 --as-of 40",
+)
+def cmd_pairings(args: argparse.Namespace) -> int:
+    with opened(args) as (_, reader):
+        state = reader.state(args.as_of)
+    number = args.round or state.last_paired_round
+    view = state.rounds.get(number)
+    if view is None or not view.paired:
+        raise LedgerError(
+            f"round {number} has no published pairing" + (f" as of position {args.as_of}" if args.as_of else "")
+        )
+    emit_as(
+        args,
+        {
+            "text": lambda: [render.pairings_table(state, view)],
+            "csv": lambda: render.pairings_csv(state, view),
+            "json": lambda: render.pairings_json(state, view),
+        },
+    )
+    return exit_codes.OK
+
+
+def _standings_arguments(p: argparse.ArgumentParser) -> None:
+    output_options(p, ("text", "csv", "json"))
+    _as_of_option(p)
+
+
+@verbs.verb(
+    "standings",
+    "show the standings with the tournament's tie-breaks",
+    _standings_arguments,
+    "  arbiter standings --format csv -o standings.csv\n  arbiter standings --as-of 120",
+)
+def cmd_standings(args: argparse.Namespace) -> int:
+    with opened(args) as (_, reader):
+        state = reader.state(args.as_of)
+    rows = standings(state)
+    title = f"{state.name}: standings after round {state.last_paired_round} (log position {state.position})"
+    emit_as(
+        args,
+        {
+            "text": lambda: [render.standings_table(state, rows, title)],
+            "csv": lambda: render.standings_csv(rows),
+            "json": lambda: render.standings_json(rows, state.position),
+        },
+    )
+    return exit_codes.OK
+
+
+def _log_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--player", type=positive)
+    p.add_argument("--round", type=positive)
+    _as_of_option(p, "only events up to this position")
+    p.add_argument("--tail", type=positive, help="only the last N lines")
+    output_options(p, ("text", "csv", "json"))
+
+
+@verbs.verb(
+    "log",
+    "show the audit log: position, time, actor, what, why",
+    _log_arguments,
+    "  arbiter log --player 5\n  arbiter log --round 3 --format json\n  arbiter log --tail 10",
+)
+def cmd_log(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, _):
+        lines = audit_lines(ledger.log_events(stop=args.as_of))
+    if args.player is not None:
+        lines = [line for line in lines if args.player in line.players]
+    if args.round is not None:
+        lines = [line for line in lines if line.round == args.round]
+    if args.tail:
+        lines = lines[-args.tail :]
+    emit_as(
+        args,
+        {
+            "text": lambda: [render.audit_table(lines)],
+            "csv": lambda: render.audit_csv(lines),
+            "json": lambda: render.audit_json(lines),
+        },
+    )
+    return exit_codes.OK
+
+
+@verbs.verb(
+    "explain", "show what the engine saw when it paired a round, and why", round_argument, "  arbiter explain 3"
+)
+def cmd_explain(args: argparse.Namespace) -> int:
+    with opened(args) as (_, views):
+        parts = render.explanation_text(explain_round(views.state(), views.as_recorded(args.round), args.round))
+    out = render.console()
+    for part in parts:
+        out.print(part)
+    return exit_codes.OK
+
+
+def _verify_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--chief", help="the chief arbiter's key fingerprint: exit 1 unless the ledger was made with it")
+
+
+@verbs.verb(
+    "verify",
+    "check the ledger's hash chain and every signature; exit 1 naming the first bad position",
+    _verify_arguments,
+    "  arbiter verify\n  arbiter verify --chief 3f9c0d...   # the chief arbiter's fingerprint, as published",
+)
+def cmd_verify(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, _):
+        report = ledger.verify()
+        signatures = ledger.verify_signatures() if report.ok else None
+    if signatures is None:
+        print(
+            f"FAILED at position {report.first_bad_position}: {report.problem} "
+            f"({report.events} events verified before it)"
+        )
+        return exit_codes.VERIFY_FAILED
+    print(f"ok: {report.events} events, chain head {report.head}")
+    print(signature_summary(signatures, args.chief))
+    return exit_codes.OK if signatures.ok and chief_matches(signatures, args.chief) else exit_codes.VERIFY_FAILED
+
+
+def _demo_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, default=2026, help="seed of the demo's random results")
+
+
+@verbs.verb(
+    "demo",
+    "run a demo 10-player round robin in a fresh ledger and show it",
+    _demo_arguments,
+    "  arbiter demo\n  arbiter demo --ledger /tmp/demo.ledger --seed 7",
+)
+def cmd_demo(args: argparse.Namespace) -> int:
+    from tui.cli.demo import run_demo
+
+    return run_demo(args.ledger, args.seed, args.actor)
+
+
+@verbs.verb("tui", "open the arbiter's desk (a terminal interface) on the ledger")
+def cmd_tui(args: argparse.Namespace) -> int:
+    from tui.desk.app import run_desk  # Textual is loaded only here
+
+    return run_desk(location(args), args.actor, signing_key(args))

@@ -1,0 +1,120 @@
+"""A round's life: `pair`, `unpair`, `result`, `void`, `seal`."""
+
+from __future__ import annotations
+
+import argparse
+
+from ledger.errors import InvalidInput
+from tui import exit_codes, render
+from tui.cli.common import (
+    VerbGroup,
+    board_result_arguments,
+    confirm,
+    opened,
+    positive,
+    reason_options,
+    round_argument,
+    round_decision_arguments,
+    say,
+    system_options,
+)
+
+verbs = VerbGroup()
+
+
+def parse_manual(text: str) -> list[tuple[int, int]]:
+    """ "1-2,3-4" -> [(1, 2), (3, 4)]: first-named player on the first side."""
+    pairs = []
+    for item in text.split(","):
+        parts = item.strip().split("-")
+        if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
+            raise InvalidInput(f'{item.strip()!r} is not a pair: write pairs like "1-2,3-4" (first player first)')
+        pairs.append((int(parts[0]), int(parts[1])))
+    return pairs
+
+
+def _pair_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--manual", help='hand pairing "1-2,3-4": first-named player on the first side')
+    p.add_argument("--force", action="store_true", help="pair although the previous round has missing results")
+    p.add_argument("--reason", default="", help="why (required with --force, and when re-pairing)")
+    system_options(p, "system option for this round only, recorded with it (tsh: based_on=3, repeats=1)")
+
+
+@verbs.verb(
+    "pair",
+    "pair the next round with the tournament's system (or by hand)",
+    _pair_arguments,
+    '  arbiter pair\n  arbiter pair --manual "1-4,2-3"\n'
+    '  arbiter pair --force --reason "board 7 adjourned, result due tomorrow"',
+)
+def cmd_pair(args: argparse.Namespace) -> int:
+    if args.force and not args.reason:
+        raise InvalidInput('--force needs --reason "...": pairing over missing results is a recorded decision')
+    manual = parse_manual(args.manual) if args.manual else None
+    with opened(args) as (ledger, reader):
+        pairing = ledger.pair_next_round(
+            manual=manual, force_reason=args.reason if args.force else "", reason=args.reason, options=dict(args.option)
+        )
+        state = reader.state()
+        render.console().print(render.pairings_table(state, state.rounds[pairing.round]))
+    return exit_codes.OK
+
+
+@verbs.verb(
+    "unpair",
+    "withdraw the last round's pairing (it stays in the log)",
+    round_decision_arguments,
+    '  arbiter unpair 5 --reason "wrong result in round 4 was used" --yes',
+)
+def cmd_unpair(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, reader):
+        view = reader.state().rounds.get(args.round)
+        boards = len(view.boards) if view else 0
+        results = len(view.results) if view else 0
+        question = (
+            f"withdraw the pairing of round {args.round} ({boards} boards, {results} results recorded)? "
+            "It stays in the log; the round can then be paired again."
+        )
+        if not confirm(args, question):
+            return exit_codes.REFUSED
+        ledger.unpair(args.round, args.reason, args.reference)
+    say(f"round {args.round} pairing withdrawn; `arbiter pair` pairs it again")
+    return exit_codes.OK
+
+
+@verbs.verb(
+    "result",
+    "enter a board's result",
+    board_result_arguments,
+    "  arbiter result 3 1 1-0      chess: 1-0 0-1 1/2, forfeits +- -+ --\n"
+    "  arbiter result 3 2 3-1      backgammon: the final match score\n"
+    "  arbiter result 3 4 412-380  Scrabble: both scores",
+)
+def cmd_result(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, _):
+        code = ledger.record_result(args.round, args.board, args.result)
+    say(f"round {args.round} board {args.board}: {code}")
+    return exit_codes.OK
+
+
+def _void_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("round", type=positive)
+    p.add_argument("board", type=positive)
+    reason_options(p)
+
+
+@verbs.verb("void", "void a recorded result (with a reason)", _void_arguments)
+def cmd_void(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, _):
+        ledger.void_result(args.round, args.board, args.reason, args.reference)
+    say(f"round {args.round} board {args.board}: result voided")
+    return exit_codes.OK
+
+
+@verbs.verb("seal", "seal a complete round with the chain head (prints the head)", round_argument)
+def cmd_seal(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, _):
+        head = ledger.seal_round(args.round)
+    print(head)
+    say(f"round {args.round} sealed; chain head {head} (print it on the results sheet)")
+    return exit_codes.OK

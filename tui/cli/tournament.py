@@ -1,0 +1,285 @@
+"""The tournament and its players: `new`, `register`, `import-roster`, `correct-player`, `withdraw`,
+`exclude`, `reenter`, `bye`, `forbid`."""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+from ledger.application import PlayerDetails
+from ledger.errors import InvalidInput
+from ledger.redaction import redacted
+from ledger.results import Game, MatchFormat
+from ledger.settings import TournamentSettings
+from pairing.ibf.storm import READING as STORM_READING
+from pairing.model import ByeKind, Scoring
+from pairing.registry import systems
+from projections.tiebreaks import TIEBREAKS
+from tui import exit_codes
+from tui.cli.common import (
+    VerbGroup,
+    key_value,
+    opened,
+    points_table,
+    positive,
+    reason_options,
+    say,
+    system_options,
+)
+from tui.cli.roster import read_roster
+from tui.player_fields import BY_DETAIL, PLAYER_FIELDS, PlayerField
+
+verbs = VerbGroup()
+
+
+def _scoring(args: argparse.Namespace, game: Game, system: str) -> Scoring | None:
+    if args.points is None:
+        return None
+    base = TournamentSettings.for_game(game, system, 1).scoring
+    win, draw, loss = args.points
+    return Scoring(
+        win=win,
+        draw=draw,
+        loss=loss,
+        pairing_allocated_bye=win if base.pairing_allocated_bye else 0.0,
+        full_point_bye=win,
+        half_point_bye=draw,
+        zero_point_bye=0.0,
+        forfeit_win=win,
+        forfeit_loss=loss,
+    )
+
+
+def _new_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("name", help="the tournament's name")
+    p.add_argument("--game", required=True, choices=[g.value for g in Game])
+    p.add_argument("--system", required=True, choices=systems(), help="pairing system")
+    p.add_argument("--rounds", required=True, type=positive, help="number of rounds")
+    p.add_argument("--points", type=points_table, help="points for win/draw/loss, e.g. 3/1/0 (default 1/0.5/0)")
+    p.add_argument(
+        "--tiebreaks",
+        help=f"ordered tie-break codes, comma-separated, e.g. BH-C1,BH,SB; known: {', '.join(TIEBREAKS)}",
+    )
+    p.add_argument(
+        "--match-length",
+        type=positive,
+        default=3,
+        help="backgammon: match to N (default 3, rules guide 5.13)",
+    )
+    p.add_argument(
+        "--match-format",
+        choices=[f.value for f in MatchFormat],
+        default=MatchFormat.GAME_WINS.value,
+        help="backgammon: game-wins (a gammon counts 2) or points (doubling cube)",
+    )
+    p.add_argument("--seed", type=int, help="random seed for systems that draw lots (default: chosen and recorded)")
+    system_options(p, "system option, e.g. cycles=2 for a double round robin")
+
+
+@verbs.verb(
+    "new",
+    "create a tournament in a new ledger",
+    _new_arguments,
+    '  arbiter new "Club Championship" --game chess --system round-robin --rounds 9\n'
+    '  arbiter new "Spring Open" --game backgammon --system round-robin --rounds 5 --match-length 5\n'
+    '  arbiter new "Open" --game chess --system dutch --rounds 9 --option initial_colour=white\n\n'
+    + textwrap.fill(f"systems: {', '.join(systems())} (docs/ has a page per game).", 100, break_on_hyphens=False)
+    + "\n\n"
+    + textwrap.fill(STORM_READING, 100),
+)
+def cmd_new(args: argparse.Namespace) -> int:
+    game = Game(args.game)
+    settings = TournamentSettings.for_game(
+        game,
+        args.system,
+        args.rounds,
+        scoring=_scoring(args, game, args.system),
+        tiebreaks=tuple(args.tiebreaks.split(",")) if args.tiebreaks else (),
+        match_length=args.match_length,
+        match_format=MatchFormat(args.match_format),
+        options=dict(args.option),
+        **({"seed": args.seed} if args.seed is not None else {}),
+    )
+    with opened(args, create=True) as (ledger, _):
+        ledger.create_tournament(args.name, settings)
+        say(
+            f"created {args.name!r} ({game}, {args.system}, {args.rounds} rounds, "
+            f"tie-breaks {', '.join(settings.tiebreaks)}) in {redacted(ledger.location)}"
+        )
+    return exit_codes.OK
+
+
+def _player_number(field: PlayerField) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            return field.number_from(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
+
+
+def _register_arguments(p: argparse.ArgumentParser) -> None:
+    for field in PLAYER_FIELDS:
+        if not field.option:
+            p.add_argument(field.detail)
+            continue
+        p.add_argument(
+            field.option,
+            dest=field.detail,
+            type=_player_number(field) if field.whole_number else str,
+            default=field.default,
+            metavar=field.option.lstrip("-").upper(),
+            help=field.help or None,
+        )
+
+
+@verbs.verb(
+    "register",
+    "register a player (numbers follow registration order)",
+    _register_arguments,
+    '  arbiter register "Judit Polgar" --rating 2735 --federation HUN --title GM',
+)
+def cmd_register(args: argparse.Namespace) -> int:
+    details = PlayerDetails(**{field.detail: getattr(args, field.detail) for field in PLAYER_FIELDS})
+    with opened(args) as (ledger, _):
+        (number,) = ledger.register_players([details])
+    print(number)
+    say(f"registered {args.name} as number {number}")
+    return exit_codes.OK
+
+
+def _file_argument(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file")
+
+
+@verbs.verb(
+    "import-roster",
+    "register every player of a CSV file (all or none)",
+    _file_argument,
+    "  arbiter import-roster players.csv   # headings: name,rating,federation,club,team,title,id,number",
+)
+def cmd_import_roster(args: argparse.Namespace) -> int:
+    players = read_roster(Path(args.file))
+    with opened(args) as (ledger, _):
+        numbers = ledger.register_players(players)
+    say(f"registered {len(numbers)} players, numbers {numbers[0]}..{numbers[-1]}")
+    return exit_codes.OK
+
+
+def _correct_player_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("player", type=positive)
+    p.add_argument("--set", type=key_value, action="append", required=True, metavar="DETAIL=VALUE")
+    reason_options(p)
+
+
+@verbs.verb(
+    "correct-player",
+    "correct a player's details (with a reason)",
+    _correct_player_arguments,
+    '  arbiter correct-player 4 --set rating=2105 --reason "rating list of November"',
+)
+def cmd_correct_player(args: argparse.Namespace) -> int:
+    changes: dict[str, object] = dict(args.set)
+    for detail, text in args.set:
+        field = BY_DETAIL.get(detail)
+        if field is not None and field.whole_number:
+            try:
+                changes[detail] = field.number_from(text)
+            except ValueError as error:
+                raise InvalidInput(str(error)) from None
+    with opened(args) as (ledger, _):
+        ledger.correct_player(args.player, changes, args.reason, args.reference)
+    say(f"corrected player {args.player}: {', '.join(f'{k}={v}' for k, v in changes.items())}")
+    return exit_codes.OK
+
+
+def _player_from_round_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("player", type=positive)
+    p.add_argument("--from-round", type=positive, help="first round concerned (default: the next round)")
+    reason_options(p)
+
+
+@verbs.verb(
+    "withdraw",
+    "withdraw a player from a round onwards",
+    _player_from_round_arguments,
+    '  arbiter withdraw 7 --reason "illness"',
+)
+def cmd_withdraw(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, _):
+        ledger.withdraw(args.player, args.from_round, args.reason, args.reference)
+    say(f"player {args.player} withdrawn")
+    return exit_codes.OK
+
+
+@verbs.verb(
+    "exclude",
+    "exclude a player from later pairings after an unexcused no-show (IBF 4.3)",
+    _player_from_round_arguments,
+    '  arbiter exclude 7 --reason "illness"',
+)
+def cmd_exclude(args: argparse.Namespace) -> int:
+    """IBF 4.3: "A player who fails to appear for a round without a valid reason ... shall, by decision of
+    the Chief Arbiter, be excluded from the pairing in subsequent rounds": recorded as a withdrawal whose
+    reason and reference say so."""
+    with opened(args) as (ledger, _):
+        ledger.withdraw(
+            args.player, args.from_round, f"excluded by the chief arbiter: {args.reason}", args.reference or "IBF 4.3"
+        )
+    say(f"player {args.player} excluded (IBF 4.3); the decision and its reason are in the log")
+    return exit_codes.OK
+
+
+@verbs.verb(
+    "reenter",
+    "let a withdrawn player back in from a round onwards",
+    _player_from_round_arguments,
+    '  arbiter reenter 7 --reason "illness"',
+)
+def cmd_reenter(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, _):
+        ledger.reenter(args.player, args.from_round, args.reason, args.reference)
+    say(f"player {args.player} re-entered")
+    return exit_codes.OK
+
+
+def _bye_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("player", type=positive)
+    p.add_argument("--round", type=positive, help="the round (default: the next round)")
+    p.add_argument("--kind", choices=["half", "zero", "full"], default="half")
+    p.add_argument("--reason", default="")
+
+
+@verbs.verb(
+    "bye",
+    "record a player's bye request for a coming round",
+    _bye_arguments,
+    "  arbiter bye 12 --round 4 --kind half",
+)
+def cmd_bye(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, _):
+        ledger.request_bye(args.player, args.round, ByeKind(f"{args.kind}-point"), args.reason)
+    say(f"player {args.player}: {args.kind}-point bye requested")
+    return exit_codes.OK
+
+
+def _forbid_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("first", type=positive)
+    p.add_argument("second", type=positive)
+    p.add_argument("--reason", required=True)
+
+
+@verbs.verb(
+    "forbid",
+    "keep two players from being paired together",
+    _forbid_arguments,
+    '  arbiter forbid 3 8 --reason "same family"',
+)
+def cmd_forbid(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, _):
+        ledger.forbid(args.first, args.second, args.reason)
+    say(f"players {args.first} and {args.second} will not be paired together")
+    return exit_codes.OK
