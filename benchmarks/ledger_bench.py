@@ -2,7 +2,6 @@
 
     python benchmarks/ledger_bench.py                 # all three sizes, SQLite
     python benchmarks/ledger_bench.py --sizes 1000 --ledger-dir /tmp
-    python benchmarks/ledger_bench.py --sizes 100000 --signed   # every event signed by an arbiter's key
 
 A round robin of P players is written round by round through the domain aggregates (the same
 events the service appends, saved one round per transaction so the set-up is quick); the last
@@ -10,9 +9,7 @@ round is left with half its results missing. Then, on that ledger, each command 
 desk runs it (a `Ledger` kept open, snapshots on): `result`, `correct`, `register`; and the whole
 log is replayed into the read model (the fold from nothing, then `standings`), and the
 read-model tables are rebuilt (`ReadModels.rebuild`).
-The `arbiter` process itself (start-up plus one command) is timed separately. With `--signed` the
-ledger is made with a chief arbiter's key and every command signs its events with it (ledger.roles);
-`verify` then checks every signature too, and its time is printed.
+The `arbiter` process itself (start-up plus one command) is timed separately.
 """
 
 from __future__ import annotations
@@ -33,7 +30,6 @@ from ledger.application import Ledger, PlayerDetails  # noqa: E402
 from ledger.domain import Round  # noqa: E402
 from ledger.results import Game  # noqa: E402
 from ledger.settings import TournamentSettings  # noqa: E402
-from ledger.signing import ArbiterKey  # noqa: E402
 from pairing.round_robin import berger_table  # noqa: E402
 from projections.standings import standings  # noqa: E402
 from projections.state import fold  # noqa: E402
@@ -50,9 +46,9 @@ def shape(events: int) -> tuple[int, int]:
     return players, rounds
 
 
-def build(path: Path, players: int, rounds: int, seed: int = 1, key: ArbiterKey | None = None) -> Ledger:
+def build(path: Path, players: int, rounds: int, seed: int = 1) -> Ledger:
     """A round robin of `players` with `rounds` played, the last one half without results."""
-    ledger, _ = open_ledger(str(path), "bench", create=True, key=key)
+    ledger, _ = open_ledger(str(path), "bench", create=True)
     ledger.create_tournament("Bench", TournamentSettings.for_game(Game.CHESS, "round-robin", players - 1))
     ledger.register_players([PlayerDetails(f"Player {n}", rating=1000 + n) for n in range(1, players + 1)])
     table = berger_table(players)
@@ -91,8 +87,8 @@ def percentiles(samples: list[float]) -> str:
     return f"p50 {statistics.median(ordered) * 1000:7.2f} ms   p95 {p95 * 1000:7.2f} ms"
 
 
-def time_commands(path: Path, repeats: int, key: ArbiterKey | None = None) -> dict[str, list[float]]:
-    ledger, _ = open_ledger(str(path), "bench", key=key)
+def time_commands(path: Path, repeats: int) -> dict[str, list[float]]:
+    ledger, _ = open_ledger(str(path), "bench")
     last = ledger.tournament().last_round
     missing = ledger.round(last).missing_results
     timings: dict[str, list[float]] = {"result": [], "correct": [], "register": []}
@@ -124,20 +120,13 @@ def time_replay(path: Path) -> tuple[float, float, float, int]:
     return folded, ranked, rebuilt, state.position
 
 
-def time_signatures(path: Path) -> tuple[float, str]:
-    """`verify`'s signature check in-process, and its verdict."""
-    ledger, _ = open_ledger(str(path), "bench")
-    started = time.perf_counter()
-    report = ledger.verify_signatures()
-    elapsed = time.perf_counter() - started
-    verdict = "unsigned" if not report.signed else "ok" if report.ok else f"FAILED at {report.first_bad_position}"
-    return elapsed, verdict
-
-
 def time_cli(path: Path) -> float:
     started = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "tui.cli", "verify", "--ledger", str(path)], cwd=ROOT, check=True, capture_output=True
+        [sys.executable, "-m", "tui.cli.main", "verify", "--ledger", str(path)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
     )
     return time.perf_counter() - started
 
@@ -147,26 +136,21 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1_000, 20_000, 100_000])
     parser.add_argument("--repeats", type=int, default=40, help="commands of each kind to time")
     parser.add_argument("--ledger-dir", default=None, help="where to write the ledgers (default: a temporary folder)")
-    parser.add_argument("--signed", action="store_true", help="sign every event with a chief arbiter's key")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(dir=args.ledger_dir) as folder:
-        key = ArbiterKey.create(Path(folder) / "chief.key") if args.signed else None
         for size in args.sizes:
             path = Path(folder) / f"bench-{size}.ledger"
             started = time.perf_counter()
-            ledger = build(path, *shape(size), key=key)
+            ledger = build(path, *shape(size))
             built = time.perf_counter() - started
             players, rounds = shape(size)
             print(f"\n{ledger.position():,} events ({players} players, {rounds} rounds), built in {built:.1f} s")
-            for name, samples in time_commands(path, args.repeats, key).items():
+            for name, samples in time_commands(path, args.repeats).items():
                 print(f"  command {name:9s} {percentiles(samples)}   (n={len(samples)})")
             folded, ranked, rebuilt, position = time_replay(path)
             print(f"  full replay of {position:,} events into the fold: {folded:.2f} s; standings {ranked:.2f} s")
             print(f"  rebuild of every read-model table from the log: {rebuilt:.2f} s")
             print(f"  `arbiter verify` process (start-up + chain check): {time_cli(path):.2f} s")
-            if key is not None:
-                checked, verdict = time_signatures(path)
-                print(f"  signature check of every event (verify's second part): {checked:.2f} s, {verdict}")
 
 
 if __name__ == "__main__":
