@@ -49,8 +49,13 @@ FIELD_RANGES: Mapping[str, tuple[int, int, str]] = {
     "from_round": (1, 999, "rounds are numbered 1..999"),
     "first_round": (1, 999, "rounds are numbered 1..999"),
     "seed": (0, LARGEST_INTEGER, f"a seed is a whole number from 0 to {LARGEST_INTEGER}"),
+    "settings.seed": (
+        0,
+        2**62,
+        f"a tournament's seed is a whole number from 0 to {2**62} (a round's is it plus the round)",
+    ),
 }
-"""Ranges of the event fields that name players, boards and rounds, by field name (the events' own words)."""
+"""Ranges of the event fields that name players, boards and rounds, by field path or name (the events' own words)."""
 
 
 def refused_character(text: str) -> str | None:
@@ -102,13 +107,14 @@ def check_event_values(event: Any) -> None:
 
 
 def _check_value(value: Any, path: str) -> None:
-    leaf = path.rsplit(".", 1)[-1]
     if isinstance(value, bool) or value is None:
         return
     if isinstance(value, str):
         check_text(value, path)
     elif isinstance(value, int):
-        low, high, rule = FIELD_RANGES.get(leaf, (SMALLEST_INTEGER, LARGEST_INTEGER, ""))
+        low, high, rule = FIELD_RANGES.get(path) or FIELD_RANGES.get(
+            path.rsplit(".", 1)[-1], (SMALLEST_INTEGER, LARGEST_INTEGER, "")
+        )
         if not low <= value <= high:
             raise InvalidInput(f"{path} {value} is out of range: {rule or f'it must be from {low} to {high}'}")
     elif isinstance(value, float):
