@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ledger.errors import LedgerError
-from ledger.redaction import without_secrets
+from ledger.redaction import redacted, without_secrets
 from ledger.signing import ArbiterKey
 from tui import exit_codes
 from tui.desk.messages import LedgerMoved
@@ -70,7 +70,7 @@ class DeskApp(App[int]):
         self.poll_interval = poll_interval
         self.shown_position = session.views.position
         self.title = session.info.name
-        self.sub_title = f"{session.location.rsplit('/', 1)[-1]} · {session.ledger.actor}"
+        self.sub_title = f"{redacted(session.location).rsplit('/', 1)[-1]} · {session.ledger.actor}"
 
     def on_mount(self) -> None:
         self.set_interval(self.poll_interval, self.poll_ledger)
