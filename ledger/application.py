@@ -168,8 +168,17 @@ class Ledger(Application):
 
     def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
         """Store the aggregates' pending events, once `ledger.roles.admit` found nothing to refuse in them."""
-        admit([obj for obj in objs if obj is not None], self.key, self._chief_key, self.tournament)
+        admit([obj for obj in objs if obj is not None], self.key, self._chief_key, self._granted_keys)
         return super().save(*objs, **kwargs)
+
+    def _granted_keys(self) -> dict[str, dict[str, str]]:
+        """The roles the chief granted, read from the grants alone (not the whole tournament)."""
+        recorder: Any = self.recorder
+        grants: dict[str, dict[str, str]] = {}
+        for stored in recorder.events_of_topic(self.tournament_id, Tournament.KeyGranted.TOPIC):
+            grant = self.mapper.to_domain_event(stored)
+            grants[grant.fingerprint] = {"role": grant.role, "public_key": grant.public_key}
+        return grants
 
     def _chief_key(self) -> str:
         """The chief arbiter's public key recorded when the tournament was created ("" without keys)."""

@@ -118,10 +118,16 @@ def checked_grant(ring: KeyRing, key_fingerprint: str, public_key: str, role: st
 # --- when a command appends ----------------------------------------------------------------------
 
 
-def admit(aggregates: Sequence[Any], key: ArbiterKey | None, chief_key: Callable[[], str], tournament: Any) -> None:
+Grants = Mapping[str, Mapping[str, str]]
+"""Fingerprint -> {"role", "public_key"}, as `Tournament.keys` holds them."""
+
+
+def admit(
+    aggregates: Sequence[Any], key: ArbiterKey | None, chief_key: Callable[[], str], granted: Callable[[], Grants]
+) -> None:
     """Refuse, before anything is stored, the aggregates' pending events if a value may not be stored
     (`ledger.validation`) or the signing key may not record them. `chief_key()`: the stored tournament's
-    chief key ("" without keys); `tournament()`: the stored Tournament, asked for only when none is saved."""
+    chief key ("" without keys); `granted()`: its stored grants, asked for only when no Tournament is saved."""
     pending = [(aggregate, event) for aggregate in aggregates for event in getattr(aggregate, "pending_events", ())]
     for _, event in pending:
         check_event_values(event)
@@ -137,8 +143,8 @@ def admit(aggregates: Sequence[Any], key: ArbiterKey | None, chief_key: Callable
         return
     if key is None:
         raise NotAuthorised("this ledger is signed: give your arbiter key with --key PATH or $ARBITER_KEY")
-    held = next((aggregate for aggregate in aggregates if isinstance(aggregate, Tournament)), None) or tournament()
-    ring = KeyRing.of(chief, held.keys)
+    held = next((aggregate for aggregate in aggregates if isinstance(aggregate, Tournament)), None)
+    ring = KeyRing.of(chief, held.keys if held is not None else granted())
     for aggregate, event in pending:
         problem = ring.refusal(key.fingerprint, type(event).TOPIC, sealed_before(aggregate))
         if problem is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from typing import Any
+from uuid import UUID
 
 from eventsourcing.persistence import StoredEvent
 from psycopg import Cursor
@@ -54,6 +55,10 @@ class SignedPostgresRecorder(HashChainedPostgresRecorder):
         self._insert_signature = SQL(
             "INSERT INTO {}.{} (position, fingerprint, signature, session_user_name) VALUES (%s, %s, %s, %s)"
         ).format(schema, signatures)
+        self._select_topic = SQL(
+            "SELECT originator_version, state FROM {}.{} WHERE originator_id = %s AND topic = %s "
+            "ORDER BY originator_version"
+        ).format(schema, table)
         self._select_signatures = SQL(
             "SELECT position, fingerprint, signature, session_user_name FROM {}.{} ORDER BY position"
         ).format(schema, signatures)
@@ -75,6 +80,15 @@ class SignedPostgresRecorder(HashChainedPostgresRecorder):
                 ],
             )
         return positions
+
+    def events_of_topic(self, originator_id: UUID, topic: str) -> list[StoredEvent]:
+        """A stream's events of one topic, in order (the stream's key narrows the search)."""
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(self._select_topic, (originator_id, topic))
+            return [
+                StoredEvent(originator_id, row["originator_version"], topic, bytes(row["state"]))
+                for row in curs.fetchall()
+            ]
 
     def signature_rows(self) -> Iterator[SignatureRow]:
         """The stored rows in log order (none in a ledger made before signatures, opened read-only)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
+from uuid import UUID
 
 from attrs import frozen
 from eventsourcing.persistence import StoredEvent
@@ -48,6 +49,8 @@ class SignedRecorder(Protocol):
 
     signer: ArbiterKey | None
 
+    def events_of_topic(self, originator_id: UUID, topic: str) -> list[StoredEvent]: ...
+
     def signature_rows(self) -> Iterator[SignatureRow]: ...
 
 
@@ -85,6 +88,16 @@ class SignedSQLiteRecorder(HashChainedSQLiteRecorder):
                 ],
             )
         return positions
+
+    def events_of_topic(self, originator_id: UUID, topic: str) -> list[StoredEvent]:
+        """A stream's events of one topic, in order (the stream's key narrows the search)."""
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(
+                f"SELECT originator_version, state FROM {self.events_table_name} "
+                "WHERE originator_id = ? AND topic = ? ORDER BY originator_version",
+                (originator_id.hex, topic),
+            )
+            return [StoredEvent(originator_id, row[0], topic, bytes(row[1])) for row in c.fetchall()]
 
     def signature_rows(self) -> Iterator[SignatureRow]:
         """The stored rows in log order (none in a ledger made before signatures, opened read-only)."""
