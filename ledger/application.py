@@ -35,7 +35,7 @@ from ledger.persistence import ChainReport, LogReader, environment, verify_chain
 from ledger.redaction import redacted
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked_grant, signed_events, verify_signatures
-from ledger.settings import TournamentSettings
+from ledger.settings import TournamentSettings, with_system_defaults
 from ledger.signing import ArbiterKey
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import engine_for
@@ -289,7 +289,8 @@ class Ledger(Application):
                 raise RoundNotReady(
                     f"round {tournament.last_round} was unpaired; pair it or roll back before a new stage"
                 )
-            stage = tournament.start_stage(system, rounds, list(qualifiers), dict(options or {}), self.actor, reason)
+            stage_options = with_system_defaults(Game(tournament.game), system, options or {})
+            stage = tournament.start_stage(system, rounds, list(qualifiers), stage_options, self.actor, reason)
             self.save(tournament)
             return stage
 

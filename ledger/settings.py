@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from attrs import asdict, evolve, field, frozen
@@ -31,6 +32,17 @@ ELIMINATIONS = frozenset({"single-elimination", "double-elimination", "re-entry"
 """Systems whose places come from the bracket or the round of elimination (IBF 3.1-3.3, 4.10)."""
 
 ROUND_ROBINS = frozenset({"round-robin", "subgroups", "tsh-round-robin", "lower-round-robin", "team-round-robin"})
+
+
+def with_system_defaults(game: Game, system: str, options: Mapping[str, str]) -> dict[str, str]:
+    """`options` plus what the game's rules give its system unless an option says otherwise. IBF Appendix 1:
+    "First, all players in the competition are assigned numbers from one to the total number of participants
+    by drawing lots", so a backgammon round robin draws its table numbers (`lots=yes`, from the recorded
+    seed); `lots=no` keeps registration order where the event's regulations say so. A chess round robin
+    keeps FIDE's pairing numbers (C.05 Annex 1), as before."""
+    if game is Game.BACKGAMMON and system == "round-robin" and "lots" not in options:
+        return {**options, "lots": "yes"}
+    return dict(options)
 
 
 def _default_tiebreaks(game: Game, system: str) -> tuple[str, ...]:
@@ -89,6 +101,7 @@ class TournamentSettings:
             tiebreaks=tiebreaks or _default_tiebreaks(game, system),
             **more,
         )
+        settings = evolve(settings, options=with_system_defaults(game, system, settings.options))
         if system in FIDE_SWISS and "initial_colour" not in settings.options:
             # C.04.2: the colour of the first-ranked player in round 1 is drawn by lot, here from the
             # recorded seed, so the draw is in the log.

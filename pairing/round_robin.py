@@ -21,6 +21,13 @@ Options (`PairingInput.options`):
   rounds switched, then the table as printed with sides reversed). Off by default, because IBF
   Appendix 1 prints no such switch. It changes only the first cycle and has no effect in a single
   round robin.
+- ``lots``: ``"yes"`` assigns the table numbers "by drawing lots" (IBF Appendix 1: "First, all players in
+  the competition are assigned numbers from one to the total number of participants by drawing lots"),
+  with the tournament's recorded seed (option ``draw_seed``): the same draw every round, redone by anyone
+  from the seed (`pairing.ibf.common.draw_key`). ``"no"`` keeps the pairing numbers (registration order,
+  or FIDE's pairing numbers in chess, C.05 Annex 1). Without the option the pairing numbers are used, so
+  a chess Berger round robin is unchanged; the ledger sets ``lots=yes`` for a backgammon round robin
+  unless its regulations say otherwise (docs/round-robin.md).
 
 Deviations: none.
 """
@@ -33,6 +40,7 @@ from typing import ClassVar
 
 from attrs import frozen
 
+from pairing.ibf.common import drawn, option_yes
 from pairing.model import (
     Board,
     Bye,
@@ -152,6 +160,32 @@ def _swap_last_two(request: PairingInput) -> bool:
     return text == "yes"
 
 
+def _by_table_number(request: PairingInput) -> tuple[dict[int, Entrant], Decision | None]:
+    """Every entrant by table number: drawn by lot with ``lots=yes``, else the pairing number."""
+    if "lots" not in dict(request.options):
+        return _by_pairing_number(request.players), None
+    if not option_yes(request, "lots", default=False):
+        decision = Decision(APPENDIX, "table numbers are the pairing numbers (lots = no): no draw was held")
+        return _by_pairing_number(request.players), decision
+    text = request.option("draw_seed")
+    if not text.lstrip("-").isdecimal():
+        raise NoValidPairing(
+            f"lots = yes needs the tournament's draw seed (option draw_seed, a whole number), not {text!r}"
+        )
+    if not request.players:
+        raise NoValidPairing("a round robin needs at least one player")
+    by_number = {p.number: p for p in request.players}
+    order = drawn(sorted(by_number), int(text), "table numbers")
+    listed = ", ".join(f"{table} = player {number}" for table, number in enumerate(order, 1))
+    decision = Decision(
+        APPENDIX,
+        f'"all players in the competition are assigned numbers from one to the total number of participants by '
+        f'drawing lots": drawn with seed {text} (each lot is sha256 of "{text}|table numbers|player number", '
+        f"lowest first): {listed}",
+    )
+    return {table: by_number[number] for table, number in enumerate(order, 1)}, decision
+
+
 def _by_pairing_number(players: Iterable[Entrant]) -> dict[int, Entrant]:
     """Every entrant by pairing number, which must be 1 to the number of entrants (IBF Appendix 1:
     "all players in the competition are assigned numbers from one to the total number of
@@ -201,24 +235,24 @@ def _cycle_decisions(schedule: ScheduledRound, round_number: int, cycles: int, s
     return decisions
 
 
-def _status_decision(by_pairing_number: Mapping[int, Entrant]) -> Decision | None:
+def _status_decision(by_table_number: Mapping[int, Entrant]) -> Decision | None:
     """Withdrawn and absent players are not taken out of a round robin: the table is fixed."""
-    inactive = [p for p in by_pairing_number.values() if p.status is not PlayerStatus.ACTIVE]
+    inactive = [(t, p) for t, p in sorted(by_table_number.items()) if p.status is not PlayerStatus.ACTIVE]
     if not inactive:
         return None
-    listed = ", ".join(f"{p.number} ({p.status.value}, pairing number {p.pairing_number})" for p in inactive)
+    listed = ", ".join(f"{p.number} ({p.status.value}, table number {t})" for t, p in inactive)
     return Decision(
         COMPETITION_SYSTEM,
-        f"players keep their pairing numbers and stay in the schedule whatever their status: {listed}; "
+        f"players keep their table numbers and stay in the schedule whatever their status: {listed}; "
         "the arbiter records their games as forfeits",
     )
 
 
-def _bye_decision(bye: Bye, pairing_number: int, size: int) -> Decision:
+def _bye_decision(bye: Bye, table_number: int, size: int) -> Decision:
     return Decision(
         APPENDIX,
         f"odd number of players: the highest number, {size}, counts as a bye, so player {bye.player} "
-        f"(pairing number {pairing_number}) has a {bye.kind.value} bye worth {bye.points:g} point(s)",
+        f"(table number {table_number}) has a {bye.kind.value} bye worth {bye.points:g} point(s)",
     )
 
 
@@ -231,8 +265,8 @@ class RoundRobin:
 
     def pair(self, request: PairingInput) -> PairingOutcome:
         """Pair `request.round` from the table. The same request always gives the same outcome."""
-        by_pairing_number = _by_pairing_number(request.players)
-        players = len(by_pairing_number)
+        by_table_number, draw = _by_table_number(request)
+        players = len(by_table_number)
         cycles = _cycles(request)
         swap = _swap_last_two(request)
         schedule = scheduled_round(players, request.round, cycles, swap)
@@ -240,16 +274,17 @@ class RoundRobin:
 
         boards: list[Board] = []
         byes: list[Bye] = []
-        explanation = [_round_decision(schedule, players, request.round, cycles)]
+        explanation = [*([draw] if draw else []), _round_decision(schedule, players, request.round, cycles)]
         explanation += _cycle_decisions(schedule, request.round, cycles, swap)
         for first, second in schedule.pairs:
             if max(first, second) > players:  # the highest number of an odd field: a bye, not a board
-                entrant = by_pairing_number[min(first, second)]
+                table_number = min(first, second)
+                entrant = by_table_number[table_number]
                 byes.append(Bye(entrant.number, ByeKind.PAIRING_ALLOCATED, scoring.pairing_allocated_bye))
-                explanation.append(_bye_decision(byes[-1], entrant.pairing_number, table_size(players)))
+                explanation.append(_bye_decision(byes[-1], table_number, table_size(players)))
             else:
-                boards.append(Board(by_pairing_number[first].number, by_pairing_number[second].number))
-        status = _status_decision(by_pairing_number)
+                boards.append(Board(by_table_number[first].number, by_table_number[second].number))
+        status = _status_decision(by_table_number)
         if status is not None:
             explanation.append(status)
         return PairingOutcome(boards=tuple(boards), byes=tuple(byes), explanation=tuple(explanation))

@@ -31,8 +31,8 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
         case Round.ResultRecorded(board=board, first=a, second=b, result=res):
             r = rounds.get(event.originator_id)
             return f"round {r} board {board}: {a}-{b} {res}", r, (a, b)
-        case Tournament.Created(name=name, game=game, system=system, rounds=total):
-            return f"tournament {name!r} created: {game}, {system}, {total} rounds", None, ()
+        case Tournament.Created(name=name, game=game, system=system, rounds=total, settings=settings):
+            return f"tournament {name!r} created: {game}, {system}, {total} rounds, seed {settings['seed']}", None, ()
         case Tournament.PlayerRegistered(number=number, details=details):
             return f"registered {number} {details['name']} ({details.get('rating', 0)})", None, (number,)
         case Tournament.PlayerDetailsCorrected(number=number, changes=changes):

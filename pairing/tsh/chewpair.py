@@ -9,16 +9,18 @@ typically capped to 8 in the antepenultimate round, 4 in the penultimate round a
 round, making the last round KOTH at the top of the field, barring Gibsonization. ... If 4 can still
 catch 1, then 1-4, 2-3; else if 3 can still catch 1 then 1-3, 2-4; else 1-2, 3-4."
 
-The rules text is cut off in the detailed algorithm; research notes 2.7 give it, and this module
-follows them step by step (`chew_round`), with these readings (docs/scrabble-systems.md):
+The rules text is cut off in the detailed algorithm; docs/research/tsh-backgammon-brackets.md 2.7 gives
+it, and this module follows it step by step (`Chew.pair`), with these readings (docs/scrabble-systems.md):
 
 - Contention is judged by `gibson.Contention`: each player's best possible finish counts the players
-  they cannot catch one by one, instead of tsh's simulation of the remaining rounds (research notes
+  they cannot catch one by one, instead of tsh's simulation of the remaining rounds (the digest's
   2.7.1, "Simpler alternative"): more optimistic, so more contenders and fewer Gibsons.
 - "Can catch" for the catch-up test and the leaders' preference is the pairwise test of
   `gibson.Contention.can_catch` (tsh compares the lower player's best finish with the higher
   player's rank).
 - Leaders: at least four (tsh since 2009), so four contenders are all leaders.
+- The flight cap limits the contenders of every prize band, not only the first; the faint-hope rank
+  is tested from two places after the last prize rank, as tsh does.
 - Round 1 (and the rounds after): a full round robin if the rounds allow one and `no_initial_rr` is
   not set, else random pairings if `initial_random`, else InitFontes if `initial_schedule` = k;
   `force_koth` = k makes the last k rounds KOTH with repeats unlimited.
@@ -93,9 +95,12 @@ class Chew:
         high, low = sorted((a, b), key=self.field.rank)
         return self.contention.can_catch(low, high)
 
-    def faint_hope_rank(self, ranked: list[int]) -> int:
-        """Research notes 2.7.4: FlightCap(rounds left - 1); with 4 rounds or fewer left, the last
-        prize rank extended over everyone within a win of it, plus one, at most the field."""
+    def faint_hope_rank(self) -> int:
+        """docs/research/tsh-backgammon-brackets.md 2.7.4: FlightCap(rounds left - 1); with 4 rounds or fewer
+        left, the last prize rank L extended down the standings over the players within a win of it, then one
+        more place, at most the field. tsh tests from the player two places below the rank reached, so the
+        player right after L is never tested: with m >= 1 players within a win after L it gets L + m, with
+        none L + 1 (docs/scrabble-systems.md)."""
         if self.rounds_left > 4:
             return flight_cap(self.caps, self.rounds_left - 1)
         last_prize = self.bands[-1]
@@ -103,8 +108,10 @@ class Chew:
         if last_prize > len(standings):
             return len(standings)
         floor = standings[last_prize - 1].wins - 1
-        extended = max(s.rank for s in standings if s.rank <= last_prize or s.wins >= floor)
-        return min(extended + 1, len(standings))
+        reached = last_prize
+        while reached + 2 <= len(standings) and standings[reached + 1].wins >= floor:
+            reached += 1
+        return min(reached + 1, len(standings))
 
     def contenders(self, unpaired: list[int], faint_hope: int) -> tuple[int, str, bool]:
         """How many of `unpaired` (best first) contend, why, and whether a prize is at stake."""
@@ -121,7 +128,7 @@ class Chew:
         reach = [i for i, p in enumerate(unpaired) if self.contention.max_rank(p) <= band_max]
         count = up_to_even((reach[-1] if reach else 0) + 1)
         why = f"prize band {band_min}-{band_max}: players who can still finish within it"
-        if band_min == 1 and count > self.cap:
+        if count > self.cap:  # the contenders of every band, not only the first (docs/scrabble-systems.md)
             count = self.cap
             why += f", capped at {self.cap} with {self.rounds_left} round(s) left"
         return count, why, True
@@ -143,9 +150,9 @@ class Chew:
         return limit, False
 
     def pair(self, pool: list[int]) -> None:
-        """The main loop (research notes 2.7.4), band by band from the top."""
+        """The main loop (docs/research/tsh-backgammon-brackets.md 2.7.4), band by band from the top."""
         unpaired = list(pool)
-        faint_hope = self.faint_hope_rank(unpaired)
+        faint_hope = self.faint_hope_rank()
         while unpaired:
             count, why, at_stake = self.contenders(unpaired, faint_hope)
             count = max(2, min(count, len(unpaired)))

@@ -73,7 +73,9 @@ def test_the_solve_by_tiers_finds_the_optimum_of_the_whole_weight(
     n, edges, tiers = case
     if perfect:
         n -= n % 2
-        edges = [e for e in edges if e[1] < n]
+        inside = [k for k, e in enumerate(edges) if e[1] < n]
+        edges = [edges[k] for k in inside]
+        tiers = Tiers(tiers.cuts, [tiers.digits[k] for k in inside])  # each edge keeps its own digits
         whole = max_weight_perfect_matching(n, edges, "native") if edges else None
         if whole is None:
             return

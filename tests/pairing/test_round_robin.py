@@ -10,6 +10,7 @@ asserted per table so that a parser reading nothing fails.
 from __future__ import annotations
 
 import doctest
+import hashlib
 import re
 from collections import Counter
 from itertools import combinations
@@ -395,3 +396,60 @@ def test_docs_round_robin_examples():
     result = doctest.testfile(str(DOCS), module_relative=False, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+# --- IBF Appendix 1: table numbers by drawing lots ----------------------------------------------------
+
+
+def drawn_by_hand(seed: int, players: list[int]) -> dict[int, int]:
+    """{table number: player number} redone from the rule docs/round-robin.md publishes: each player's lot is
+    sha256 of "seed|table numbers|player number", and the lowest lot takes number 1."""
+    lots = sorted(players, key=lambda n: hashlib.sha256(f"{seed}|table numbers|{n}".encode()).digest())
+    return {table: number for table, number in enumerate(lots, 1)}
+
+
+@pytest.mark.parametrize("seed", [7, 2026, 123456789])
+def test_ibf_appendix1_table_numbers_are_drawn_by_lot_from_the_seed(seed: int):
+    """IBF Appendix 1: "First, all players in the competition are assigned numbers from one to the total number of
+    participants by drawing lots." With lots = yes the draw uses the tournament's seed (option draw_seed): the
+    same draw every round, so every pair still meets once, and the explanation shows the seed and the draw."""
+    numbers = plain(7)
+    players = entrants(numbers)
+    tables = drawn_by_hand(seed, sorted(numbers.values()))
+    met: list[frozenset[int]] = []
+    for round_number in range(1, 8):
+        outcome = pair(players, round_number, lots="yes", draw_seed=str(seed))
+        assert outcome.boards == as_played(berger_table(7)[round_number - 1], tables)
+        met += [frozenset((b.first, b.second)) for b in outcome.boards]
+        first = outcome.explanation[0]
+        assert first.article == "Appendix 1" and f"drawn with seed {seed}" in first.text
+        assert "1 = player " + str(tables[1]) in first.text
+    assert len(met) == len(set(met)) == 21
+
+
+def test_ibf_appendix1_the_draw_depends_on_the_seed_not_on_registration_order():
+    """IBF Appendix 1, "by drawing lots": two seeds give two draws, and neither is registration order."""
+    players = entrants(plain(8))
+    first_boards = {seed: pair(players, 1, lots="yes", draw_seed=str(seed)).boards for seed in (1, 2)}
+    assert first_boards[1] != first_boards[2]
+    assert pair(players, 1).boards not in first_boards.values()
+
+
+def test_ibf_appendix1_lots_no_keeps_the_pairing_numbers_and_says_so():
+    """Option lots = no, for events whose regulations number the players otherwise: the pairing numbers stand
+    (as without the option, the chess Berger round robin of C.05 Annex 1), and the explanation says no draw
+    was held."""
+    players = entrants(plain(6))
+    outcome = pair(players, 1, lots="no", draw_seed="7")
+    assert outcome.boards == pair(players, 1).boards == as_played(berger_table(6)[0], plain(6))
+    assert "no draw was held" in outcome.explanation[0].text
+    assert all("drawing lots" not in d.text for d in pair(players, 1).explanation)
+
+
+@pytest.mark.parametrize(("options", "message"), [({}, "needs the tournament's draw seed"), ({"draw_seed": "x"}, "x")])
+def test_ibf_appendix1_lots_without_a_seed_is_refused(options: dict[str, str], message: str):
+    """IBF Appendix 1: a draw by lot needs the recorded seed; without one the engine refuses, naming it."""
+    with pytest.raises(NoValidPairing, match=message):
+        pair(entrants(plain(4)), 1, lots="yes", **options)
+    with pytest.raises(NoValidPairing, match="lots must be one of yes, no"):
+        pair(entrants(plain(4)), 1, lots="maybe", draw_seed="1")

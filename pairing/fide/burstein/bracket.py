@@ -183,8 +183,10 @@ def _one_floater(
     """An odd bracket that can pair all but one player: the floater is the partner of one virtual player
     (4.2), whose edge to each player f carries [C7] for f alone: the pairs of the following bracket with f
     in it, whether f can be paired there, and f's score. Found with the bitset pairing of the following
-    bracket, in the two common cases (it pairs completely, or all but one); then checked against [C4].
-    Returns {} when neither case applies or the check fails (the caller solves the general way)."""
+    bracket, in the two common cases (it pairs completely, or all but one). Each credit is the most the
+    following bracket could give, so the choice is the first best one if its own credit holds "besides
+    compliance with [C4]" (3.3.3): those pairs must leave the players beyond that bracket pairable too.
+    Returns {} when neither case applies or the credit does not hold (the caller solves the general way)."""
     size, neighbours = graph.size, graph.neighbours
     n_bits = bitset(c.rank for c in next_residents)
     lower_bits = bitset(c.rank for c in lower)
@@ -223,14 +225,13 @@ def _one_floater(
     reach = witness[floater.rank]
     if reach == -1:
         return {}
-    rest = lower_bits | 1 << floater.rank
     if base is None:  # f completes the following bracket: everybody beyond must pair among themselves
         ok = not beyond or perfect_pairing(beyond, neighbours, size) is not None
         return mate if ok else {}
-    if not reach:  # f cannot be paired in the following bracket: the round must still complete
-        return mate if perfect_pairing(rest, neighbours, size) is not None else {}
-    for u in list(members(reach))[:8]:
-        if perfect_pairing(rest & ~(1 << floater.rank | 1 << u), neighbours, size, base) is not None:
+    if not reach:  # the following bracket pairs among itself and f floats on: f must pair beyond it
+        return mate if perfect_pairing(beyond | 1 << floater.rank, neighbours, size) is not None else {}
+    for u in list(members(reach))[:8]:  # f meets u; u's partner in `base` floats on and must pair beyond
+        if perfect_pairing(beyond | 1 << base[u], neighbours, size) is not None:
             return mate
     return {}
 

@@ -70,20 +70,34 @@ class Contender:
 
 def is_zero_point_bye(record: RoundRecord) -> bool:
     """A round without an opponent that scored nothing: a zero-point bye, or an absence recorded without a
-    bye kind (docs/burstein.md, reading 3). A forfeit loss has an opponent and is not a bye."""
+    bye kind (docs/burstein.md, reading 2). A forfeit loss has an opponent and is not a bye."""
     if record.played or record.opponent is not None:
         return False
     return record.bye is ByeKind.ZERO_POINT or (record.bye is None and record.points == 0)
 
 
 def trailing_zero_point_byes(history: Sequence[RoundRecord]) -> int:
-    """1.6.2.1 Exception: the length of "a series of consecutive zero-point-byes up to the current round"."""
+    """The zero-point byes that end a history: "the ones gathered in previous rounds" of 1.6.2.1's series."""
     count = 0
     for record in reversed(history):
         if not is_zero_point_bye(record):
             break
         count += 1
     return count
+
+
+def zero_point_bye_in_current_round(entrant: Entrant) -> bool:
+    """Not paired in the round being paired and scoring nothing in it: a zero-point bye asked for, or absent
+    or withdrawn without a bye kind (as `is_zero_point_bye` reads a past round)."""
+    return entrant.status is not PlayerStatus.ACTIVE and entrant.requested_bye in (None, ByeKind.ZERO_POINT)
+
+
+def byes_seen_as_draws(entrant: Entrant) -> int:
+    """1.6.2.1 Exception: "if a player has a series of consecutive zero-point-byes up to the current round, each
+    of the ones gathered in previous rounds ... is considered as a draw". The series reaches the current round
+    only if the player has a zero-point bye in it too (docs/burstein.md, reading 2): then the previous ones
+    count; a player who plays again now has no such series."""
+    return trailing_zero_point_byes(entrant.history) if zero_point_bye_in_current_round(entrant) else 0
 
 
 def opposition_index(request: PairingInput) -> dict[int, tuple[float, float]]:
@@ -100,8 +114,7 @@ def opposition_index(request: PairingInput) -> dict[int, tuple[float, float]]:
     """
     current = {p.number: sum(r.points for r in p.history) for p in request.players}
     seen_by_opponents = {
-        p.number: current[p.number] + request.scoring.draw * trailing_zero_point_byes(p.history)
-        for p in request.players
+        p.number: current[p.number] + request.scoring.draw * byes_seen_as_draws(p) for p in request.players
     }
     index: dict[int, tuple[float, float]] = {}
     for player in request.players:

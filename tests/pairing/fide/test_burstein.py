@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from attrs import evolve
 
 from pairing.fide import dutch
-from pairing.fide.burstein import BursteinSystem, pair, seeding_rounds
-from pairing.fide.burstein.definitions import contenders, opposition_index, trailing_zero_point_byes
-from pairing.model import ByeKind, Entrant, Outcome, PairingInput, RoundRecord, Side
+from pairing.fide.burstein import BursteinSystem, pair, pair_with_trace, seeding_rounds
+from pairing.fide.burstein.definitions import contenders, opposition_index
+from pairing.model import ByeKind, Entrant, Outcome, PairingInput, PlayerStatus, RoundRecord, Side
 from pairing.random_histories import greedy_paired
+from pairing.trf import parse
+from pairing.trf.convert import to_pairing_input
 
 W, B = Side.FIRST, Side.SECOND
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def game(round_number: int, opponent: int, side: Side, points: float, played: bool = True) -> RoundRecord:
@@ -106,22 +112,63 @@ def test_1_6_2_1_an_unplayed_round_is_a_game_against_oneself() -> None:
     assert index[3] == (1.0 + 1.0, 0.0 + 1.0 * 1.0)
 
 
-def test_1_6_2_1_exception_trailing_zero_point_byes_count_as_draws_for_the_opponents() -> None:
-    """1.6.2.1 Exception: "a series of consecutive zero-point-byes up to the current round ... for the benefit
-    of the player's actual over-the-board opponents, is considered as a draw"."""
+def zero_point_series_request(status: PlayerStatus, requested: ByeKind | None) -> PairingInput:
+    """Round 4: 2 lost to 1 in round 1, then had zero-point byes in rounds 2 and 3; `status` in round 4."""
     absent = entrant(2, game(1, 1, B, 0.0), bye(2, ByeKind.ZERO_POINT, 0.0), bye(3, ByeKind.ZERO_POINT, 0.0))
-    assert trailing_zero_point_byes(absent.history) == 2
-    back = entrant(3, bye(1, ByeKind.ZERO_POINT, 0.0), game(2, 4, W, 1.0))
-    assert trailing_zero_point_byes(back.history) == 0
-    request = PairingInput(
+    return PairingInput(
         system="burstein",
         round=4,
         total_rounds=6,
-        players=(entrant(1, game(1, 2, W, 1.0)), absent, back, entrant(4, game(2, 3, B, 0.0))),
+        players=(
+            entrant(1, game(1, 2, W, 1.0), game(2, 3, W, 1.0), game(3, 4, W, 1.0)),
+            evolve(absent, status=status, requested_bye=requested),
+            entrant(3, game(1, 4, W, 1.0), game(2, 1, B, 0.0), bye(3, ByeKind.ZERO_POINT, 0.0)),
+            entrant(4, game(1, 3, B, 0.0), bye(2, ByeKind.PAIRING_ALLOCATED, 1.0), game(3, 1, B, 0.0)),
+        ),
     )
-    index = opposition_index(request)
-    assert index[1][0] == 0.0 + 2 * 0.5  # 2's two zero-point byes count as draws, for 1's benefit
-    assert index[2][0] == 1.0 + 0.0 + 0.0  # 2's own index: games against himself at his real score 0
+
+
+@pytest.mark.parametrize("requested", [ByeKind.ZERO_POINT, None])
+def test_1_6_2_1_exception_zero_point_byes_up_to_the_current_round_count_as_draws(requested: ByeKind | None) -> None:
+    """1.6.2.1 Exception: "if a player has a series of consecutive zero-point-byes up to the current round, each
+    of the ones gathered in previous rounds, for the benefit of the player's actual over-the-board opponents, is
+    considered as a draw". 2 is absent for nothing in round 4 (a zero-point bye, or absent without a bye kind),
+    so the series reaches the current round: the byes of rounds 2 and 3 are draws in 1's Buchholz and
+    Sonneborn-Berger (docs/burstein.md, reading 2); 2's own index keeps the real score. 3's bye in round 3 is
+    followed by a game in round 4: not a series, 3 counts with the registered score."""
+    index = opposition_index(zero_point_series_request(PlayerStatus.ABSENT, requested))
+    assert index[1] == (0.0 + 2 * 0.5 + 1.0 + 1.0, 1.0 * 1.0 + 1.0 * 1.0 + 1.0 * 1.0)
+    assert index[2] == (3.0 + 0.0 + 0.0, 0.0)  # 1's 3 points, then two byes against himself at his own 0
+
+
+@pytest.mark.parametrize(
+    ("status", "requested"), [(PlayerStatus.ACTIVE, None), (PlayerStatus.ABSENT, ByeKind.HALF_POINT)]
+)
+def test_1_6_2_1_exception_a_series_that_stops_before_the_current_round_counts_as_registered(
+    status: PlayerStatus, requested: ByeKind | None
+) -> None:
+    """1.6.2.1 Exception, "a series of consecutive zero-point-byes up to the current round": 2 plays again in
+    round 4 (or takes a half-point bye in it), so the series stopped before the current round and the byes of
+    rounds 2 and 3 count as registered, by the rule ("the round shall be considered as one in which that player
+    played against himself getting the result ... that yields the same number of points as registered"):
+    1's Buchholz sees 2's real score 0."""
+    index = opposition_index(zero_point_series_request(status, requested))
+    assert index[1] == (0.0 + 1.0 + 1.0, 1.0 * 1.0 + 1.0 * 1.0)
+
+
+@pytest.mark.parametrize(("current_round", "seen"), [("  0000 - Z", 1.0), ("", 0.0)])
+def test_1_6_2_1_exception_read_from_a_trf(current_round: str, seen: float) -> None:
+    """1.6.2.1 Exception, "a series of consecutive zero-point-byes up to the current round", read from a TRF
+    (tests/data/burstein_2025_1_6_2_1_zero_point_series.trf, round 4 of 6 to pair): 2 lost to 1, then had
+    zero-point byes in rounds 2 and 3. With a zero-point bye asked for in round 4 ("0000 - Z" in its column)
+    the series reaches the round being paired and 1's Buchholz sees the two earlier byes as draws (0 + 2 x
+    0.5); without it 2 plays round 4 and 1 sees 2's registered 0. 3's zero-point bye of round 3 is followed
+    by round 4's game either way."""
+    text = (DATA / "burstein_2025_1_6_2_1_zero_point_series.trf").read_text()
+    text = text.replace("  0000 - Z  0000 - Z  0000 - Z", "  0000 - Z  0000 - Z" + current_round)
+    request = to_pairing_input(parse(text), 4, system="burstein")
+    assert (request.player(2).status is PlayerStatus.ABSENT) is bool(current_round)
+    assert opposition_index(request)[1] == (seen + 1.0 + 1.0, seen + 1.0 + 1.0)
 
 
 def test_1_6_2_2_virtual_points_are_excluded() -> None:
@@ -177,6 +224,29 @@ def test_c1_no_rematch_and_c3_no_clash_of_absolute_preferences() -> None:
     assert frozenset((1, 5)) not in {frozenset(p) for p in pairs}
     for a, b in pairs:
         assert b not in request.player(a).opponents
+
+
+def test_3_3_3_c7_counts_the_pairs_of_the_following_bracket_that_leave_c4_met() -> None:
+    """3.3.3 [C7]: "Choose the outgoing floaters so that in the following bracket [C4], [C5] and [C6] are
+    complied with in the best possible way (i.e., besides compliance with [C4] -see Article 3.2.1-, the number
+    of pairs must be maximised ...)".
+
+    Round 6 of 8: 1 and 2 (4.5, they drew in round 1) float into the 3-point bracket of 4; 1-4 and 2-4 tie on
+    C5 and C6. Both have met 3 and 5, the 2.5-point scoregroup. If 2 floats, pairing 3-5 leaves 2 with 6-10,
+    and 6 has met 2, 7, 8, 9 and 10, so under C4 the following bracket has no pair; if 1 floats, 3-5 stays and
+    1-6, 7-8, 9-10 complete the round: one pair. C7 decides (2-4, 1 floats) before 4.3 would (1-4)."""
+    request = to_pairing_input(parse((DATA / "burstein_2025_c7_look_ahead_c4.trf").read_text()), system="burstein")
+    assert request.round == 6
+    players = {c.number: c for c in contenders(request)}
+    assert {3, 5} <= players[1].avoid and {3, 5} <= players[2].avoid
+    assert players[6].avoid == {2, 7, 8, 9, 10}
+    _, trace = pair_with_trace(request)
+    assert trace is not None
+    three, two_and_a_half = (b for b in trace.brackets if b.score in (3.0, 2.5))
+    assert three.bracket == (1, 2, 4)
+    assert three.pairs == ((2, 4),)
+    assert three.floaters == (1,)
+    assert {frozenset(p) for p in two_and_a_half.pairs} == {frozenset((3, 5))}
 
 
 def test_2_1_bye_to_the_lowest_score_then_most_games_then_lowest_ranking() -> None:

@@ -49,14 +49,45 @@ def test_chew_four_leaders_1_2_and_3_4_when_neither_can_catch_1():
     assert {frozenset((1, 2)), frozenset((3, 4))} <= pairs(outcome)
 
 
+def test_chew_flight_cap_applies_to_the_contenders_of_every_prize_band():
+    """Rules text: "The number of contenders is typically capped to 8 in the antepenultimate round, 4 in the
+    penultimate round and 2 in the last round"; research 2.7.4 step 2 counts the contenders of "the band
+    containing the top unpaired player's rank", and tsh caps that count in every band. 16 players all 3-3 in
+    round 7 of 8 (cap 4), prize bands 2 and 12: everyone can still finish anywhere, so each band's flight is
+    the next four: 1-4 2-3, then 5-8 6-7 and 9-12 10-11 in the second band, each leader against the
+    lowest-ranked leader who can catch them."""
+    players = [player(n, record(3, 3, 200 - 20 * n)) for n in range(1, 17)]
+    outcome = ChewPair().pair(request(players, 7, 8, prize_bands="2,12"))
+    flights = [frozenset((1, 4)), frozenset((2, 3)), frozenset((5, 8)), frozenset((6, 7))]
+    assert {*flights, frozenset((9, 12)), frozenset((10, 11))} <= pairs(outcome)
+    assert decision_for(outcome, 5, 8).article == "Chew leaders"
+
+
+def test_chew_faint_hope_rank_skips_the_player_right_after_the_last_prize_rank():
+    """Research 2.7.4: with 4 rounds or fewer left the faint-hope rank is the last prize rank L "extended
+    downward over every player with wins >= (wins at last_prize_rank) - 1, then +1", and tsh starts that test
+    at the player two places after L, so with m players within a win after L it gets L + m. Round 7 of 8
+    (cap 4), L = 2: 1 and 2 are 5-1, 3 to 7 are 4-2 (m = 5), the rest 2-4. The prize band takes 1-4; from
+    rank 5 the faint-hope flight runs down to rank 7: up to even (7 - 5) = 2 contenders, 5-6; from rank 7
+    nobody has a faint hope left, so 7 to 12 are paired Swiss together (7-8). L + m + 1 = 8 would have made
+    5 to 8 a flight of four (5-8, 6-7)."""
+    records = {1: (5, 1, 300), 2: (5, 1, 200), **{n: (4, 2, 400 - 50 * n) for n in range(3, 8)}}
+    players = [player(n, record(*records.get(n, (2, 4, -100 * n)))) for n in range(1, 13)]
+    outcome = ChewPair().pair(request(players, 7, 8, prize_bands="2"))
+    assert {frozenset((1, 4)), frozenset((2, 3)), frozenset((5, 6)), frozenset((7, 8))} <= pairs(outcome)
+    assert decision_for(outcome, 5, 6).article == "Chew leaders"
+
+
 def test_chew_gibsonizes():
     """Rules text: "The Chew pairing system automatically detects and assign Gibson pairings": 1 has clinched
     (two wins clear with one round left) and plays the best-ranked player out of contention for the
-    prize places (4 of 16), player 6. 2 to 5 can still finish second: leaders 2-5, 3-4."""
+    prize places (4 of 16), player 6. 2 to 5 can still finish second, but the contenders are "capped to ... 2
+    in the last round, making the last round KOTH at the top of the field, barring Gibsonization", in the
+    second band as in the first: 2-3, then 4-5 for the fourth place."""
     records = {1: (8, 0, 800), 2: (6, 2, 400), 3: (6, 2, 300), 4: (6, 2, 200), 5: (5, 3, 100)}
     outcome = ChewPair().pair(request(field_after(records), 9, 9))
     assert decision_for(outcome, 1, 6).article == "Gibson"
-    assert {frozenset((2, 5)), frozenset((3, 4))} <= pairs(outcome)
+    assert {frozenset((2, 3)), frozenset((4, 5))} <= pairs(outcome)
 
 
 def test_chew_starts_with_a_round_robin_when_one_fits():
