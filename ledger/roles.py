@@ -1,9 +1,10 @@
 """Who may record what in a signed ledger, checked when a command appends and again by `arbiter verify`.
 
 The key that creates a tournament is its chief arbiter's (its public key is in `Tournament.Created`); the
-chief gives other keys a role with `Tournament.KeyGranted`. Following the division of duties in the FIDE
-Arbiters' Manual and the backgammon rules guide (docs/rules/backgammon-tournament-rules-guide.txt, 6.5:
-appeals go to a committee, not to the director who ruled):
+chief gives other keys a role with `Tournament.KeyGranted`. Appeals go to "a committee of an even number
+of neutral, experienced persons not involved in the directing of the present tournament"
+(docs/rules/backgammon-tournament-rules-guide.txt, 6.5), so their rulings have a role of their own; the
+rest is this project's division of the desk's work (docs/security.md, "Who can do what"):
 
 - deputy arbiters do the desk's work: registrations, byes, pairings, results, corrections before the seal;
 - appeal rulings need the appeals role or the chief;
