@@ -3,7 +3,7 @@
     python benchmarks/burstein_bench.py
     python benchmarks/burstein_bench.py --players 100 500 1000 --rounds 11 --played 9 --seeds 3
 
-The histories come from `pairing.random_histories.greedy_paired` (greedy pairings down the score
+The histories come from `pairing.generator.greedy_paired` (greedy pairings down the score
 order, Elo-expected results, 2% forfeits, 2% byes): pairing the seeding rounds with the Dutch engine would
 take far longer than the round measured. Reported per size: the median and worst time over the seeds and
 the methods the brackets needed (docs/burstein.md, "Method").
@@ -16,7 +16,7 @@ import statistics
 import time
 
 from pairing.fide.burstein import pair_with_trace
-from pairing.random_histories import greedy_paired
+from pairing.generator import greedy_paired
 
 
 def measure(players: int, rounds: int, played: int, seed: int) -> tuple[float, str]:

@@ -3,7 +3,7 @@
     python benchmarks/dubov_bench.py
     python benchmarks/dubov_bench.py --players 100 500 1000 5000 --rounds 11 --played 9 --seeds 3
 
-For each size and seed, `pairing.random_histories.engine_paired` plays `--played` rounds
+For each size and seed, `pairing.generator.engine_paired` plays `--played` rounds
 (each paired by the engine; Elo-expected results, 2% forfeits, 2% half-point byes), then round
 `--played + 1` of `--rounds` is paired and timed. Reported: the median and worst time of that round
 over the seeds, the slowest of the history rounds, and how many sets of upfloaters had to be checked
@@ -17,8 +17,8 @@ import statistics
 import time
 
 from pairing.fide.dubov import pair, pair_with_trace
+from pairing.generator import engine_paired
 from pairing.model import PairingInput, PairingOutcome
-from pairing.random_histories import engine_paired
 
 
 def measure(players: int, rounds: int, played: int, seed: int) -> tuple[float, float, int, str]:

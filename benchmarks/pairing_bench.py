@@ -24,7 +24,7 @@ from attrs import evolve
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pairing.fide.dutch import pair
-from pairing.generator import GeneratorConfig, _play
+from pairing.generator import GeneratorConfig, played_entries
 from pairing.model import Board, Bye, ByeKind, PairingInput, PairingOutcome
 from pairing.trf.convert import to_pairing_input
 from pairing.trf.document import (
@@ -71,7 +71,7 @@ def tournament(players: int, seed: int, rounds_played: int = 9, total: int = 11)
     for round_number in range(1, rounds_played + 1):
         document = TrfDocument(records=(*head, *records))
         outcome = quick_pairing(to_pairing_input(document, round_number))
-        entries = _play(outcome, {p.start_rank: p.rating for p in records}, config, rng)
+        entries = played_entries(outcome, {p.start_rank: p.rating for p in records}, config, rng)
         empty = RoundEntry(opponent=0, colour=Colour.NONE, result=ResultCode.ZERO_POINT_BYE)
         records = [evolve(p, rounds=(*p.rounds, entries.get(p.start_rank, empty))) for p in records]
     return TrfDocument(records=(*head, *records))

@@ -32,13 +32,15 @@ from ledger.errors import (
     UnknownRound,
 )
 from ledger.persistence import ChainReport, LogReader, environment, verify_chain
+from ledger.ranking import RankingRule
 from ledger.redaction import redacted
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked_grant, signed_events, verify_signatures
-from ledger.settings import TournamentSettings, with_system_defaults
+from ledger.settings import FIDE_SWISS, ROUNDS_FROM_ENTRIES, TournamentSettings, with_system_defaults
 from ledger.signing import ArbiterKey
+from pairing.ibf.brackets import rounds_for
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
-from pairing.registry import engine_for
+from pairing.registry import bracket_systems, engine_for
 
 ATTEMPTS = 5
 """How often a command is tried when another desk wrote the same stream first."""
@@ -84,6 +86,9 @@ class PlayerDetails:
     title: str = ""
     external_id: str = ""
     number: int | None = None
+    allow_duplicate: bool = False
+    """The arbiter confirmed this is another person than a registered look-alike (same name, rating
+    and federation, or the same id)."""
 
     def as_event_details(self) -> dict[str, Any]:
         name = self.name.strip()
@@ -233,7 +238,10 @@ class Ledger(Application):
 
         def command() -> list[int]:
             tournament = self.tournament()
-            numbers = [tournament.register(p.as_event_details(), p.number, self.actor) for p in players]
+            numbers = [
+                tournament.register(p.as_event_details(), p.number, self.actor, allow_duplicate=p.allow_duplicate)
+                for p in players
+            ]
             self.save(tournament)
             return numbers
 
@@ -261,12 +269,72 @@ class Ledger(Application):
             lambda t: t.reenter(number, from_round or t.last_round + 1, self.actor, reason, reference)
         )
 
-    def request_bye(self, number: int, round_number: int | None, kind: ByeKind, reason: str = "") -> None:
+    def request_bye(
+        self, number: int, round_number: int | None, kind: ByeKind, reason: str = "", reference: str = ""
+    ) -> int:
+        """Record a bye for `number` in `round_number` (default: the next round to pair) and return the
+        round. A round without a published pairing takes a request that its pairing honours; in a paired
+        round a player on no board (a late entry, a forgotten request) is given the bye at once, with
+        its points and a mandatory reason."""
         if kind is ByeKind.PAIRING_ALLOCATED:
             raise InvalidInput("the pairing-allocated bye is the engine's to give; request a full, half or zero bye")
-        self._tournament_command(
-            lambda t: t.request_bye(number, round_number or t.last_round + 1, kind.value, self.actor, reason)
-        )
+
+        def command() -> int:
+            tournament = self.tournament()
+            target = round_number or self.last_paired_round() + 1
+            if target <= tournament.last_round and self.round(target).is_paired:
+                round_ = self.round(target)
+                tournament.player(number)
+                points = self.settings().scoring.for_bye(kind)
+                round_.grant_bye(number, kind.value, points, self.actor, reason, reference)
+                self.save(round_)
+            else:
+                tournament.request_bye(number, target, kind.value, self.actor, reason)
+                self.save(tournament)
+            return target
+
+        return self._attempt(command)
+
+    def cancel_bye(self, number: int, round_number: int | None, reason: str) -> int:
+        """Withdraw `number`'s bye request for a round not yet paired (default: the next round)."""
+
+        def command() -> int:
+            tournament = self.tournament()
+            target = round_number or self.last_paired_round() + 1
+            if target <= tournament.last_round and self.round(target).is_paired:
+                raise RoundNotReady(
+                    f"round {target} is paired already; its byes change only with the pairing withdrawn first"
+                )
+            tournament.cancel_bye(number, target, self.actor, reason)
+            self.save(tournament)
+            return target
+
+        return self._attempt(command)
+
+    def renumber(self, rule: RankingRule, reason: str) -> list[int]:
+        """Set the starting rank by `rule` before round 1 is paired; returns the players in pairing-number
+        order. The FIDE Swiss systems number by C.04.2 Art. 2.2 by themselves until round 4 is paired
+        (`projections.state.TournamentState.ranking`), unless the tournament keeps numbers as registered."""
+
+        def command() -> list[int]:
+            tournament = self.tournament()
+            paired = self.last_paired_round()
+            if paired:
+                raise RoundNotReady(
+                    f"round {paired} is paired: pairing numbers are set before round 1 (C.04.2 Art. 2.3 allows "
+                    "corrections of wrong data only)"
+                )
+            settings = self.settings()
+            if settings.system in FIDE_SWISS and settings.options.get("ranking") != "as-registered":
+                raise RuleViolation(
+                    f"{settings.system} numbers the players by C.04.2 Art. 2.2 (rating, title, name) by itself "
+                    "until round 4 is paired; the roster shows the order"
+                )
+            order = tournament.renumber(rule, self.actor, reason)
+            self.save(tournament)
+            return order
+
+        return self._attempt(command)
 
     def forbid(self, first: int, second: int, reason: str) -> None:
         self._tournament_command(lambda t: t.forbid(first, second, self.actor, reason))
@@ -354,11 +422,13 @@ class Ledger(Application):
                     f"round {intended} was paired or unpaired at another desk meanwhile; nothing was saved. "
                     f"Check `arbiter pairings {intended}` before pairing again."
                 )
-            if number > tournament.rounds:
+            if number > tournament.rounds != ROUNDS_FROM_ENTRIES:
                 raise RoundNotReady(f"all {tournament.rounds} rounds are paired; the tournament is complete")
             self._check_previous_round(number, force_reason)
             round_ = self._round_to_pair(tournament, number)
             request, position = self._pairing_input(number)
+            if number == 1:
+                self._fit_bracket_rounds(tournament, request)
             if options:
                 request = evolve(request, options=tuple(sorted({**dict(request.options), **options}.items())))
             if manual is None:
@@ -371,6 +441,26 @@ class Ledger(Application):
             return published(round_)
 
         return self._attempt(command)
+
+    def change_rounds(self, rounds: int, reason: str) -> None:
+        """Set the number of rounds (an event extended, an elimination's count corrected before round 1)."""
+        self._tournament_command(lambda t: t.change_rounds(rounds, self.actor, reason))
+
+    def _fit_bracket_rounds(self, tournament: Tournament, request: PairingInput) -> None:
+        """IBF 3.1.3: a bracket of N entrants takes the rounds its size needs. A bracket created without a
+        round count gets it now, recorded with the first pairing; a wrong count is refused with the one
+        needed (a 16-player double elimination of 5 rounds used to end with matches pending)."""
+        if request.system not in bracket_systems():
+            return
+        entrants = sum(1 for p in request.players if p.status is PlayerStatus.ACTIVE)
+        needed = rounds_for(request.system, entrants, dict(request.options))
+        if tournament.rounds == ROUNDS_FROM_ENTRIES:
+            tournament.change_rounds(needed, self.actor, f"{request.system} of {entrants} entrants (IBF 3.1.3)")
+        elif tournament.rounds != needed:
+            raise RuleViolation(
+                f"a {request.system} of {entrants} entrants takes {needed} rounds, not the {tournament.rounds} the "
+                f"tournament was created with: set {needed} rounds (with a reason) before pairing"
+            )
 
     def _check_previous_round(self, number: int, force_reason: str) -> None:
         if number == 1:

@@ -26,6 +26,8 @@ from ledger.errors import (
     UnknownBoard,
     UnknownPlayer,
 )
+from ledger.ranking import RankingRule, starting_order
+from ledger.settings import MAX_ROUNDS, ROUNDS_FROM_ENTRIES
 
 ROUND_NAMESPACE = uuid5(NAMESPACE_URL, "https://arbiter-ledger.invalid/round")
 
@@ -69,9 +71,17 @@ class Tournament(Aggregate):
 
     class PlayerRegistered(Aggregate.Event):
         TOPIC = "arbiter:Tournament.PlayerRegistered"
+        class_version = 2
         number: int
         details: dict[str, Any]
         actor: str
+        duplicate_of: int | None
+        """The registered player this one shares name, rating and federation (or id) with, when the
+        arbiter confirmed they are different people (`--allow-duplicate`)."""
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["duplicate_of"] = None
 
     class PlayerDetailsCorrected(Aggregate.Event):
         TOPIC = "arbiter:Tournament.PlayerDetailsCorrected"
@@ -102,6 +112,34 @@ class Tournament(Aggregate):
         number: int
         round: int
         kind: str
+        actor: str
+        reason: str
+
+    class ByeCancelled(Aggregate.Event):
+        TOPIC = "arbiter:Tournament.ByeCancelled"
+        number: int
+        round: int
+        kind: str
+        """The kind that was requested (for the log)."""
+        actor: str
+        reason: str
+
+    class PlayersRenumbered(Aggregate.Event):
+        """The starting rank set before round 1 (`ledger.ranking`): pairing number k is `order[k - 1]`."""
+
+        TOPIC = "arbiter:Tournament.PlayersRenumbered"
+        order: list[int]
+        rule: str
+        actor: str
+        reason: str
+
+    class RoundsChanged(Aggregate.Event):
+        """The number of rounds of the (last) stage set again: computed from the entries at an
+        elimination's first pairing (IBF 3.1.3), or changed by the arbiter with a reason."""
+
+        TOPIC = "arbiter:Tournament.RoundsChanged"
+        rounds: int
+        """The tournament's rounds in all, as `Created.rounds` counts them."""
         actor: str
         reason: str
 
@@ -204,32 +242,45 @@ class Tournament(Aggregate):
     def next_number(self) -> int:
         return max((int(n) for n in self.players), default=0) + 1
 
-    def register(self, details: dict[str, Any], number: int | None, actor: str) -> int:
-        """Enter a player; the pairing number is the next in registration order unless given."""
+    def register(
+        self, details: dict[str, Any], number: int | None, actor: str, *, allow_duplicate: bool = False
+    ) -> int:
+        """Enter a player; the pairing number is the next in registration order unless given. A player
+        who looks like one already registered is refused unless the arbiter says it is another person
+        (namesakes are common in open events); that statement is recorded with the registration."""
         number = self.next_number if number is None else number
         if number < 1:
             raise InvalidInput(f"player number {number} must be 1 or more")
         if str(number) in self.players:
             raise DuplicatePlayer(f"player number {number} is taken by {self.players[str(number)]['name']}")
-        self._refuse_duplicate(details)
-        self._register(number=number, details=details, actor=actor)
+        twin = self._same_person(details)
+        if twin is not None and not allow_duplicate:
+            same = "id" if self._same_id(details, self.players[str(twin)]) else "name, rating and federation"
+            raise DuplicatePlayer(
+                f"{details['name']} is already registered as number {twin} (same {same}); use "
+                "`arbiter correct-player` to change details, or register with `--allow-duplicate` "
+                "if this is another person"
+            )
+        self._register(number=number, details=details, actor=actor, duplicate_of=twin)
         return number
 
-    def _refuse_duplicate(self, details: dict[str, Any]) -> None:
+    @staticmethod
+    def _same_id(details: dict[str, Any], known: dict[str, Any]) -> bool:
+        return bool(details.get("external_id")) and details["external_id"] == known.get("external_id")
+
+    def _same_person(self, details: dict[str, Any]) -> int | None:
+        """The number of a registered player with the same id, or the same name, rating and federation."""
+
+        def identity(player: dict[str, Any]) -> tuple[str, int, str]:
+            return player["name"].casefold(), player.get("rating", 0), player.get("federation", "")
+
         for number, known in self.players.items():
-            same_id = details.get("external_id") and details["external_id"] == known.get("external_id")
-            same_person = (details["name"].casefold(), details.get("federation", "")) == (
-                known["name"].casefold(),
-                known.get("federation", ""),
-            )
-            if same_id or same_person:
-                raise DuplicatePlayer(
-                    f"{details['name']} is already registered as number {number}; "
-                    "use `arbiter correct-player` to change details"
-                )
+            if self._same_id(details, known) or identity(details) == identity(known):
+                return int(number)
+        return None
 
     @event(PlayerRegistered)
-    def _register(self, number: int, details: dict[str, Any], actor: str) -> None:
+    def _register(self, number: int, details: dict[str, Any], actor: str, duplicate_of: int | None) -> None:
         self.players[str(number)] = {**details, "status": "active", "withdrawn_from": None}
 
     def correct_details(self, number: int, changes: dict[str, Any], actor: str, reason: str, reference: str) -> None:
@@ -279,22 +330,64 @@ class Tournament(Aggregate):
     def _reenter(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
         self.players[str(number)].update(status="active", withdrawn_from=None)
 
+    def change_rounds(self, rounds: int, actor: str, reason: str) -> None:
+        """Set the tournament's rounds in all; never below a round already opened."""
+        if not self.last_round <= rounds <= MAX_ROUNDS or rounds < 1:
+            raise InvalidInput(
+                f"rounds must be from {max(self.last_round, 1)} (rounds already paired) to {MAX_ROUNDS}, not {rounds}"
+            )
+        if rounds == self.rounds:
+            raise InvalidInput(f"the tournament already has {rounds} rounds")
+        self._change_rounds(rounds=rounds, actor=actor, reason=require_reason(reason))
+
+    @event(RoundsChanged)
+    def _change_rounds(self, rounds: int, actor: str, reason: str) -> None:
+        self.rounds = rounds
+
     def _check_round(self, round_number: int) -> None:
+        if self.rounds == ROUNDS_FROM_ENTRIES and round_number >= 1:
+            return
         if not 1 <= round_number <= self.rounds:
             raise InvalidInput(f"round {round_number} is outside this tournament's rounds 1..{self.rounds}")
 
     def request_bye(self, number: int, round_number: int, kind: str, actor: str, reason: str) -> None:
-        self.player(number)
+        """A bye request for a round without a published pairing (a coming round, or one whose pairing
+        was withdrawn: the next `pair` honours it). A round that is paired takes a bye through
+        `Round.grant_bye` instead."""
+        player = self.player(number)
         self._check_round(round_number)
-        if round_number <= self.last_round:
-            raise RoundNotReady(
-                f"round {round_number} is already paired; a bye now needs `arbiter unpair {round_number}` first"
-            )
+        if player["status"] == "withdrawn":
+            raise InvalidInput(f"{player['name']} withdrew from round {player['withdrawn_from']}; a bye needs a player")
         self._request_bye(number=number, round=round_number, kind=kind, actor=actor, reason=reason)
+
+    def cancel_bye(self, number: int, round_number: int, actor: str, reason: str) -> None:
+        """Withdraw a bye request for a round not yet paired (the application checks the round)."""
+        self.player(number)
+        kind = self.byes.get(str(round_number), {}).get(str(number))
+        if kind is None:
+            raise InvalidInput(f"player {number} has no bye request for round {round_number}; nothing to cancel")
+        self._cancel_bye(number=number, round=round_number, kind=kind, actor=actor, reason=require_reason(reason))
+
+    @event(ByeCancelled)
+    def _cancel_bye(self, number: int, round: int, kind: str, actor: str, reason: str) -> None:
+        del self.byes[str(round)][str(number)]
 
     @event(ByeRequested)
     def _request_bye(self, number: int, round: int, kind: str, actor: str, reason: str) -> None:
         self.byes.setdefault(str(round), {})[str(number)] = kind
+
+    def renumber(self, rule: RankingRule, actor: str, reason: str) -> list[int]:
+        """Give the players pairing numbers by `rule` (the application checks that no round is paired)."""
+        if not self.players:
+            raise InvalidInput("there are no players to number yet")
+        players = {int(n): p for n, p in self.players.items()}
+        order = starting_order(players, rule, self.settings["seed"])
+        self._renumber(order=order, rule=rule.value, actor=actor, reason=require_reason(reason))
+        return order
+
+    @event(PlayersRenumbered)
+    def _renumber(self, order: list[int], rule: str, actor: str, reason: str) -> None:
+        pass
 
     def forbid(self, first: int, second: int, actor: str, reason: str) -> None:
         self.player(first)
@@ -501,6 +594,20 @@ class Round(Aggregate):
         reason: str
         reference: str
 
+    class ByeGranted(Aggregate.Event):
+        """A bye given in a round already paired to a player on no board: a late entry's missed round
+        (C.04.2 Art. 2.4: "zero points for the rounds missed" unless the tournament's rules say
+        otherwise, docs/research/fide/02-C0402-general-handling-rules.md), or a requested bye that
+        was forgotten before the pairing."""
+
+        TOPIC = "arbiter:Round.ByeGranted"
+        number: int
+        kind: str
+        points: float
+        actor: str
+        reason: str
+        reference: str
+
     class Sealed(Aggregate.Event):
         TOPIC = "arbiter:Round.Sealed"
         chain_head: str
@@ -661,6 +768,27 @@ class Round(Aggregate):
         self, board: int, first: int, second: int, previous: str, actor: str, reason: str, reference: str
     ) -> None:
         del self.results[str(board)]
+
+    def grant_bye(self, number: int, kind: str, points: float, actor: str, reason: str, reference: str) -> None:
+        """Give `number` a bye in this paired round; refused when the player is on a board or has a bye."""
+        if not self.is_paired:
+            raise RoundNotReady(f"round {self.number} is not paired; its bye is a request for the next pairing")
+        self._check_unsealed()
+        for board, pair in enumerate(self.boards, start=1):
+            if number in pair:
+                raise RoundNotReady(
+                    f"player {number} plays on board {board} of round {self.number}; a bye there needs the "
+                    "round unpaired first"
+                )
+        if any(bye["number"] == number for bye in self.byes):
+            raise InvalidInput(f"player {number} already has a bye in round {self.number}")
+        self._grant_bye(
+            number=number, kind=kind, points=points, actor=actor, reason=require_reason(reason), reference=reference
+        )
+
+    @event(ByeGranted)
+    def _grant_bye(self, number: int, kind: str, points: float, actor: str, reason: str, reference: str) -> None:
+        self.byes.append({"number": number, "kind": kind, "points": points})
 
     def _recorded(self, board: int) -> str:
         try:

@@ -11,8 +11,33 @@ from attrs import asdict, evolve, field, frozen
 
 from ledger.errors import InvalidInput
 from ledger.results import Game, MatchFormat, ResultRules
-from ledger.validation import parse_whole_number
+from ledger.validation import MAX_ROUNDS, parse_whole_number
 from pairing.model import Scoring
+from pairing.registry import bracket_systems
+
+TIEBREAK_CODES: dict[str, str] = {
+    "BH": "Buchholz (C.07 8.1; unplayed rounds 16.3, 16.4)",
+    "BH-C1": "Buchholz Cut-1 (C.07 8.1, 14.1; VURs cut first 16.5)",
+    "BH-C2": "Buchholz Cut-2 (C.07 8.1, 14.1; VURs cut first 16.5)",
+    "BH-M1": "Buchholz Median-1 (C.07 8.1, Art. 14; VURs cut first 16.5)",
+    "SB": "Sonneborn-Berger (C.07 9.1; unplayed rounds 16.3, 16.4)",
+    "DE": "Direct Encounter: tied players it places below (C.07 6.1-6.3)",
+    "WIN": "Number of Wins, with or without playing (C.07 7.1)",
+    "WON": "Number of Games Won over the board (C.07 7.2)",
+    "BPG": "Number of Games Played with Black (C.07 7.3)",
+    "PS": "(Sum of) Progressive Scores (C.07 7.5)",
+    "KS": "Koya System for Round Robin, 50 % (C.07 9.2)",
+    "ARO": "Average Rating of Opponents (C.07 10.1)",
+    "TPR": "Tournament Performance Rating, ARO + dp (C.07 10.2; B.02 8.1.1)",
+    "SPREAD": "Spread, own score minus opponent's score summed (tsh standing order)",
+    "AOR": "Average Opponent Rating (Scrabble; rounded as C.07 10.1)",
+    "OWINS": "Opponents' wins (tsh Sum of Opponent Scores)",
+    "IBF-C": "IBF coefficient: opponents' scores with the 4.7 credits for a plus and a withdrawn opponent",
+    "WINS-REAL": "Wins not counting wins against virtual opponents (IBF 4.10)",
+}
+"""The tie-break codes a tournament may name, in the order `--help` lists them: code -> description with
+its article. `projections.tiebreaks` computes each."""
+
 
 DEFAULT_TIEBREAKS: dict[tuple[Game, bool], tuple[str, ...]] = {
     (Game.CHESS, True): ("DE", "WIN", "SB", "KS"),
@@ -32,6 +57,26 @@ ELIMINATIONS = frozenset({"single-elimination", "double-elimination", "re-entry"
 """Systems whose places come from the bracket or the round of elimination (IBF 3.1-3.3, 4.10)."""
 
 ROUND_ROBINS = frozenset({"round-robin", "subgroups", "tsh-round-robin", "lower-round-robin", "team-round-robin"})
+
+
+ROUNDS_FROM_ENTRIES = 0
+"""`rounds` of a bracket (`pairing.registry.bracket_systems`) created without a round count: the first
+pairing computes it from the entries (IBF 3.1.3)."""
+
+
+MAX_MATCH_LENGTH = 99
+"""The longest backgammon match the ledger takes (the rules guide's matches are to 3 game-wins, 5.13;
+point matches run to 25 or so): a bound against typing slips, not a rule."""
+
+
+def _check_tiebreaks(codes: tuple[str, ...]) -> None:
+    """Refuse unknown or repeated tie-break codes, listing the valid ones."""
+    unknown = [code for code in codes if code not in TIEBREAK_CODES]
+    if unknown:
+        raise InvalidInput(f"unknown tie-break code(s) {', '.join(unknown)}; valid codes: {', '.join(TIEBREAK_CODES)}")
+    repeated = sorted({code for code in codes if codes.count(code) > 1})
+    if repeated:
+        raise InvalidInput(f"tie-break code(s) {', '.join(repeated)} named twice; each counts once")
 
 
 def with_system_defaults(game: Game, system: str, options: Mapping[str, str]) -> dict[str, str]:
@@ -89,10 +134,13 @@ class TournamentSettings:
         **more: Any,
     ) -> TournamentSettings:
         """Settings with the defaults an arbiter expects for `game` and `system`."""
-        if rounds < 1:
-            raise InvalidInput(f"a tournament needs at least one round, not {rounds}")
-        if more.get("match_length", 3) < 1:
-            raise InvalidInput("a match is played to at least 1")
+        if rounds == ROUNDS_FROM_ENTRIES and system not in bracket_systems():
+            raise InvalidInput(f"{system} needs a number of rounds; only a bracket computes it from the entries")
+        if not ROUNDS_FROM_ENTRIES <= rounds <= MAX_ROUNDS:
+            raise InvalidInput(f"a tournament has 1 to {MAX_ROUNDS} rounds, not {rounds}")
+        if not 1 <= more.get("match_length", 3) <= MAX_MATCH_LENGTH:
+            raise InvalidInput(f"a match is played to 1 point at least and {MAX_MATCH_LENGTH} at most")
+        _check_tiebreaks(tiebreaks)
         settings = cls(
             game=game,
             system=system,

@@ -26,6 +26,9 @@ from ledger.errors import InvalidInput
 
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
+MAX_ROUNDS = 999
+"""The most rounds the ledger takes: TRF's round fields are three digits wide."""
+
 LARGEST_INTEGER = 2**63 - 1
 """The largest whole number SQLite and PostgreSQL (bigint) store."""
 SMALLEST_INTEGER = -(2**63)
@@ -44,10 +47,14 @@ FIELD_RANGES: Mapping[str, tuple[int, int, str]] = {
     "appellant": (1, 9999, "pairing numbers are 1..9999 (the TRF starting-rank field has 4 digits)"),
     "rating": (0, 9999, "ratings are 0..9999 (the TRF rating field has 4 digits; 0 means unrated)"),
     "board": (1, 9999, "boards are numbered 1..9999"),
-    "round": (1, 999, "rounds are numbered 1..999"),
-    "rounds": (1, 999, "a tournament or stage has 1..999 rounds"),
-    "from_round": (1, 999, "rounds are numbered 1..999"),
-    "first_round": (1, 999, "rounds are numbered 1..999"),
+    "round": (1, MAX_ROUNDS, f"rounds are numbered 1..{MAX_ROUNDS}"),
+    "rounds": (
+        0,
+        MAX_ROUNDS,
+        f"a tournament or stage has up to {MAX_ROUNDS} rounds (0: a bracket's come from its entries)",
+    ),
+    "from_round": (1, MAX_ROUNDS, f"rounds are numbered 1..{MAX_ROUNDS}"),
+    "first_round": (1, MAX_ROUNDS, f"rounds are numbered 1..{MAX_ROUNDS}"),
     "seed": (0, LARGEST_INTEGER, f"a seed is a whole number from 0 to {LARGEST_INTEGER}"),
     "settings.seed": (
         0,

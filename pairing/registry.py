@@ -1,12 +1,16 @@
-"""The map from system names (`arbiter new --system`) to engines (ARCHITECTURE.md, "Pairing engines")."""
+"""The map from system names (`arbiter new --system`) to engines (ARCHITECTURE.md, "Pairing engines"),
+and from the elimination systems to the bracket each draws (IBF Pairing Rules 3.1-3.3): the one list of
+each, which everything else reads."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from pairing.model import Engine
+from pairing.ibf.brackets import BracketView
+from pairing.model import Engine, NoValidPairing, PairingInput
 
 _FACTORIES: dict[str, Callable[[], Engine]] = {}
+_BRACKETS: dict[str, Callable[[PairingInput], BracketView]] = {}
 
 
 def register(name: str, factory: Callable[[], Engine]) -> None:
@@ -31,6 +35,14 @@ def _load_builtin_engines() -> None:
     )
     from pairing.tsh import ENGINES as tsh_engines_table
 
+    _BRACKETS.update(
+        {
+            "single-elimination": single_elimination.bracket,
+            "double-elimination": double_elimination.bracket,
+            "re-entry": re_entry.bracket,
+        }
+    )
+
     register("round-robin", round_robin.RoundRobin)
     register("dubov", DubovSystem)
     register("burstein", BursteinSystem)
@@ -52,6 +64,22 @@ def systems() -> tuple[str, ...]:
     if not _FACTORIES:
         _load_builtin_engines()
     return tuple(sorted(_FACTORIES))
+
+
+def bracket_systems() -> tuple[str, ...]:
+    """The elimination systems that draw a bracket, sorted."""
+    if not _FACTORIES:
+        _load_builtin_engines()
+    return tuple(sorted(_BRACKETS))
+
+
+def bracket_view(request: PairingInput) -> BracketView:
+    """The bracket of `request.system` as of the histories in `request`, for a projection to draw."""
+    if request.system not in bracket_systems():
+        raise NoValidPairing(
+            f"{request.system} has no elimination bracket; brackets are drawn for {', '.join(bracket_systems())}"
+        )
+    return _BRACKETS[request.system](request)
 
 
 class UnknownSystem(KeyError):

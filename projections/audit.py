@@ -44,6 +44,15 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
             return f"{number} re-entered from round {r}", r, (number,)
         case Tournament.ByeRequested(number=number, round=r, kind=kind):
             return f"{number} requested a {kind} bye in round {r}", r, (number,)
+        case Tournament.ByeCancelled(number=number, round=r, kind=kind):
+            return f"{number}'s {kind} bye request for round {r} cancelled", r, (number,)
+        case Round.ByeGranted(number=number, kind=kind, points=points):
+            r = rounds.get(event.originator_id)
+            return f"round {r}: {number} given a {kind} bye ({points:g})", r, (number,)
+        case Tournament.RoundsChanged(rounds=total):
+            return f"the tournament now has {total} rounds", None, ()
+        case Tournament.PlayersRenumbered(order=order, rule=rule):
+            return f"{len(order)} players renumbered by rule {rule}", None, tuple(order)
         case Tournament.PairForbidden(first=a, second=b):
             return f"{a} and {b} may not be paired", None, (a, b)
         case Tournament.RoundOpened(round=r):

@@ -3,8 +3,9 @@ engines see it, derived from the same `PairingInput` (so a drawing never disagre
 
 from __future__ import annotations
 
-from pairing.ibf.brackets import BracketView, bracket_view
+from pairing.ibf.brackets import BracketView
 from pairing.model import NoValidPairing
+from pairing.registry import bracket_view
 from projections.history import pairing_input
 from projections.state import TournamentState
 
@@ -13,7 +14,6 @@ ELIMINATION_SYSTEMS = frozenset({"single-elimination", "double-elimination", "re
 
 def bracket_of(state: TournamentState) -> BracketView:
     """The bracket after every paired round (results so far; pending matches stay open)."""
-    assert state.settings is not None
     system = state.stage_of(state.last_paired_round + 1).system
     if system not in ELIMINATION_SYSTEMS:
         raise NoValidPairing(

@@ -35,8 +35,7 @@ def round_records(
 
     `earlier` is (boards, results, records) of a previous computation of the same round over the
     same earlier rounds: a board whose result object is unchanged keeps its two records."""
-    assert state.settings is not None
-    scoring = state.settings.scoring
+    scoring = state.require_settings().scoring
     number = round_view.number
     records: dict[int, RoundRecord] = {}
     reuse = earlier is not None and earlier[0] is round_view.boards
@@ -246,8 +245,7 @@ def pairing_input(state: TournamentState, round_number: int) -> PairingInput:
 
     In a later stage of a mixed tournament (IBF 1.8) the engine sees that stage alone: its qualifiers,
     its rounds renumbered from 1 and the scores made in it."""
-    settings = state.settings
-    assert settings is not None
+    settings = state.require_settings()
     stage = state.stage_of(round_number)
     players = entrants(state, round_number - 1, round_number)
     if stage.qualifiers is not None:

@@ -14,6 +14,8 @@ from typing import Any
 from attrs import define, field
 
 from ledger.domain import Round, Tournament
+from ledger.errors import NoTournament
+from ledger.ranking import RankingRule, fide_key, pairing_numbers
 from ledger.results import Result, ResultRules
 from ledger.settings import FIDE_SWISS, TournamentSettings
 from pairing.model import Board, Bye, ByeKind
@@ -68,24 +70,11 @@ class RoundView:
         return self.paired and not self.missing_results
 
 
-TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
-"""C.04.2 2.2: the FIDE titles in ranking order (then "none")."""
-
-
 def initial_ranking(players: Iterable[PlayerView]) -> dict[int, int]:
-    """C.04.2 2.2: "strength (rating, descending); FIDE title, in the order GM, IM, WGM, FM, WIM, CM,
-    WFM, WCM, none; alphabetical": player number -> Tournament Pairing Number (TPN), #1 the highest."""
-
-    def key(player: PlayerView) -> tuple[int, int, str, int]:
-        title = player.title.upper()
-        return (
-            -player.rating,
-            TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER),
-            player.name.casefold(),
-            player.number,
-        )
-
-    return {player.number: tpn for tpn, player in enumerate(sorted(players, key=key), start=1)}
+    """C.04.2 Art. 2.2 (`ledger.ranking.fide_key`): player number -> Tournament Pairing Number (TPN),
+    #1 the highest."""
+    ordered = sorted(players, key=lambda p: fide_key(p.number, p.rating, p.title, p.name))
+    return pairing_numbers(player.number for player in ordered)
 
 
 @define
@@ -114,16 +103,24 @@ class TournamentState:
     round_streams: dict[Any, int] = field(factory=dict)
     """Round stream id -> round number."""
     stages: list[StageView] = field(factory=list)
+    renumbered: list[int] | None = None
+    """Players in pairing-number order as `arbiter renumber` set them before round 1 (`ledger.ranking`)."""
+    renumbered_by: str = ""
     frozen_ranking: dict[int, int] | None = None
     """C.04.2 2.3: "no modification of a TPN ... is allowed after the fourth round has been paired"."""
     history_cache: dict[Any, Any] = field(factory=dict, eq=False, repr=False)
     """Derived data, rebuilt on demand: per-round records (`projections.history`), keyed by the rounds'
     versions, and the results parsed from their codes."""
 
+    def require_settings(self) -> TournamentSettings:
+        """The tournament's settings; `NoTournament` for a log without a tournament (an empty ledger)."""
+        if self.settings is None:
+            raise NoTournament("this ledger holds no tournament yet")
+        return self.settings
+
     @property
     def rules(self) -> ResultRules:
-        assert self.settings is not None
-        return self.settings.result_rules
+        return self.require_settings().result_rules
 
     def stage_of(self, round_number: int) -> StageView:
         """The stage a round belongs to (the last one starting at or before it)."""
@@ -175,6 +172,13 @@ class TournamentState:
                 self.players[number].withdrawn_from = None
             case Tournament.ByeRequested(number=number, round=round_number, kind=kind):
                 self.requested_byes.setdefault(round_number, {})[number] = ByeKind(kind)
+            case Tournament.ByeCancelled(number=number, round=round_number):
+                self.requested_byes[round_number].pop(number, None)
+            case Tournament.PlayersRenumbered(order=order, rule=rule):
+                self.renumbered, self.renumbered_by = list(order), rule
+            case Tournament.RoundsChanged(rounds=rounds):
+                last = self.stages[-1]
+                last.rounds = rounds - last.first_round + 1
             case Tournament.PairForbidden(first=first, second=second):
                 self.forbidden.append((first, second))
             case Round.Created(round=round_number):
@@ -188,6 +192,8 @@ class TournamentState:
                 self._round_of(event).paired = False
             case Round.ResultVoided(board=board):
                 del self._round_of(event).results[board]
+            case Round.ByeGranted(number=number, kind=kind, points=points):
+                self._round_of(event).byes.append(Bye(number, ByeKind(kind), points))
             case Round.Sealed(position=sealed, chain_head=head):
                 view = self._round_of(event)
                 view.sealed_at, view.chain_head = sealed, head
@@ -201,13 +207,27 @@ class TournamentState:
 
     def ranking(self) -> dict[int, int]:
         """Player number -> pairing number: the initial ranking list for the FIDE Swiss systems (frozen
-        once round 4 is paired), else the registration number (or when imported, `ranking=as-registered`)."""
-        assert self.settings is not None
-        if self.settings.system not in FIDE_SWISS or self.settings.options.get("ranking") == "as-registered":
-            return {number: number for number in self.players}
+        once round 4 is paired), else the order `arbiter renumber` set (players registered after it follow
+        in registration order), else the registration number (or when imported, `ranking=as-registered`)."""
+        settings = self.require_settings()
+        if settings.system not in FIDE_SWISS or settings.options.get("ranking") == "as-registered":
+            if self.renumbered is None:
+                return {number: number for number in self.players}
+            placed = set(self.renumbered)
+            return pairing_numbers([*self.renumbered, *(n for n in sorted(self.players) if n not in placed)])
         if self.frozen_ranking is not None and set(self.frozen_ranking) == set(self.players):
             return self.frozen_ranking
         return initial_ranking(self.players.values())
+
+    def ranking_rule(self) -> str:
+        """What ordered the pairing numbers, in words for the roster."""
+        settings = self.require_settings()
+        if settings.system in FIDE_SWISS and settings.options.get("ranking") != "as-registered":
+            frozen = "frozen since round 4 was paired" if self.frozen_ranking is not None else "until round 4"
+            return f"{RankingRule.FIDE.description}; {frozen}"
+        if self.renumbered is not None:
+            return f"renumbered by {RankingRule(self.renumbered_by).description}; later entries follow"
+        return "registration order"
 
     def _parsed(self, code: str) -> Result:
         """The result of `code`, parsed once per code: a replay reads the same few codes over and over,

@@ -50,6 +50,7 @@ from functools import cached_property
 from attrs import field, frozen
 from attrs.validators import ge, in_, instance_of
 
+from ledger.settings import TIEBREAK_CODES
 from pairing.ibf.credits import coefficients
 from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
 
@@ -528,31 +529,30 @@ def wins_not_against_virtual_opponents(player: Entrant, table: Crosstable) -> fl
 
 TiebreakFunction = Callable[[Entrant, Crosstable], float]
 
-_REGISTRY: dict[str, tuple[str, TiebreakFunction]] = {
-    "BH": ("Buchholz (C.07 8.1; unplayed rounds 16.3, 16.4)", buchholz),
-    "BH-C1": ("Buchholz Cut-1 (C.07 8.1, 14.1; VURs cut first 16.5)", buchholz_cut_1),
-    "BH-C2": ("Buchholz Cut-2 (C.07 8.1, 14.1; VURs cut first 16.5)", buchholz_cut_2),
-    "BH-M1": ("Buchholz Median-1 (C.07 8.1, Art. 14; VURs cut first 16.5)", buchholz_median_1),
-    "SB": ("Sonneborn-Berger (C.07 9.1; unplayed rounds 16.3, 16.4)", sonneborn_berger),
-    "DE": ("Direct Encounter: tied players it places below (C.07 6.1-6.3)", direct_encounter),
-    "WIN": ("Number of Wins, with or without playing (C.07 7.1)", number_of_wins),
-    "WON": ("Number of Games Won over the board (C.07 7.2)", number_of_games_won),
-    "BPG": ("Number of Games Played with Black (C.07 7.3)", number_of_games_played_with_black),
-    "PS": ("(Sum of) Progressive Scores (C.07 7.5)", progressive_scores),
-    "KS": ("Koya System for Round Robin, 50 % (C.07 9.2)", koya_system),
-    "ARO": ("Average Rating of Opponents (C.07 10.1)", average_rating_of_opponents),
-    "TPR": ("Tournament Performance Rating, ARO + dp (C.07 10.2; B.02 8.1.1)", tournament_performance_rating),
-    "SPREAD": ("Spread, own score minus opponent's score summed (tsh standing order)", spread),
-    "AOR": ("Average Opponent Rating (Scrabble; rounded as C.07 10.1)", average_opponent_rating),
-    "OWINS": ("Opponents' wins (tsh Sum of Opponent Scores)", opponents_wins),
-    "IBF-C": (
-        "IBF coefficient: opponents' scores with the 4.7 credits for a plus and a withdrawn opponent",
-        lambda player, table: table.ibf_coefficients[player.number],
-    ),
-    "WINS-REAL": ("Wins not counting wins against virtual opponents (IBF 4.10)", wins_not_against_virtual_opponents),
+_FUNCTIONS: dict[str, TiebreakFunction] = {
+    "BH": buchholz,
+    "BH-C1": buchholz_cut_1,
+    "BH-C2": buchholz_cut_2,
+    "BH-M1": buchholz_median_1,
+    "SB": sonneborn_berger,
+    "DE": direct_encounter,
+    "WIN": number_of_wins,
+    "WON": number_of_games_won,
+    "BPG": number_of_games_played_with_black,
+    "PS": progressive_scores,
+    "KS": koya_system,
+    "ARO": average_rating_of_opponents,
+    "TPR": tournament_performance_rating,
+    "SPREAD": spread,
+    "AOR": average_opponent_rating,
+    "OWINS": opponents_wins,
+    "IBF-C": ibf_coefficient,
+    "WINS-REAL": wins_not_against_virtual_opponents,
 }
+"""Code -> its computation; the codes and their articles are `ledger.settings.TIEBREAK_CODES`."""
 
-TIEBREAKS: dict[str, str] = {code: description for code, (description, _) in _REGISTRY.items()}
+TIEBREAKS = TIEBREAK_CODES
+"""Code -> one-line description with its article (the ledger's vocabulary, re-exported)."""
 """Code -> one-line description with its article."""
 
 
@@ -568,12 +568,12 @@ SCORE_GROUP = frozenset({"DE"})
 
 def _functions(codes: Sequence[str]) -> list[TiebreakFunction]:
     """The functions of `codes`. Unknown code -> ValueError naming the known codes."""
-    unknown = [code for code in codes if code not in _REGISTRY]
+    unknown = [code for code in codes if code not in _FUNCTIONS]
     if unknown:
         raise ValueError(
             f"unknown tie-break code(s) {', '.join(map(repr, unknown))}; known codes: {', '.join(TIEBREAKS)}"
         )
-    return [_REGISTRY[code][1] for code in codes]
+    return [_FUNCTIONS[code] for code in codes]
 
 
 def compute_tiebreaks(

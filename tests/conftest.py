@@ -1,4 +1,5 @@
-"""Shared fixtures: a fresh ledger on every backend (SQLite file, PostgreSQL schema).
+"""Shared fixtures: a fresh ledger on every backend (SQLite file, PostgreSQL schema); the hypothesis
+profiles; the shared folder beside the checkout.
 
 PostgreSQL tests use the machine's server (`$ARBITER_TEST_POSTGRES`, default
 postgresql://postgres@localhost:5432/test). When it is unreachable they skip, except under
@@ -10,10 +11,24 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import psycopg
 import pytest
+from hypothesis import settings
 from psycopg import sql
+
+settings.register_profile("default", deadline=10_000)
+"""Every property test: hypothesis's 100 examples unless a test sets its own budget, each case within 10 s
+(generous: the machines are shared; a case slower than that is a defect to look at)."""
+settings.register_profile("ci", deadline=10_000, derandomize=True, print_blob=True)
+"""Under CI=true: the same budget, the same examples on every run, and a failing case printed for replay."""
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") == "true" else "default"))
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+"""The team's shared folder beside the checkout (a worktree reaches it through a symlink)."""
+DUTCH_REFERENCE = SHARED / "reference" / "dutch-2025"
+"""The Dutch reference corpus: played tournaments as TRF files, every round paired by the reference program."""
 
 POSTGRES_URL = os.environ.get("ARBITER_TEST_POSTGRES", "postgresql://postgres@localhost:5432/test")
 
@@ -51,5 +66,8 @@ def sqlite_location(tmp_path: os.PathLike[str]) -> str:
 def require_shared(path: os.PathLike[str]) -> None:
     """The shared folder (rules, reference corpus) lies beside the checkout in CI and on the team's
     machines. Without it a test skips, except under `CI=true`, where it must be there."""
-    if not os.path.exists(path) and os.environ.get("CI") != "true":
-        pytest.skip(f"{path} is not beside this checkout (it is in CI)")
+    if os.path.exists(path):
+        return
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{path} is missing under CI=true: the shared folder must be beside the checkout in CI")
+    pytest.skip(f"{path} is not beside this checkout (it is in CI)")

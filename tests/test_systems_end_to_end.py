@@ -11,8 +11,8 @@ import pytest
 from ledger.application import PlayerDetails
 from ledger.errors import RoundNotReady, RuleViolation
 from ledger.results import Game
-from ledger.settings import TournamentSettings
-from pairing.registry import systems
+from ledger.settings import ROUNDS_FROM_ENTRIES, TournamentSettings
+from pairing.registry import bracket_systems, systems
 from pairing.tsh import ENGINES as TSH_ENGINES
 from projections.standings import standings
 from tui.wiring import open_ledger
@@ -46,7 +46,8 @@ def game_of(system: str) -> str:
 def test_a_tournament_runs_through_the_ledger(system: str, tmp_path: Path) -> None:
     game, results = GAMES[game_of(system)]
     ledger, views = open_ledger(str(tmp_path / "t.ledger"), "tester", create=True)
-    ledger.create_tournament("T", TournamentSettings.for_game(game, system, 5, seed=11))
+    rounds = ROUNDS_FROM_ENTRIES if system in bracket_systems() else 5  # IBF 3.1.3: a bracket's size sets its rounds
+    ledger.create_tournament("T", TournamentSettings.for_game(game, system, rounds, seed=11))
     field = EVEN_FIELDS.get(system, 9)
     teams = 2 if system in EVEN_FIELDS else 3
     ledger.register_players(

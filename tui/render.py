@@ -9,12 +9,16 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from attrs import astuple
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from pairing.model import PairingOutcome
 from projections.audit import AuditLine
+from projections.checks import Finding
 from projections.explain import RoundExplanation
+from projections.roster import RosterRow
 from projections.standings import StandingRow
 from projections.state import RoundView, TournamentState
 
@@ -272,3 +276,57 @@ def explanation_text(explained: RoundExplanation) -> list[Table | str]:
     for decision in explained.decisions:
         decisions.add_row(decision.article, "ok" if decision.satisfied else "NOT MET", decision.text)
     return [head, seen, decisions]
+
+
+ROSTER_HEADINGS = ("pairing_number", "number", "name", "rating", "title", "federation", "status")
+
+
+def roster_table(name: str, rule: str, rows: Sequence[RosterRow]) -> list[Text | Table]:
+    """The roster in pairing-number order under a line naming the rule that ordered it (names shown
+    literally)."""
+    table = Table(title=f"{name}: roster", title_justify="left")
+    for heading in ("PN", "No", "Name", "Rating", "Title", "Fed", "Status"):
+        table.add_column(heading, justify="left" if heading in ("Name", "Title", "Fed", "Status") else "right")
+    for row in rows:
+        table.add_row(
+            str(row.pairing_number),
+            str(row.number),
+            Text(row.name),
+            str(row.rating or ""),
+            Text(row.title),
+            Text(row.federation),
+            row.status,
+        )
+    return [Text(f"pairing numbers by {rule}"), table]
+
+
+def roster_csv(rows: Sequence[RosterRow]) -> str:
+    return csv_text(
+        ROSTER_HEADINGS,
+        [
+            [r.pairing_number, r.number, *map(_text_cell, (r.name, str(r.rating), r.title, r.federation)), r.status]
+            for r in rows
+        ],
+    )
+
+
+def roster_json(rule: str, rows: Sequence[RosterRow]) -> str:
+    players = [dict(zip(ROSTER_HEADINGS, astuple(row), strict=True)) for row in rows]
+    return json.dumps({"rule": rule, "players": players}, ensure_ascii=False, indent=2)
+
+
+def findings_table(findings: Sequence[Finding], round_number: int) -> Table:
+    table = Table(title=f"before pairing round {round_number}", title_justify="left")
+    for heading in ("", "Subject", "What the pairing will do"):
+        table.add_column(heading, justify="left")
+    for finding in findings:
+        table.add_row(finding.severity.value, finding.subject, Text(finding.message))
+    return table
+
+
+def findings_json(findings: Sequence[Finding], round_number: int) -> str:
+    document = {
+        "round": round_number,
+        "findings": [{"severity": f.severity.value, "subject": f.subject, "message": f.message} for f in findings],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2)

@@ -1,8 +1,8 @@
 """Elimination brackets as plain data: layouts, seeding, and the state of a bracket derived from the histories.
 
 IBF Pairing Rules 3.1-3.3. Shared by `single_elimination`, `double_elimination` and `re_entry`, and meant
-for projections and views too: `bracket_view(request)` returns the whole bracket (rounds, matches, slots,
-who advanced, places) from the same `PairingInput` the engine reads.
+for projections and views too: `pairing.registry.bracket_view(request)` returns the whole bracket (rounds,
+matches, slots, who advanced, places) from the same `PairingInput` the engine reads.
 
 - A *layout* is fixed once the number of entrants is known (3.1.2: "The pairing of players is conducted
   once before the first round, after which the tournament bracket for all subsequent rounds becomes
@@ -14,9 +14,9 @@ who advanced, places) from the same `PairingInput` the engine reads.
 - The *state* follows the results in the histories: who sits in each slot, who won, who advanced. It is
   recomputed from scratch for every request, so the engines stay pure functions of their input.
 
-Standard seeding (research note 3.1): start from [1, 2], then replace each seed p of a list of length m
-by the pair (p, 2m + 1 - p). Seeds 1 and 2 can meet only in the final; the virtual players, seeds N+1..P,
-face the top seeds, so no match is virtual against virtual (N > P/2).
+Standard seeding (docs/research/tsh-backgammon-brackets.md §3.1): start from [1, 2], then replace each seed p of a
+list of length m by the pair (p, 2m + 1 - p). Seeds 1 and 2 can meet only in the final; the virtual players, seeds
+N+1..P, face the top seeds, so no match is virtual against virtual (N > P/2).
 """
 
 from __future__ import annotations
@@ -250,8 +250,8 @@ def single_elimination_layout(
     return Layout("single-elimination", entrants, size, tuple(matches))
 
 
-# Orders in which upper-bracket losers enter the lower bracket's minor rounds, per bracket size:
-# [minor round 1, minor round 2, ...] (research note 3.4; the last minor round has one match).
+# Orders in which upper-bracket losers enter the lower bracket's minor rounds, per bracket size: [minor round 1, minor
+# round 2, ...] (docs/research/tsh-backgammon-brackets.md §3.4; the last minor round has one match).
 def _natural(n: int) -> list[int]:
     return list(range(n))
 
@@ -280,15 +280,15 @@ CONVENTIONAL_ORDERS: dict[int, tuple[str, ...]] = {
     32: ("reverse", "half_shift", "natural"),
     64: ("reverse", "half_shift", "reverse", "natural"),
 }
-"""The conventional (brackets-manager / Challonge) orders of research note 3.4, whose tables the tests
-reproduce for 8 and 16."""
+"""The conventional (brackets-manager / Challonge) orders of docs/research/tsh-backgammon-brackets.md §3.4, whose
+tables the tests reproduce for 8 and 16."""
 DELAYING_ORDERS: dict[int, tuple[str, ...]] = {
     **CONVENTIONAL_ORDERS,
     16: ("reverse", "natural"),
     64: ("reverse", "half_shift", "reverse_half_shift", "natural"),
 }
-"""Orders that delay a possible rematch longest (found by trying every combination of the four named
-orders): 16 players, lower round 4 instead of 3 (as research note 3.4 says); 64 players, lower round 7
+"""Orders that delay a possible rematch longest (found by trying every combination of the four named orders): 16
+players, lower round 4 instead of 3 (as docs/research/tsh-backgammon-brackets.md §3.4 says); 64 players, lower round 7
 instead of 6; 8 and 32 as conventional (3 and 5). Checked by `earliest_lower_rematch` in the tests."""
 
 
@@ -303,13 +303,13 @@ def minor_orders(size: int, style: str) -> tuple[str, ...]:
 
 
 def double_elimination_layout(entrants: int, extra_match: bool, style: str = "conventional") -> Layout:
-    """The 3.2 layout (research note 3.4): upper bracket = the 3.1 bracket; lower bracket of 2(log2 P - 1)
-    rounds, alternating *major* rounds (lower-bracket players among themselves; round 1: the upper round-1
-    losers, in order) and *minor* rounds (the losers of the next upper round, top line, against the
-    lower-bracket winners, in an order that delays rematches); the superfinal between the two bracket
-    winners, the upper one on the top line; the additional match if the regulations provide it and the
-    upper-bracket winner loses the superfinal (3.2.7). Sessions by dependency: a match is played in the
-    round after the later of its feeding matches (3.2.4, 3.2.5)."""
+    """The 3.2 layout (docs/research/tsh-backgammon-brackets.md §3.4): upper bracket = the 3.1 bracket; lower bracket
+    of 2(log2 P - 1) rounds, alternating *major* rounds (lower-bracket players among themselves; round 1: the upper
+    round-1 losers, in order) and *minor* rounds (the losers of the next upper round, top line, against the
+    lower-bracket winners, in an order that delays rematches); the superfinal between the two bracket winners, the
+    upper one on the top line; the additional match if the regulations provide it and the upper-bracket winner loses
+    the superfinal (3.2.7). Sessions by dependency: a match is played in the round after the later of its feeding
+    matches (3.2.4, 3.2.5)."""
     size = bracket_size(entrants)
     k = size.bit_length() - 1
     order = standard_order(size)
@@ -471,7 +471,8 @@ def _decide(
         return MatchState(spec, top, bottom, bottom, VIRTUAL, Result.VIRTUAL_WALKOVER)
     if spec.session >= before_session:
         return MatchState(spec, top, bottom, OPEN, OPEN, Result.PENDING)
-    assert top.player is not None and bottom.player is not None
+    if top.player is None or bottom.player is None:  # a slot of kind PLAYER always names its player
+        raise RuntimeError(f"internal: match {spec.label} has a player slot without a player")
     winner, result = decided_winner(spec, top.player, bottom.player, players)
     if winner is None:
         if result is Result.NOT_HELD:
@@ -589,7 +590,7 @@ def views(layout: Layout, seeds: Sequence[int], states: Sequence[MatchState], pl
 
 def changed_matches(before: BracketView, after: BracketView) -> tuple[str, ...]:
     """Labels of the matches whose players, winner or result differ between two views of the same bracket:
-    what a corrected result would change, to show the arbiter before anything is recorded (issue 8, item 5)."""
+    what a corrected result would change, to show the arbiter before anything is recorded."""
     old = {m.spec.label: m for r in before.rounds for m in r.matches}
     changed = []
     for match in (m for r in after.rounds for m in r.matches):
@@ -612,17 +613,3 @@ def rounds_for(system: str, entrants: int, options: Mapping[str, str]) -> int:
     if system == "re-entry" and size > entrants:
         return rounds + int(options.get("reentry_rounds", "1"))
     return rounds
-
-
-def bracket_view(request: PairingInput) -> BracketView:
-    """The bracket of `request.system` as of the histories in `request`, for a projection to draw."""
-    from pairing.ibf import double_elimination, re_entry, single_elimination
-
-    systems = {
-        "single-elimination": single_elimination.bracket,
-        "double-elimination": double_elimination.bracket,
-        "re-entry": re_entry.bracket,
-    }
-    if request.system not in systems:
-        raise NoValidPairing(f"system {request.system!r} has no elimination bracket")
-    return systems[request.system](request)

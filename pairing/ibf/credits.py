@@ -8,11 +8,11 @@ with the smallest number of points scored by any player in the given competition
 the remaining games, they would have scored a number of points equal to the average result of those
 players with whom they were in the same score group at the time of withdrawal."
 
-Reading (research note O6): the coefficient is the sum of the opponents' final scores (Buchholz); a plus
-(pairing-allocated bye) adds `bye_credit`, and a withdrawn opponent counts with `withdrawn_score`: their
-score at withdrawal plus the average of what their score group of that moment scored afterwards, which is
-the average final score of that group's other members. A player with no such group-mate counts with their
-own score. Scores are points from the histories.
+Reading (docs/research/tsh-backgammon-brackets.md §5.3 O6): the coefficient is the sum of the opponents' final scores
+(Buchholz); a plus (pairing-allocated bye) adds `bye_credit`, and a withdrawn opponent counts with `withdrawn_score`:
+their score at withdrawal plus the average of what their score group of that moment scored afterwards, which is the
+average final score of that group's other members. A player with no such group-mate counts with their own score.
+Scores are points from the histories.
 """
 
 from __future__ import annotations

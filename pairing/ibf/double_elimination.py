@@ -20,8 +20,8 @@ bracket are called the "finals"), is held between the winners of both brackets. 
 bracket loses in the final, an additional match between the finalists is permitted. The condition for
 holding an additional match is determined by the competition regulations."
 
-The layout (research note 3.4, O2) is in `pairing.ibf.brackets.double_elimination_layout`; a match is
-played in the tournament round after the later of the matches that feed it, so both brackets play in the
+The layout (docs/research/tsh-backgammon-brackets.md §3.4, O2) is in `pairing.ibf.brackets.double_elimination_layout`;
+a match is played in the tournament round after the later of the matches that feed it, so both brackets play in the
 same rounds while the upper bracket lasts and the lower bracket then needs its own rounds.
 
 Options: ``draw`` (as in 3.1), ``superfinal_extra`` (``yes``, the default, O3: the additional match when
@@ -118,8 +118,8 @@ def bracket(request: PairingInput) -> BracketView:
 
 def earliest_lower_rematch(bracket_layout: Layout) -> int | None:
     """The earliest lower-bracket round in which two players who met in the upper bracket can meet again
-    (research note 3.4's criterion), or None. The loser of upper match a and the loser of upper match b
-    have met iff one of the matches lies on the other's path to the upper final."""
+    (docs/research/tsh-backgammon-brackets.md §3.4's criterion), or None. The loser of upper match a and the loser of
+    upper match b have met iff one of the matches lies on the other's path to the upper final."""
     drops: dict[str, frozenset[str]] = {}
     earliest = None
     for spec in bracket_layout.matches:

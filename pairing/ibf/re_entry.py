@@ -15,7 +15,7 @@ competition."
 
 3.3.4: "The number of re-entries permitted for a single player is governed by the competition regulations."
 
-Readings (research note R1-R7, docs/brackets.md):
+Readings (docs/research/tsh-backgammon-brackets.md §5.2 R1-R7, docs/brackets.md):
 
 - R1: the available slots are the round-1 places of the virtual players (P - N of them); with a complete
   bracket there is no re-entry and the system is single elimination.

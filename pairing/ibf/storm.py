@@ -1,4 +1,5 @@
-"""The "Storm" system: IBF Pairing Rules 1.9, in the reading of research note O8. System name ``storm``.
+"""The "Storm" system: IBF Pairing Rules 1.9, in the reading of docs/research/tsh-backgammon-brackets.md §5.3 O8. System
+name ``storm``.
 
 1.9: ""Storm" System, in which players start with the same initial rating, as established by the
 competition rules (regulations), and the goal is to achieve the highest possible rating by the end of the
@@ -40,7 +41,8 @@ from pairing.model import Decision, NoValidPairing, Outcome, PairingInput, Pairi
 ARTICLE = "1.9"
 PROCEDURE = Procedure(article="4.6", halves=True)
 READING = (
-    "storm: IBF 1.9 gives one sentence; read (research note O8, to be confirmed with the IBF) as a Swiss over "
+    "storm: IBF 1.9 gives one sentence; read (docs/research/tsh-backgammon-brackets.md §5.3 O8, to be "
+    "confirmed with the IBF) as a Swiss over "
     "the tournament's rounds paired by current rating (4.6 procedure, rating groups for score groups), everyone "
     "starting at initial_rating (1500), ratings moved after each match by the FIBS formula for the match length "
     "(K = 1); the highest final rating wins, then wins, then the direct encounter."
@@ -121,7 +123,7 @@ def standings(request: PairingInput) -> tuple[StormStanding, ...]:
 
 
 class Storm:
-    """The ``storm`` system: IBF Pairing Rules 1.9 as read in research note O8."""
+    """The ``storm`` system: IBF Pairing Rules 1.9 as read in docs/research/tsh-backgammon-brackets.md §5.3 O8."""
 
     name: ClassVar[str] = "storm"
     version: ClassVar[str] = "1.0.0"

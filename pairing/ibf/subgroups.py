@@ -5,7 +5,7 @@ assigned numbers from one to the total number of participants by drawing lots. T
 then selected, showing which numbers are paired against each other in each round. In cases where there is
 an odd number of players, the highest number is considered to have a bye."
 
-The text says no more; the reading (research note O9, docs/backgammon-systems.md):
+The text says no more; the reading (docs/research/tsh-backgammon-brackets.md §5.3 O9, docs/backgammon-systems.md):
 
 - ``groups`` (default 2) subgroups of sizes that differ by one at most, labelled A, B, ...;
 - players are dealt to the groups serpentine (A B C C B A A ...) in the 4.6 ranking order (rating, equal

@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from attrs import frozen
 
-from pairing.cardinality import Matching, Neighbours, greedy
+from pairing.cardinality import Adjacency, Matching, greedy
 from pairing.ibf.common import meetings, walkovers
 from pairing.ibf.regulations import Regulations, regulations
 from pairing.model import (
@@ -174,7 +174,7 @@ class _Strict:
         return self.groups_paired[players]
 
 
-def pair_score_group(group: Sequence[int], fresh: Neighbours, halves: bool = True) -> list[Pair] | None:
+def pair_score_group(group: Sequence[int], fresh: Adjacency, halves: bool = True) -> list[Pair] | None:
     """One even score group by the 4.6 even-group procedure with backtracking (4.5's drawn order if not
     `halves`), or None if it cannot be paired without a rematch."""
     return _pair_in_order(
@@ -187,7 +187,7 @@ def pair_score_group(group: Sequence[int], fresh: Neighbours, halves: bool = Tru
 
 def _pair_in_order(
     players: Sequence[int],
-    fresh: Neighbours,
+    fresh: Adjacency,
     candidates: Callable[[int, list[int]], list[int]],
     reason: Callable[[int, int], str],
 ) -> list[Pair] | None:
@@ -324,7 +324,7 @@ def pair_field(field: Field, article: str) -> tuple[list[Pair], list[Decision]]:
 # --- byes, sides, the whole round ---------------------------------------------------------------------
 
 
-def choose_bye(standing: Sequence[int], by_number: Mapping[int, Entrant], fresh: Neighbours) -> tuple[int, Decision]:
+def choose_bye(standing: Sequence[int], by_number: Mapping[int, Entrant], fresh: Adjacency) -> tuple[int, Decision]:
     """4.4: "the player ranked last in the standings or determined by the pairing process receives a
     'plus' (bye)", never a second walkover (4.1); among those, the lowest-ranked whose bye lets the rest be
     paired with the fewest rematches (2.1)."""
@@ -339,7 +339,8 @@ def choose_bye(standing: Sequence[int], by_number: Mapping[int, Entrant], fresh:
             best = (p, missing)
         if missing == 0:
             break
-    assert best is not None
+    if best is None:
+        raise NoValidPairing("4.4: there is nobody to receive the plus (bye)")
     chosen = best[0]
     skipped = [p for p in reversed(standing[standing.index(chosen) + 1 :])]
     text = f"odd number of players: the plus (bye) goes to {chosen}"

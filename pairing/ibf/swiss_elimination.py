@@ -11,7 +11,7 @@ later round in which the player was eliminated from the competition; - The numbe
 a virtual opponent does not count). In case of tied results, the players share the respective
 placements."
 
-Readings (research note E1-E7, docs/backgammon-systems.md):
+Readings (docs/research/tsh-backgammon-brackets.md §5.1 E1-E7, docs/backgammon-systems.md):
 
 - E1: the rounds are paired by the 4.6 procedure (option ``pairing`` = ``coefficients``, the default) or
   by the 4.5 draw (``blind-draw``).

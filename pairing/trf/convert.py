@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from attrs import evolve
-
 from pairing.model import (
     Board,
     Bye,
@@ -44,7 +42,6 @@ from pairing.trf.document import (
     JavafoConfigRecord,
     JavafoPlayersRecord,
     JavafoScoringRecord,
-    PlayerRecord,
     ResultCode,
     RoundEntry,
     ScoringRecord,
@@ -322,15 +319,6 @@ def last_paired_round(document: TrfDocument) -> int:
             if entry.opponent != 0 or entry.result is R.PAIRING_ALLOCATED_BYE:
                 last = max(last, index)
     return last
-
-
-def truncated(document: TrfDocument, rounds: int) -> TrfDocument:
-    """The document as it stood after `rounds` rounds: later round columns dropped."""
-    records = [
-        evolve(r, rounds=r.rounds[:rounds], points=None, rank=None) if isinstance(r, PlayerRecord) else r
-        for r in document.records
-    ]
-    return evolve(document, records=tuple(records))
 
 
 def pairing_entries(outcome: PairingOutcome) -> dict[int, RoundEntry]:

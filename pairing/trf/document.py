@@ -59,10 +59,6 @@ class RoundEntry:
     colour: Colour
     result: ResultCode
 
-    @property
-    def is_bye_or_absence(self) -> bool:
-        return self.opponent == 0
-
 
 @frozen(kw_only=True)
 class PlayerRecord:

@@ -1,4 +1,4 @@
-"""tsh's pairing systems for Scrabble (../shared/rules/tsh-pairing-systems.txt, tsh 3.340).
+"""tsh's pairing systems for Scrabble (docs/rules/tsh-pairing-systems.txt, tsh 3.340).
 
 One module per tsh command: `randompair` (rp), `pair` (PAIR / PairMany), `koth`, `pairquartiles`
 (pq), `factorpair` (fp / Pair1324), `newswiss` (ns, and Fontes), `initfontes`, `roundrobin` (rr),
@@ -7,10 +7,13 @@ One module per tsh command: `randompair` (rp), `pair` (PAIR / PairMany), `koth`,
 with `pairing/cardinality.py`), `setup` (SetupForPairings), `byes`, `gibson`, `firsts`, `schedule`, `options`,
 `draw`, `field`; and `tfile` (the `.t` player file). docs/scrabble-systems.md is the user's guide.
 
-`ENGINES` maps each system name (`--system`) to its engine class, for `pairing/registry.py`.
+`ENGINES` maps each system name (`--system`) to its engine factory, for `pairing/registry.py`.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
 
 from pairing.model import Engine
 from pairing.tsh.bracketpair import BracketPair
@@ -30,7 +33,6 @@ from pairing.tsh.teamroundrobin import TeamRoundRobin
 
 _CLASSES: tuple[type[Engine], ...] = (
     RandomPair,
-    Pair,
     Koth,
     PairQuartiles,
     FactorPair,
@@ -46,8 +48,11 @@ _CLASSES: tuple[type[Engine], ...] = (
     Guelph,
 )
 
-ENGINES: dict[str, type[Engine]] = {cls.name: cls for cls in _CLASSES}
-"""System name -> engine class: random, manual, koth, quartile, factored, swiss, fontes, init-fontes,
-chew, tsh-round-robin, lower-round-robin, team-round-robin, bracket, tsh-double-elimination, guelph."""
+_OTHERS: dict[str, Callable[[], Engine]] = {cls.name: cls for cls in _CLASSES}
+
+ENGINES: dict[str, Callable[[], Engine]] = {**_OTHERS, Pair.name: partial(Pair, _OTHERS)}
+"""System name -> engine factory (manual pairings may leave the rest to any other): random, manual,
+koth, quartile, factored, swiss, fontes, init-fontes, chew, tsh-round-robin, lower-round-robin,
+team-round-robin, bracket, tsh-double-elimination, guelph."""
 
 __all__ = ["ENGINES"]

@@ -2,7 +2,7 @@
 
 The rules text: "Bracket pairings match players in a single-elimination format, with players out of
 contention playing KOTH. They can be tuned using the configuration options bracket_order,
-bracket_prelims and bracket_repeats." Research notes 2.8: "`GetSchedule(n)`: byes go to seeds
+bracket_prelims and bracket_repeats." docs/research/tsh-backgammon-brackets.md §2.8: "`GetSchedule(n)`: byes go to seeds
 1..P-n, then seeds are paired top against bottom. Node seeds are carried up the tree as
 min(seed1, seed2), which reproduces standard bracket seeding"; "`bracket_repeats` (each phase is a
 best-of series), `bracket_prelims` (rounds before the bracket)". Section 3.1: standard seeding

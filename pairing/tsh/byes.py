@@ -1,5 +1,5 @@
-"""Byes: "If the number of players is odd, tsh will assign a bye to the lowest-ranked player who has
-had the fewest byes" (tsh KOTH, FP and Swiss; research notes 2.1, `ChooseBye`, method `bottom_up`).
+"""Byes: "If the number of players is odd, tsh will assign a bye to the lowest-ranked player who has had the fewest
+byes" (tsh KOTH, FP and Swiss; docs/research/tsh-backgammon-brackets.md §2.1, `ChooseBye`, method `bottom_up`).
 
 One addition, where tsh is silent: if giving the bye to that player leaves the others with no
 pairing that the command allows (within its repeats), the bye goes to the next player in the same

@@ -9,12 +9,13 @@ typically capped to 8 in the antepenultimate round, 4 in the penultimate round a
 round, making the last round KOTH at the top of the field, barring Gibsonization. ... If 4 can still
 catch 1, then 1-4, 2-3; else if 3 can still catch 1 then 1-3, 2-4; else 1-2, 3-4."
 
-The rules text is cut off in the detailed algorithm; docs/research/tsh-backgammon-brackets.md 2.7 gives
+The rules text is cut off in the detailed algorithm; docs/research/tsh-backgammon-brackets.md §2.7 gives
 it, and this module follows it step by step (`Chew.pair`), with these readings (docs/scrabble-systems.md):
 
 - Contention is judged by `gibson.Contention`: each player's best possible finish counts the players
-  they cannot catch one by one, instead of tsh's simulation of the remaining rounds (the digest's
-  2.7.1, "Simpler alternative"): more optimistic, so more contenders and fewer Gibsons.
+  they cannot catch one by one, instead of tsh's simulation of the remaining rounds
+  (docs/research/tsh-backgammon-brackets.md §2.7.1, "Simpler alternative"): more optimistic, so more
+  contenders and fewer Gibsons.
 - "Can catch" for the catch-up test and the leaders' preference is the pairwise test of
   `gibson.Contention.can_catch` (tsh compares the lower player's best finish with the higher
   player's rank).

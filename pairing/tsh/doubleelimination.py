@@ -1,11 +1,11 @@
 """tsh's double elimination: command `DoubleElimination` (developed for Craig Beevers in Prague).
 
-The rules text: "Double elimination pairings ... pair contenders randomly within win group;
-noncontenders are paired KOTH with minimal repeats. Players are removed from pairings after their
-second loss, and an alternate player is included whenever the total number of players would
-otherwise be odd." Research notes 2.8: "contenders (fewer than 2 losses) are paired randomly within
-win groups; an odd contender group borrows the top player of the next group, or a designated
-`de_alternate` player when the next group is no longer contending; non-contenders are paired KOTH."
+The rules text: "Double elimination pairings ... pair contenders randomly within win group; noncontenders are paired
+KOTH with minimal repeats. Players are removed from pairings after their second loss, and an alternate player is
+included whenever the total number of players would otherwise be odd." docs/research/tsh-backgammon-brackets.md §2.8:
+"contenders (fewer than 2 losses) are paired randomly within win groups; an odd contender group borrows the top player
+of the next group, or a designated `de_alternate` player when the next group is no longer contending; non-contenders
+are paired KOTH."
 
 Readings taken (docs/scrabble-systems.md):
 

@@ -6,7 +6,8 @@ only pseudorandom in the sense that if you do not change the names and order of 
 pairings will always be generated the same way."
 
 tsh derives its `rnd` from the text of a player's `.t` line; we hash the pieces named here instead
-(research notes 2.2, "Proposal for our project"), so the same input always gives the same draw.
+(docs/research/tsh-backgammon-brackets.md §2.2, "Proposal for our project"), so the same input always gives the same
+draw.
 """
 
 from __future__ import annotations

@@ -9,8 +9,8 @@ optimum opponent(s), breaking ties to avoid consecutive repeats, match starts wi
 minimize repeats. If the number of players is odd, tsh will assign a bye to the lowest-ranked
 player who has had the fewest byes."
 
-Research notes 2.4: key `(|F - |i - j||, sameopp, pairsvr, repeats, j)`, filter repeats <= R, the
-engine's default processing order (fewest candidates first above 12 players).
+docs/research/tsh-backgammon-brackets.md §2.4: key `(|F - |i - j||, sameopp, pairsvr, repeats, j)`, filter repeats <=
+R, the engine's default processing order (fewest candidates first above 12 players).
 
 Options: `factor` (default 2, i.e. Pair1324), `repeats` (default 0), `based_on`, `gibson`,
 `track_firsts`.

@@ -1,11 +1,10 @@
 """Firsts and seconds (Scrabble starts and replies): counting, balancing, and who starts a board.
 
-tsh counts, per player, the rounds they went first (p1) and second (p2) and balances them with
-`pairsvr(p, o) = 2 - |sgn(p1_p - p2_p) - sgn(p1_o - p2_o)|` (research notes 2.1): "It is 0 when one
-player is due to start and the other due to reply (best), 1 when one of them is balanced, 2 when
-both are due the same (worst). It is used only when `track_firsts` is on." The rules text: an
-opponent "is due to play first if the current player is due to play second (and vice versa, but in
-either case only if config track_firsts is active)".
+tsh counts, per player, the rounds they went first (p1) and second (p2) and balances them with `pairsvr(p, o) = 2 -
+|sgn(p1_p - p2_p) - sgn(p1_o - p2_o)|` (docs/research/tsh-backgammon-brackets.md §2.1): "It is 0 when one player is
+due to start and the other due to reply (best), 1 when one of them is balanced, 2 when both are due the same (worst).
+It is used only when `track_firsts` is on." The rules text: an opponent "is due to play first if the current player is
+due to play second (and vice versa, but in either case only if config track_firsts is active)".
 
 `track_firsts` therefore decides whether balance is a criterion in choosing opponents. Who starts
 each board is decided here whether or not it is on, because a board has a first side

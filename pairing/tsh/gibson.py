@@ -24,11 +24,11 @@ Readings taken (see docs/scrabble-systems.md):
   (tsh: "player k is a Gibson while player k+1 can no longer reach k's place").
 - Best possible finish ("MaxRank") is 1 + the number of players that the player cannot catch, each
   considered on its own. That is more optimistic than tsh's simulation of the remaining rounds
-  (research notes 2.7.1, "Simpler alternative"): more players count as contenders.
+  (docs/research/tsh-backgammon-brackets.md §2.7.1, "Simpler alternative"): more players count as contenders.
 - "Out of contention for any prize": best possible finish below `prize_places` (tsh's last prize
   rank; default a quarter of the field, as tsh's default prize bands).
 - The remaining Gibson's opponent: out-of-contention players first when there are any (then fewest
-  meetings with the Gibson, then the highest-ranked), as the rules text says; the research notes
+  meetings with the Gibson, then the highest-ranked), as the rules text says; docs/research/tsh-backgammon-brackets.md
   would take fewest meetings first, which can hand the Gibson a contender.
 - The remaining Gibson gets the bye when the field is odd (a bye is due anyway, and it affects
   nobody's race).

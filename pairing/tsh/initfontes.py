@@ -7,10 +7,10 @@ number-of-rounds) ... If the number of players is not divisible by four, there m
 players who play a partial round robin. The players in each group are chosen randomly, one from each
 quartile (or sextile)."
 
-Research notes 2.8: groups of k+1 for k rounds (k made odd); for k = 3, leftovers make "a group of
-5 (one per sextile except the top), 6, or 3 (one per quarter except the top)"; fixed schedules,
-4 players: R1 1-4, 2-3; R2 1-3, 2-4; R3 1-2, 3-4 (KOTH last); 6 players: R1 1-6, 2-3, 4-5; R2 1-4,
-2-5, 3-6; R3 1-2, 3-4, 5-6. "For k = 2, tsh runs pq 4 then pq 3."
+docs/research/tsh-backgammon-brackets.md §2.8: groups of k+1 for k rounds (k made odd); for k = 3, leftovers make "a
+group of 5 (one per sextile except the top), 6, or 3 (one per quarter except the top)"; fixed schedules, 4 players: R1
+1-4, 2-3; R2 1-3, 2-4; R3 1-2, 3-4 (KOTH last); 6 players: R1 1-6, 2-3, 4-5; R2 1-4, 2-5, 3-6; R3 1-2, 3-4, 5-6. "For
+k = 2, tsh runs pq 4 then pq 3."
 
 How the groups are drawn (our reading, docs/scrabble-systems.md): a group has k+1 seats, or k+3
 when one or two players are left over (the group of six), seat 1 for the best-ranked. A group of

@@ -6,9 +6,9 @@ already played each other too often, tsh will look for the nearest available pla
 to avoid consecutive repeats, match starts with replies and minimize repeats. If the number of
 players is odd, tsh will assign a bye to the lowest-ranked player who has had the fewest byes."
 
-Research notes 2.3: key `(|i - j|, sameopp, pairsvr, repeats, j)` over the standing-sorted list
-after Gibsons and the bye are removed; filter repeats <= R; players processed strictly in rank
-order. With `gibson = yes` ("config gibson = 1") KOTH Gibsonizes first.
+docs/research/tsh-backgammon-brackets.md §2.3: key `(|i - j|, sameopp, pairsvr, repeats, j)` over the standing-sorted
+list after Gibsons and the bye are removed; filter repeats <= R; players processed strictly in rank order. With
+`gibson = yes` ("config gibson = 1") KOTH Gibsonizes first.
 
 Options: `repeats` (default 0), `based_on` (default: the last complete round), `gibson`,
 `track_firsts`, and the Gibson options of `gibson.py`.

@@ -4,7 +4,7 @@ The rules text: "If you want to assign round robin groups to noncontenders towar
 tournament, you can use the 'LowerRoundrobins starting-rank rounds division' command. For example,
 if you want players to play three-round round robins in groups of four if they are ranked 41st or
 below in Division B, use the command 'lrr 41 3 b'. ... if you want everyone in Division C to play
-five-round round robins in groups of six, use the command 'lrr 1 5 b'." Research notes 2.8:
+five-round round robins in groups of six, use the command 'lrr 1 5 b'." docs/research/tsh-backgammon-brackets.md §2.8:
 "players from rank `start` down are grouped into round robins of size rounds+1".
 
 Readings taken (docs/scrabble-systems.md):

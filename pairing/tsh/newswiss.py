@@ -16,7 +16,7 @@ win group, then the next win group at the top, then the next win group at the bo
 "Fontes (or Portland) Swiss pairings trade off some pairings accuracy for speed by computing
 pairings based on the second previous round's results."
 
-Research notes 2.6 (`RecursiveSwiss`, `SwissOne`): within a group of n, key
+docs/research/tsh-backgammon-brackets.md §2.6 (`RecursiveSwiss`, `SwissOne`): within a group of n, key
 `(repeats, sameopp, same_class, pairsvr, distance, j)` with `distance = |n - 2|i - j||` (`koth`
 order: `|i - j|`; `forced` order: i against i + n/2 with no checks); an odd bottom group takes the
 lowest player of the group above; a middle that fails is retried with the bottom, then everything

@@ -19,11 +19,12 @@ Options: `pairs`, `rest`.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from attrs import evolve
 
-from pairing.model import Decision, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
+from pairing.model import Decision, Engine, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
 from pairing.tsh import options
 from pairing.tsh.field import Draft, Field
 from pairing.tsh.setup import RULES_EDITION, VERSION
@@ -47,6 +48,10 @@ class Pair:
     name: ClassVar[str] = "manual"
     version: ClassVar[str] = VERSION
     rules_edition: ClassVar[str] = RULES_EDITION
+
+    def __init__(self, others: Mapping[str, Callable[[], Engine]] | None = None) -> None:
+        """`others`: the systems option `rest` may name (tsh's other engines, given by `pairing.tsh`)."""
+        self.others: Mapping[str, Callable[[], Engine]] = others or {}
 
     def pair(self, request: PairingInput) -> PairingOutcome:
         """Seat the director's pairs; pair the others by `rest` if given."""
@@ -80,12 +85,10 @@ class Pair:
         return draft.outcome()
 
     def _with_rest(self, request: PairingInput, draft: Draft, left: list[int], rest: str) -> PairingOutcome:
-        from pairing.tsh import ENGINES  # the package's engines, loaded after this module
-
-        if rest not in ENGINES or rest == self.name:
-            raise NoValidPairing(f"option rest must name a tsh system ({', '.join(sorted(ENGINES))}), not {rest!r}")
+        if rest not in self.others:
+            raise NoValidPairing(f"option rest must name a tsh system ({', '.join(sorted(self.others))}), not {rest!r}")
         players = tuple(p if p.number in left else evolve(p, status=PlayerStatus.ABSENT) for p in request.players)
-        others = ENGINES[rest]().pair(evolve(request, players=players))
+        others = self.others[rest]().pair(evolve(request, players=players))
         mine = draft.outcome()
         offset = len(mine.boards)
 

@@ -5,7 +5,7 @@ designated other quartile, and are typically used to begin large tournaments wit
 data ... to ask for the top quartile to be paired with the bottom, with no repeats allowed, based on
 standings in round 12 for division B, use the command 'pq 4 0 12 b'."
 
-Research notes 2.5: a player's quartile is `floor((rank - 1) / (n / 4))`; the target table
+docs/research/tsh-backgammon-brackets.md §2.5: a player's quartile is `floor((rank - 1) / (n / 4))`; the target table
 T_2 = [1,0,3,2,2] (1st against 2nd, 3rd against 4th), T_3 = [2,3,0,1,1] (1st against 3rd, 2nd
 against 4th), T_4 = [3,2,1,0,0] (1st against 4th, 2nd against 3rd); key
 `(|T_Q[q(o)] - q(p)|, sameopp, pairsvr, repeats, rnd_p - rnd_o, j)`, filter repeats <= R: the

@@ -6,7 +6,7 @@ pattern, but only pseudorandom in the sense that if you do not change the names 
 players the pairings will always be generated the same way. ... As it does with other pairing
 commands, tsh will try to minimize repeats and avoid successive repeats where possible".
 
-Research notes 2.2: key `((rnd_p - rnd_o) mod 2^32, sameopp, pairsvr, repeats, j)`, filter
+docs/research/tsh-backgammon-brackets.md §2.2: key `((rnd_p - rnd_o) mod 2^32, sameopp, pairsvr, repeats, j)`, filter
 repeats <= R. Our `rnd` is a SHA-256 hash of the seed, the round, and the player's number and name
 (`draw.py`), so the same input always gives the same draw and each round draws afresh.
 

@@ -1,4 +1,4 @@
-"""tsh's generic pairing engine: preference lists searched in order (research notes 2.1).
+"""tsh's generic pairing engine: preference lists searched in order (docs/research/tsh-backgammon-brackets.md §2.1).
 
 "Most tsh pairing systems are just a different *key* and *filter* plugged into this engine":
 

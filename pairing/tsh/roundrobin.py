@@ -95,10 +95,3 @@ class RoundRobin:
 def round_robin_rounds(players: int) -> int:
     """Rounds one round robin takes: N - 1, or N when N is odd."""
     return len(round_robin_rows(players))
-
-
-def pair_round_robin(field: Field, draft: Draft, players: list[int], index: int, times: int, article: str) -> None:
-    """Seat round `index` (0-based) of `times` interleaved round robins of `players`."""
-    rows = round_robin_rows(len(players))
-    position, meeting = schedule_position(index, len(rows), times, True)
-    seat(draft, players, rows[position], article, f"round robin, table round {position + 1}, cycle {meeting}")

@@ -1,4 +1,4 @@
-"""tsh's `SetupForPairings`, shared by every automatic pairing command (research notes 2.1):
+"""tsh's `SetupForPairings`, shared by every automatic pairing command (docs/research/tsh-backgammon-brackets.md §2.1):
 
 1. "Collect unpaired players." 2. "Sort by current standing." 3. "Gibsonize if config gibson is set
 or the command asks for it." 4. "Assign a bye if the count is odd." 5. "Re-sort by standing as of
@@ -20,7 +20,7 @@ from pairing.tsh.gibson import Contention, gibsonize
 from pairing.tsh.resolve import Choice, pairable, resolve
 
 RULES_EDITION = "tsh 3.340 Pairing theory (2018-02-20)"
-"""The tsh documentation the engines follow: ../shared/rules/tsh-pairing-systems.txt."""
+"""The tsh documentation the engines follow: docs/rules/tsh-pairing-systems.txt."""
 VERSION = "1.0.0"
 
 
@@ -70,8 +70,8 @@ def resolve_within(
     *,
     fewest_first: bool = True,
 ) -> list[Choice]:
-    """The search of random, KOTH, factored and quartile pairings (research notes 2.2-2.5): key
-    `(first, sameopp, pairsvr, repeats, *last, j)`, filter repeats <= R; `unpairable` if none pairs `pool`."""
+    """The search of random, KOTH, factored and quartile pairings (docs/research/tsh-backgammon-brackets.md §2.2-2.5):
+    key `(first, sameopp, pairsvr, repeats, *last, j)`, filter repeats <= R; `unpairable` if none pairs `pool`."""
     choices = resolve(
         pool,
         key=lambda a, b: (first(a, b), field.sameopp(a, b), field.pairsvr(a, b), field.meetings(a, b), *last(a, b)),

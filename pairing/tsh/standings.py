@@ -1,11 +1,11 @@
 """tsh standings as of any round: wins (a tie half a win), losses, then spread.
 
-tsh's standing order (research notes 2.1, `MakeStandingComparator`): wins descending ("Ties count
-as ½ win and ½ loss"), losses ascending, spread descending, rating descending, the pseudo-random
-`rnd` descending, player number ascending. Every pairing command takes a "based-on round": "to ask
-for random pairings ... based on standings in round 7 ... use the command rp 0 7 d". Before round 1
-(based on round 0) everyone has 0 wins, so the order is the pretournament one: "If you ask for Swiss
-pairings based on round 0, tsh will rank players by pretournament rankings, breaking ties randomly."
+tsh's standing order (docs/research/tsh-backgammon-brackets.md §2.1, `MakeStandingComparator`): wins descending ("Ties
+count as ½ win and ½ loss"), losses ascending, spread descending, rating descending, the pseudo-random `rnd`
+descending, player number ascending. Every pairing command takes a "based-on round": "to ask for random pairings ...
+based on standings in round 7 ... use the command rp 0 7 d". Before round 1 (based on round 0) everyone has 0 wins, so
+the order is the pretournament one: "If you ask for Swiss pairings based on round 0, tsh will rank players by
+pretournament rankings, breaking ties randomly."
 
 Wins and spread are counted as the projections count them (`projections/tiebreaks.py`): a game's
 outcome gives 1, ½ or 0 wins; a bye counts as a win when the ledger gave it the outcome WIN (tsh: a

@@ -3,7 +3,7 @@
 The rules text: "If you have an even number of teams of equal size, and you would like each player
 to play every player on every other team you can use the 'teamroundrobin repeats division' command.
 For example, if you want the teams in division C to play each other twice, use the command
-'trr 2 c'." Research notes 2.8: "every player plays every member of every other team".
+'trr 2 c'." docs/research/tsh-backgammon-brackets.md §2.8: "every player plays every member of every other team".
 
 Schedule (ours; tsh's order is not documented): teams, in order of their names, meet by the Berger
 table for the number of teams; each team meeting lasts as many rounds as a team has players, and in

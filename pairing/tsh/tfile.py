@@ -1,4 +1,4 @@
-"""tsh's `.t` player file: read and write (research notes 2.9), and conversion to `Entrant`s.
+"""tsh's `.t` player file: read and write (docs/research/tsh-backgammon-brackets.md §2.9), and conversion to `Entrant`s.
 
 "One line per player; the player ID is the line number (1-based, counting only non-comment,
 non-blank lines). Lines starting with `#` are comments." A player line is

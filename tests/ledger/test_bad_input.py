@@ -127,15 +127,30 @@ def test_pairing_next_round_with_results_missing(desk: Ledger) -> None:
 @pytest.mark.parametrize(
     "details",
     [
-        PlayerDetails("Player 3", federation="NOR"),
-        PlayerDetails("PLAYER 3", federation="NOR", rating=1500),
+        PlayerDetails("Player 3", federation="NOR", rating=2370),
+        PlayerDetails("PLAYER 3", federation="NOR", rating=2370),
     ],
-    ids=["same-name-and-federation", "name-in-other-case"],
+    ids=["same-name-rating-and-federation", "name-in-other-case"],
 )
 def test_duplicate_registration(desk: Ledger, details: PlayerDetails) -> None:
-    """A player already on the roster (same name and federation) is not registered twice."""
-    with refused(desk, DuplicatePlayer, "already registered as number 3", "arbiter correct-player"):
+    """A player already on the roster (same name, rating and federation) is not registered twice."""
+    with refused(
+        desk, DuplicatePlayer, "already registered as number 3", "arbiter correct-player", "--allow-duplicate"
+    ):
         desk.register_players([details])
+
+
+def test_namesake_with_another_rating_is_another_person(desk: Ledger) -> None:
+    """Namesakes are common in open events: the same name with another rating is not a duplicate."""
+    assert desk.register_players([PlayerDetails("Player 3", federation="NOR", rating=1500)]) == [7]
+
+
+def test_duplicate_allowed_is_recorded_with_the_look_alike(desk: Ledger) -> None:
+    """`--allow-duplicate` registers a namesake and records which player the arbiter told it from."""
+    (number,) = desk.register_players([PlayerDetails("Player 3", federation="NOR", rating=2370, allow_duplicate=True)])
+    registered = [event for _, event in desk.log_events() if type(event).__name__ == "PlayerRegistered"]
+    assert (registered[-1].number, registered[-1].duplicate_of) == (number, 3)
+    assert registered[0].duplicate_of is None
 
 
 def test_duplicate_external_id(desk: Ledger) -> None:
@@ -162,7 +177,7 @@ def test_bad_result_text(desk: Ledger, text: str) -> None:
 BAD_ROWS: dict[str, Callable[[], PlayerDetails]] = {
     "no-name": lambda: PlayerDetails("  "),
     "negative-rating": lambda: PlayerDetails("Negative Rating", rating=-5),
-    "already-registered": lambda: PlayerDetails("Player 2", federation="NOR"),
+    "already-registered": lambda: PlayerDetails("Player 2", federation="NOR", rating=2380),
     "twice-in-the-file": lambda: PlayerDetails("New Player A", federation="SWE"),
     "number-taken": lambda: PlayerDetails("Numbered Player", number=4),
 }

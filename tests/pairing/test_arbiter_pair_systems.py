@@ -1,4 +1,4 @@
-"""`arbiter-pair --dubov` and `--burstein` (issue 5, item 5; issue 6, item 6): the same output format
+"""`arbiter-pair --dubov` and `--burstein`: the same output format
 and exit codes as `--dutch`."""
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ import pytest
 
 from pairing.cli import main
 from pairing.trf import parse
+from tests.conftest import DUTCH_REFERENCE as REFERENCE
+from tests.conftest import require_shared
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "dutch-2025"
 
-
-@pytest.mark.skipif(not REFERENCE.exists(), reason="the shared reference corpus is beside the checkout in CI")
 @pytest.mark.parametrize("system", ["--dubov", "--burstein"])
 def test_the_system_pairs_a_trf_validly(system: str, tmp_path: Path) -> None:
     """C1 (no rematch) and every player once, on a played-out reference history with 2 rounds to go."""
+    require_shared(REFERENCE)
     source = tmp_path / "t.trf"
     source.write_text((REFERENCE / "clean-p012-r07-s123.trf").read_text() + "XXR 9\n")
     out = tmp_path / "pairs.txt"

@@ -50,7 +50,7 @@ even_graphs = st.integers(1, 5).flatmap(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(graph=graphs, removed=st.lists(st.integers(1, 11), max_size=4, unique=True))
 @example(graph=(6, {(1, 4), (2, 3), (2, 4), (2, 5), (4, 6)}), removed=[3, 1])  # 5-2-4-6 opens once 3, 1 go
 def test_maximum_matching_size_and_shrinking(graph, removed) -> None:
@@ -67,7 +67,7 @@ def test_maximum_matching_size_and_shrinking(graph, removed) -> None:
     assert shrunk.short == (n - len(gone)) // 2 - shrunk.pairs
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(even_graphs)
 def test_perfect_matching_agrees_with_brute_force(graph):
     size, edges = graph
@@ -76,7 +76,7 @@ def test_perfect_matching_agrees_with_brute_force(graph):
     assert (deficit(range(size), dict(enumerate(adjacent))) == 0) == brute_pairable(list(range(size)), edge_set)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(even_graphs, st.randoms(use_true_random=False))
 def test_taking_an_edge_succeeds_exactly_when_the_rest_can_be_paired(graph, rng):
     size, edges = graph
@@ -99,7 +99,7 @@ def test_taking_an_edge_succeeds_exactly_when_the_rest_can_be_paired(graph, rng)
             matching = trial
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(graphs)
 def test_greedy_forms_disjoint_edges_and_leaves_no_edge_unused(graph):
     n, raw = graph

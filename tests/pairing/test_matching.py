@@ -29,7 +29,7 @@ def graphs(draw: st.DrawFn, wide: bool) -> tuple[int, list[tuple[int, int, int]]
     return n, [(u, v, draw(weights)) for u, v in sorted(chosen)]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(graphs(wide=False) | graphs(wide=True))
 def test_native_finds_the_optimum_networkx_finds(graph: tuple[int, list[tuple[int, int, int]]]) -> None:
     n, edges = graph
@@ -65,7 +65,7 @@ def tiered(draw: st.DrawFn) -> tuple[int, list[tuple[int, int, int]], Tiers]:
     return n, edges, Tiers((middle_bits + digit_bits, digit_bits), digits)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(case=tiered(), perfect=st.booleans())
 def test_the_solve_by_tiers_finds_the_optimum_of_the_whole_weight(
     case: tuple[int, list[tuple[int, int, int]], Tiers], perfect: bool

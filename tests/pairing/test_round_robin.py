@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from attrs import frozen
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from pairing.model import (
@@ -31,8 +31,9 @@ from pairing.model import (
     PlayerStatus,
     Scoring,
 )
-from pairing.registry import engine_for
 from pairing.round_robin import RoundRobin, berger_table
+from tests import builders
+from tests.builders import entrant
 
 ROOT = Path(__file__).resolve().parents[2]
 APPENDIX_1 = ROOT / "tests" / "data" / "ibf-appendix1.txt"
@@ -177,12 +178,7 @@ def entrants(numbers: dict[int, int], statuses: dict[int, PlayerStatus] | None =
     """Entrants from {pairing number: player number}, listed in player-number order."""
     statuses = statuses or {}
     return tuple(
-        Entrant(
-            number=number,
-            pairing_number=pn,
-            name=f"Player {number}",
-            status=statuses.get(pn, PlayerStatus.ACTIVE),
-        )
+        entrant(number, pairing_number=pn, status=statuses.get(pn, PlayerStatus.ACTIVE))
         for pn, number in sorted(numbers.items(), key=lambda item: item[1])
     )
 
@@ -195,13 +191,8 @@ def plain(count: int) -> dict[int, int]:
 def request(
     players: tuple[Entrant, ...], round_number: int, scoring: Scoring | None = None, **options: str
 ) -> PairingInput:
-    return PairingInput(
-        system="round-robin",
-        round=round_number,
-        total_rounds=len(players),
-        players=players,
-        scoring=scoring or Scoring(),
-        options=tuple(sorted(options.items())),
+    return builders.request(
+        "round-robin", players, round_number, total_rounds=len(players), scoring=scoring, options=options
     )
 
 
@@ -213,13 +204,6 @@ def as_played(table_round: TableRound, numbers: dict[int, int], reverse: bool = 
     """The boards a table round gives, in player numbers; the bye (a number not seated) is no board."""
     boards = tuple(Board(numbers[a], numbers[b]) for a, b in table_round if a in numbers and b in numbers)
     return tuple(Board(b.second, b.first) for b in boards) if reverse else boards
-
-
-def test_registry_gives_the_round_robin_engine():
-    """IBF 1.1: the "round-robin" system is registered."""
-    engine = engine_for("round-robin")
-    assert isinstance(engine, RoundRobin)
-    assert (engine.name, engine.rules_edition) == ("round-robin", "IBF Appendix 1 / FIDE C.05 Annex 1")
 
 
 def test_ibf_appendix1_players_are_mapped_from_pairing_number_to_player_number():
@@ -362,7 +346,6 @@ def test_same_input_same_outcome():
     assert pair(tuple(reversed(players)), 4, cycles="2") == first
 
 
-@settings(deadline=None)
 @given(
     numbers=st.integers(2, 30).flatmap(lambda n: st.lists(st.integers(1, 10_000), min_size=n, max_size=n, unique=True)),
     cycles=st.integers(1, 3),

@@ -38,19 +38,28 @@ def club(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
     return ledger
 
 
-def test_demo_runs_a_round_robin_and_verifies(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """`arbiter demo`: every round's pairings, the final standings, the log's tail and `verify`."""
+def test_demo_runs_a_swiss_with_a_late_entry_a_correction_and_a_repairing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`arbiter demo`: a five-round Dutch Swiss with a late entry's half-point bye (C.04.2 Art. 2.4), a
+    result corrected after the next round was paired and that round paired again (IBF 3.8's repeat
+    pairing), every round sealed, then `verify`."""
     ledger = str(tmp_path / "demo.ledger")
     code, out, _ = run(capsys, "demo", "--ledger", ledger, "--seed", "7")
     assert code == exit_codes.OK
-    for round_number in range(1, 10):
+    for round_number in range(1, 6):
         assert f"round {round_number}" in out
-    assert "final standings" in out
-    assert "verify: ok" in out
+    assert "final standings" in out and "verify: ok" in out
+    code, out, _ = run(capsys, "log", "--format", "json", "--ledger", ledger)
+    summaries = [line["summary"] for line in json.loads(out)]
+    assert any("given a half-point bye" in s for s in summaries)
+    assert any("corrected" in s for s in summaries)
+    assert any("round 2 paired by dutch (revision 2)" in s for s in summaries)
     code, out, _ = run(capsys, "standings", "--format", "json", "--ledger", ledger)
     rows = json.loads(out)["rows"]
     assert len(rows) == 10
-    assert sum(row["score"] for row in rows) == 45  # 45 games of a 10-player round robin, one point each
+    # 4 boards and a pairing-allocated bye in round 1, the late entry's half point, then 5 boards a round.
+    assert sum(row["score"] for row in rows) == 4 + 1 + 0.5 + 4 * 5
 
 
 def test_demo_refuses_an_existing_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

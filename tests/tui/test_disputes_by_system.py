@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pairing.registry import bracket_systems
 from tests.tui.cli_support import run
 from tui import exit_codes
 
@@ -36,7 +37,8 @@ def test_disputed_result_repairing_appeals_undo_and_report(
 ) -> None:
     game, first_wins, second_wins = SYSTEMS[system]
     ledger = str(tmp_path / "event.ledger")
-    run(capsys, "new", "Event", "--game", game, "--system", system, "--rounds", "4", "--seed", "7", "--ledger", ledger)
+    rounds = [] if system in bracket_systems() else ["--rounds", "4"]  # IBF 3.1.3: a bracket's size sets its rounds
+    run(capsys, "new", "Event", "--game", game, "--system", system, *rounds, "--seed", "7", "--ledger", ledger)
     for n in range(1, 9):
         run(capsys, "register", f"P{n}", "--rating", str(2000 - 25 * n), "--ledger", ledger)
     assert run(capsys, "pair", "--ledger", ledger)[0] == exit_codes.OK

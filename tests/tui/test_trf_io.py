@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 
 from pairing.cli import main as arbiter_pair
+from tests.conftest import DUTCH_REFERENCE as REFERENCE
 from tests.tui.cli_support import run
 from tui import exit_codes
-
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "dutch-2025"
 
 
 def pairs(ledger: str, round_number: int, capsys: pytest.CaptureFixture[str]) -> list[tuple[int, int]]:

@@ -1,14 +1,20 @@
-"""`arbiter demo`: a 10-player chess round robin with seeded random results, run through the
-same command service as the real desk, then shown: pairings, standings, audit log, verification."""
+"""`arbiter demo`: a short weekend Swiss (FIDE Dutch, five rounds) run through the same command service
+as the real desk, with the everyday situations an arbiter meets: a late entry given a half-point bye for
+the round already paired, a result found wrong after the next round was paired (corrected with its
+reason, and that round paired again), seeded random results, every round sealed; then the standings, the
+tail of the audit log, and `verify`."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
+from rich.text import Text
+
 from ledger.application import PlayerDetails
 from ledger.results import Game
 from ledger.settings import TournamentSettings
+from pairing.model import ByeKind
 from projections.audit import audit_lines
 from projections.standings import standings
 from tui import exit_codes, render
@@ -40,6 +46,10 @@ def fresh_path(given: str | None) -> Path:
     return path
 
 
+ROUNDS = 5
+LATE_ENTRY = ("Kateryna Lagno", 2540, "FID")
+
+
 def run_demo(given: str | None, seed: int, actor: str | None) -> int:
     path = fresh_path(given)
     if path.exists():
@@ -47,28 +57,55 @@ def run_demo(given: str | None, seed: int, actor: str | None) -> int:
         return exit_codes.REFUSED
     out = render.console()
     ledger, views = open_ledger(str(path), actor or "demo-arbiter", create=True)
-    ledger.create_tournament("Demo Round Robin", TournamentSettings.for_game(Game.CHESS, "round-robin", 9, seed=seed))
-    ledger.register_players([PlayerDetails(name, rating=rating, federation=fed) for name, rating, fed in PLAYERS])
+    settings = TournamentSettings.for_game(Game.CHESS, "dutch", ROUNDS, seed=seed)
+    ledger.create_tournament("Demo Weekend Swiss", settings)
+    ledger.register_players([PlayerDetails(name, rating=rating, federation=fed) for name, rating, fed in PLAYERS[:9]])
     rng = random.Random(seed)
-    for _ in range(9):
-        pairing = ledger.pair_next_round()
-        for board in range(1, len(pairing.boards) + 1):
-            ledger.record_result(pairing.round, board, rng.choices(RESULTS, weights=(4, 3, 3))[0])
-        if pairing.round == 4:
-            recorded = views.state().rounds[4].results[1].code
-            corrected = "1/2" if recorded != "1/2" else "1-0"
-            ledger.correct_result(4, 1, corrected, "both scoresheets are signed " + corrected, "demo")
-        ledger.seal_round(pairing.round)
+
+    def say(text: str) -> None:
+        out.print(Text(f"\n> {text}", style="bold"))
+
+    def show(round_number: int) -> None:
         views.catch_up()
         state = views.state()
-        out.print(render.pairings_table(state, state.rounds[pairing.round]))
+        out.print(render.pairings_table(state, state.rounds[round_number]))
+
+    def play(round_number: int, boards: int) -> None:
+        for board in range(1, boards + 1):
+            ledger.record_result(round_number, board, rng.choices(RESULTS, weights=(4, 3, 3))[0])
+
+    say("round 1 of a nine-player Dutch Swiss: the odd player out gets the pairing-allocated bye")
+    first = ledger.pair_next_round()
+    name, rating, fed = LATE_ENTRY
+    (late,) = ledger.register_players([PlayerDetails(name, rating=rating, federation=fed)])
+    ledger.request_bye(late, 1, ByeKind.HALF_POINT, "late entry: half a point for round 1 (regulations 4.2)")
+    say(f"{name} arrives after round 1 was paired: registered as {late}, half a point for the missed round")
+    play(1, len(first.boards))
+    show(1)
+    ledger.pair_next_round()
+    views.catch_up()
+    wrong = views.state().rounds[1].results[2].code
+    right = "1/2" if wrong != "1/2" else "1-0"
+    ledger.correct_result(1, 2, right, f"both scoresheets of board 2 are signed {right}", "demo")
+    say(f"round 2 was paired, then board 2 of round 1 turns out {right}, not {wrong}: corrected with its reason")
+    ledger.repair_round(2, "round 1 board 2 corrected before play started", "demo")
+    say("round 2 is paired again from the corrected scores (the first pairing stays in the log)")
+    ledger.seal_round(1)
+    for round_number in range(2, ROUNDS + 1):
+        if round_number > 2:
+            ledger.pair_next_round()
+        play(round_number, len(views.state().rounds[round_number].boards))
+        show(round_number)
+        ledger.seal_round(round_number)
+    views.catch_up()
     state = views.state()
     title = f"{state.name}: final standings (log position {state.position})"
     out.print(render.standings_table(state, standings(state), title))
-    out.print(render.audit_table(audit_lines(ledger.log_events())[-8:]))
+    say("every decision that changed an earlier one, with who, when and why:")
+    out.print(render.audit_table([line for line in audit_lines(ledger.log_events()) if line.reason]))
     report = ledger.verify()
     out.print(f"verify: {'ok' if report.ok else 'FAILED'}: {report.events} events, chain head {report.head}")
     out.print(
-        f"\nThe ledger is {path}. Try:  arbiter standings --ledger {path}   arbiter log --ledger {path} --round 4"
+        f"\nThe ledger is {path}. Try:  arbiter standings --ledger {path}   arbiter log --ledger {path} --round 1"
     )
     return exit_codes.OK

@@ -1,4 +1,4 @@
-"""Reading the ledger: `pairings`, `standings`, `log`, `explain`, `verify`; and `demo`, `tui`."""
+"""Reading the ledger: `pairings`, `roster`, `check`, `standings`, `log`, `explain`, `verify`; and `demo`, `tui`."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ import argparse
 
 from ledger.errors import LedgerError
 from projections.audit import audit_lines
+from projections.checks import Severity, pre_pairing_checks
 from projections.explain import explain_round
+from projections.roster import roster
 from projections.standings import standings
 from tui import exit_codes, render
 from tui.cli.common import VerbGroup, location, opened, positive, round_argument, signing_key
@@ -50,6 +52,60 @@ def cmd_pairings(args: argparse.Namespace) -> int:
         },
     )
     return exit_codes.OK
+
+
+def _roster_arguments(p: argparse.ArgumentParser) -> None:
+    output_options(p, ("text", "csv", "json"))
+    _as_of_option(p)
+
+
+@verbs.verb(
+    "roster",
+    "show the players in pairing-number order, with the rule that ordered them",
+    _roster_arguments,
+    "  arbiter roster\n  arbiter roster --format csv -o roster.csv",
+)
+def cmd_roster(args: argparse.Namespace) -> int:
+    with opened(args) as (_, reader):
+        state = reader.state(args.as_of)
+    rule, rows = roster(state)
+    emit_as(
+        args,
+        {
+            "text": lambda: render.roster_table(state.name, rule, rows),
+            "csv": lambda: render.roster_csv(rows),
+            "json": lambda: render.roster_json(rule, rows),
+        },
+    )
+    return exit_codes.OK
+
+
+def _check_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("round", nargs="?", type=positive, help="the round to check (default: the next round to pair)")
+    output_options(p, ("text", "json"))
+
+
+@verbs.verb(
+    "check",
+    "say what stands in the way of pairing the next round, and what the pairing will do about each",
+    _check_arguments,
+    "  arbiter check\n  arbiter check --format json\n\n"
+    "Exit 0 when the round can be paired; 3 when `arbiter pair` would refuse (missing results, no legal pairing).",
+)
+def cmd_check(args: argparse.Namespace) -> int:
+    with opened(args) as (_, reader):
+        state = reader.state()
+    number = args.round or state.last_paired_round + 1
+    findings = pre_pairing_checks(state, number)
+    emit_as(
+        args,
+        {
+            "text": lambda: [render.findings_table(findings, number)] if findings else ["nothing to report"],
+            "json": lambda: render.findings_json(findings, number),
+        },
+    )
+    blocked = any(finding.severity is Severity.BLOCKS for finding in findings)
+    return exit_codes.REFUSED if blocked else exit_codes.OK
 
 
 def _standings_arguments(p: argparse.ArgumentParser) -> None:

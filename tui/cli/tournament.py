@@ -1,5 +1,5 @@
 """The tournament and its players: `new`, `register`, `import-roster`, `correct-player`, `withdraw`,
-`exclude`, `reenter`, `bye`, `forbid`."""
+`exclude`, `reenter`, `bye`, `rounds`, `renumber`, `forbid`."""
 
 from __future__ import annotations
 
@@ -10,12 +10,13 @@ from pathlib import Path
 
 from ledger.application import PlayerDetails
 from ledger.errors import InvalidInput
+from ledger.ranking import RankingRule
 from ledger.redaction import redacted
 from ledger.results import Game, MatchFormat
-from ledger.settings import TournamentSettings
+from ledger.settings import ROUNDS_FROM_ENTRIES, TournamentSettings
 from pairing.ibf.storm import READING as STORM_READING
 from pairing.model import ByeKind, Scoring
-from pairing.registry import systems
+from pairing.registry import bracket_systems, systems
 from projections.tiebreaks import TIEBREAKS
 from tui import exit_codes
 from tui.cli.common import (
@@ -56,7 +57,12 @@ def _new_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("name", help="the tournament's name")
     p.add_argument("--game", required=True, choices=[g.value for g in Game])
     p.add_argument("--system", required=True, choices=systems(), help="pairing system")
-    p.add_argument("--rounds", required=True, type=positive, help="number of rounds")
+    p.add_argument(
+        "--rounds",
+        type=positive,
+        help="number of rounds (a bracket (single-elimination, double-elimination, re-entry) computes it from "
+        "the entries at its first pairing when omitted)",
+    )
     p.add_argument("--points", type=points_table, help="points for win/draw/loss, e.g. 3/1/0 (default 1/0.5/0)")
     p.add_argument(
         "--tiebreaks",
@@ -91,10 +97,13 @@ def _new_arguments(p: argparse.ArgumentParser) -> None:
 )
 def cmd_new(args: argparse.Namespace) -> int:
     game = Game(args.game)
+    if args.rounds is None and args.system not in bracket_systems():
+        raise InvalidInput(f"{args.system} needs --rounds N; only a bracket computes its rounds from the entries")
+    rounds = ROUNDS_FROM_ENTRIES if args.rounds is None else args.rounds
     settings = TournamentSettings.for_game(
         game,
         args.system,
-        args.rounds,
+        rounds,
         scoring=_scoring(args, game, args.system),
         tiebreaks=tuple(args.tiebreaks.split(",")) if args.tiebreaks else (),
         match_length=args.match_length,
@@ -105,7 +114,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     with opened(args, create=True) as (ledger, _):
         ledger.create_tournament(args.name, settings)
         say(
-            f"created {args.name!r} ({game}, {args.system}, {args.rounds} rounds, "
+            f"created {args.name!r} ({game}, {args.system}, "
+            f"{f'{args.rounds} rounds' if args.rounds else 'rounds from the entries at the first pairing'}, "
             f"tie-breaks {', '.join(settings.tiebreaks)}) in {redacted(ledger.location)}"
         )
     return exit_codes.OK
@@ -134,16 +144,25 @@ def _register_arguments(p: argparse.ArgumentParser) -> None:
             metavar=field.option.lstrip("-").upper(),
             help=field.help or None,
         )
+    p.add_argument(
+        "--allow-duplicate",
+        action="store_true",
+        help="register although a player with the same name, rating and federation (or id) is registered: "
+        "a different person (recorded)",
+    )
 
 
 @verbs.verb(
     "register",
     "register a player (numbers follow registration order)",
     _register_arguments,
-    '  arbiter register "Judit Polgar" --rating 2735 --federation HUN --title GM',
+    '  arbiter register "Judit Polgar" --rating 2735 --federation HUN --title GM\n'
+    '  arbiter register "John Smith" --rating 1850 --federation ENG --allow-duplicate   # a namesake',
 )
 def cmd_register(args: argparse.Namespace) -> int:
-    details = PlayerDetails(**{field.detail: getattr(args, field.detail) for field in PLAYER_FIELDS})
+    details = PlayerDetails(
+        **{field.detail: getattr(args, field.detail) for field in PLAYER_FIELDS}, allow_duplicate=args.allow_duplicate
+    )
     with opened(args) as (ledger, _):
         (number,) = ledger.register_players([details])
     print(number)
@@ -248,21 +267,77 @@ def cmd_reenter(args: argparse.Namespace) -> int:
 
 def _bye_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("player", type=positive)
-    p.add_argument("--round", type=positive, help="the round (default: the next round)")
-    p.add_argument("--kind", choices=["half", "zero", "full"], default="half")
-    p.add_argument("--reason", default="")
+    p.add_argument("--round", type=positive, help="the round (default: the next round to pair)")
+    p.add_argument("--kind", choices=["half", "zero", "full"], default="half", help="default half")
+    p.add_argument("--cancel", action="store_true", help="withdraw the player's request for a round not yet paired")
+    reason_options(p, required=False)
 
 
 @verbs.verb(
     "bye",
-    "record a player's bye request for a coming round",
+    "record a bye: a request for a coming round, or a bye in a round already paired for a player on no "
+    "board (a late entry, a request forgotten)",
     _bye_arguments,
-    "  arbiter bye 12 --round 4 --kind half",
+    "  arbiter bye 12 --round 4 --kind half                 # a request: round 4 will not pair 12\n"
+    '  arbiter bye 31 --round 1 --kind half --reason "late entry, regulations 4.2"   # round 1 is paired\n'
+    '  arbiter bye 12 --round 4 --cancel --reason "can play after all"\n\n'
+    "A bye for a paired round needs a reason. To give a bye to a player who is on a board, withdraw the\n"
+    "pairing first (arbiter unpair R), record the bye, and pair again.",
 )
 def cmd_bye(args: argparse.Namespace) -> int:
     with opened(args) as (ledger, _):
-        ledger.request_bye(args.player, args.round, ByeKind(f"{args.kind}-point"), args.reason)
-    say(f"player {args.player}: {args.kind}-point bye requested")
+        if args.cancel:
+            round_number = ledger.cancel_bye(args.player, args.round, args.reason)
+            say(f"player {args.player}: bye request for round {round_number} cancelled")
+            return exit_codes.OK
+        round_number = ledger.request_bye(
+            args.player, args.round, ByeKind(f"{args.kind}-point"), args.reason, args.reference
+        )
+    say(f"player {args.player}: {args.kind}-point bye recorded for round {round_number}")
+    return exit_codes.OK
+
+
+def _rounds_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("rounds", type=positive, help="the tournament's rounds in all")
+    reason_options(p)
+
+
+@verbs.verb(
+    "rounds",
+    "change the number of rounds (with a reason)",
+    _rounds_arguments,
+    '  arbiter rounds 9 --reason "a bracket of 16 for double elimination"',
+)
+def cmd_rounds(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, _):
+        ledger.change_rounds(args.rounds, args.reason)
+    say(f"the tournament now has {args.rounds} rounds")
+    return exit_codes.OK
+
+
+def _renumber_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--rule",
+        choices=[rule.value for rule in RankingRule],
+        default=RankingRule.FIDE.value,
+        help="; ".join(f"{rule.value}: {rule.description}" for rule in RankingRule),
+    )
+    reason_options(p)
+
+
+@verbs.verb(
+    "renumber",
+    "give the players their pairing numbers by a rule, before round 1 is paired",
+    _renumber_arguments,
+    '  arbiter renumber --rule fide --reason "pairing numbers by rating as announced"\n'
+    '  arbiter renumber --rule lots --reason "drawing of lots at the opening ceremony"\n\n'
+    "arbiter roster shows the order and the rule that made it. The FIDE Swiss systems number the players\n"
+    "by rating, title and name (C.04.2 2.2) by themselves until round 4 is paired.",
+)
+def cmd_renumber(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, _):
+        order = ledger.renumber(RankingRule(args.rule), args.reason)
+    say(f"{len(order)} players renumbered by {RankingRule(args.rule).description}: see `arbiter roster`")
     return exit_codes.OK
 
 

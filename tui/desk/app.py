@@ -29,6 +29,15 @@ from tui.desk.screens.standings import StandingsScreen
 from tui.desk.widgets.nav import Place
 from tui.wiring import open_ledger
 
+ROSTER_ACTIONS = (
+    ("register", "Register a player", "A new player (a late entry too)"),
+    ("bye", "Record a bye", "A request for a coming round, or a bye in a paired round (late entry)"),
+    ("cancel_bye", "Cancel a bye request", "Withdraw a bye request for a round not yet paired"),
+    ("withdraw", "Withdraw a player", "Not paired from a round onwards"),
+    ("renumber", "Renumber the players", "Pairing numbers by a rule, before round 1"),
+)
+"""The roster screen's actions offered in the command palette (they act on the highlighted player)."""
+
 
 def _go(place: Place) -> Binding:
     return Binding(
@@ -108,11 +117,14 @@ class DeskApp(App[int]):
                     "Correct a result", "Correct a recorded result, with a reason", screen.action_pick_correction
                 ),
                 SystemCommand("Void a result", "Void a recorded result, with a reason", screen.action_pick_void),
+                SystemCommand("Check before pairing", "What stands in the way of the next round", screen.action_check),
                 SystemCommand("Seal round", "Seal a complete round with the ledger's chain head", screen.action_seal),
                 SystemCommand("Verify the ledger", "Check the hash chain of every event", screen.action_verify),
                 SystemCommand("Export standings", "Write the standings to a CSV file", screen.action_export),
                 SystemCommand("Refresh", "Catch up with the ledger now", screen.action_refresh),
             )
+            for action, title, help_text in ROSTER_ACTIONS:
+                yield SystemCommand(title, help_text, lambda action=action: self.roster_action(action))
             for place in self.PLACES:
                 yield SystemCommand(
                     f"Show: {place.palette}",
@@ -120,6 +132,11 @@ class DeskApp(App[int]):
                     lambda mode=place.mode: self.switch_mode(mode),
                 )
         yield from super().get_system_commands(screen)
+
+    def roster_action(self, action: str) -> None:
+        """Run one of the roster screen's actions from anywhere (the command palette)."""
+        self.switch_mode("roster")
+        self.call_after_refresh(lambda: getattr(self.screen, f"action_{action}")())
 
 
 def run_desk(location: str, actor: str | None, key: ArbiterKey | None = None) -> int:

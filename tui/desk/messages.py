@@ -20,6 +20,7 @@ class Action(Enum):
     CORRECT_PLAYER = "correct-player"
     WITHDRAW = "withdraw"
     BYE = "bye"
+    RENUMBER = "renumber"
     PAIR = "pair"
     UNPAIR = "unpair"
     RESULT = "result"

@@ -3,9 +3,9 @@
 cites.
 
 One module per part of the text: `definitions` (Article 1: seeding rounds, opposition index, ranking),
-`bye` (2.1), `bracket` (2.2, Article 3 and Article 4), `colours` (Article 5) and `engine` (1.8, the
-round). The seeding rounds (1.5) are paired by `pairing.fide.dutch`, unchanged. `generator` makes seeded
-random histories for the benchmark and the property tests.
+`bracket` (2.2, Article 3 and Article 4), `colours` (Article 5) and `engine` (1.8, the round). The seeding
+rounds (1.5) are paired by `pairing.fide.dutch`, unchanged. The bye (2.1), the legal-pairs graph (C1, C3)
+and the engine wrapper are shared with Dubov in `pairing.fide.common`.
 
 Options (`PairingInput.options`): ``initial_colour`` (white|black, 5.1) and the Dutch engine's
 ``acceleration`` (1.6.2.2: virtual points count for the scoregroups, never for the index). Readings chosen
@@ -14,11 +14,12 @@ where the text is open: docs/burstein.md.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from functools import partial
 
 from pairing.fide import dutch
 from pairing.fide.burstein.definitions import RULES_EDITION, seeding_rounds
 from pairing.fide.burstein.engine import BracketTrace, RoundTrace, pair_after_seeding
+from pairing.fide.common.engine import FideSystem
 from pairing.model import Decision, PairingInput, PairingOutcome
 
 __all__ = ["RULES_EDITION", "BracketTrace", "BursteinSystem", "RoundTrace", "pair", "pair_with_trace", "seeding_rounds"]
@@ -42,13 +43,5 @@ def pair(request: PairingInput) -> PairingOutcome:
     return pair_with_trace(request)[0]
 
 
-class BursteinSystem:
-    """The "burstein" system: C.04.4.2 (July 2025)."""
-
-    name: ClassVar[str] = "burstein"
-    version: ClassVar[str] = "1.0.0"
-    rules_edition: ClassVar[str] = RULES_EDITION
-
-    def pair(self, request: PairingInput) -> PairingOutcome:
-        """Pair `request.round`. The same request always gives the same pairing and explanation."""
-        return pair(request)
+BursteinSystem = partial(FideSystem, "burstein", RULES_EDITION, pair)
+"""The "burstein" system's engine: C.04.4.2 (July 2025)."""

@@ -29,10 +29,10 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from pairing.fide.burstein.bye import LegalPairs
+from pairing.cardinality import UNPAIRED, bitset, maximum_pairing, members, perfect_pairing
 from pairing.fide.burstein.colours import misses_preference
 from pairing.fide.burstein.definitions import Contender
-from pairing.fide.dubov.perfect_pairing import UNPAIRED, bitset, maximum_pairing, members, perfect_pairing
+from pairing.fide.common.legal_pairs import LegalPairs
 from pairing.matching import max_weight_matching, max_weight_perfect_matching
 from pairing.model import Decision, NoValidPairing
 
@@ -288,7 +288,7 @@ def _solve(
     for i, a in enumerate(vertices):
         a_in = a.number in bsn
         a_next = a.number in nxt
-        bits = graph.bits[a.rank]
+        bits = graph.adjacent[a.rank]
         for j in range(i + 1, len(vertices)):
             b = vertices[j]
             if not (bits >> b.rank) & 1:

@@ -19,6 +19,7 @@ from pairing.criteria.basic_rules import (
     played_opponents,
     played_sides,
 )
+from pairing.fide.common.definitions import forbidden_partners
 from pairing.fide.dutch import pairing_scores
 from pairing.model import ByeKind, Entrant, PairingInput, PlayerStatus, RoundRecord, Side
 
@@ -134,10 +135,7 @@ def contenders(request: PairingInput) -> list[Contender]:
     """The ACTIVE players in the 1.7 ranking order, with Article 1's data."""
     scores = pairing_scores(request)
     index = opposition_index(request)
-    forbidden: dict[int, set[int]] = {}
-    for a, b in request.forbidden_pairs:
-        forbidden.setdefault(a, set()).add(b)
-        forbidden.setdefault(b, set()).add(a)
+    forbidden = forbidden_partners(request)
     players = [
         _contender(entrant, scores[entrant.number][request.round - 1], index[entrant.number], forbidden, request)
         for entrant in request.players

@@ -11,9 +11,10 @@ from __future__ import annotations
 from attrs import frozen
 
 from pairing.fide.burstein.bracket import BracketQuality, pair_bracket
-from pairing.fide.burstein.bye import LegalPairs, assign_pab
 from pairing.fide.burstein.colours import allocate_colours, initial_colour
 from pairing.fide.burstein.definitions import Contender, compatible, contenders
+from pairing.fide.common.bye import ByeOrder, assign_pab
+from pairing.fide.common.legal_pairs import LegalPairs
 from pairing.model import Board, Bye, ByeKind, Decision, PairingInput, PairingOutcome, PlayerStatus
 
 
@@ -41,6 +42,13 @@ class RoundTrace:
     """Every player to pair in the 1.7 order."""
 
 
+BYE_ORDER: ByeOrder[Contender] = ByeOrder(
+    key=lambda p: (p.score, -p.games, -p.rank),
+    position=lambda p: f"1.7 rank {p.rank + 1} (Buchholz {p.buchholz:g}, Sonneborn-Berger {p.sonneborn_berger:g})",
+)
+"""2.1.3-2.1.5: lowest score, most games played, lowest 1.7 ranking."""
+
+
 def pair_after_seeding(request: PairingInput) -> tuple[PairingOutcome, RoundTrace]:
     """Pair a round after the seeding rounds (1.8); also return the per-bracket trace."""
     players = contenders(request)
@@ -52,7 +60,7 @@ def pair_after_seeding(request: PairingInput) -> tuple[PairingOutcome, RoundTrac
         explanation.append(Decision("1.8", "nobody to pair"))
         return PairingOutcome(boards=(), explanation=tuple(explanation)), RoundTrace(None, (), ())
     graph = LegalPairs(players)
-    bye = assign_pab(players, graph)
+    bye = assign_pab(players, graph, BYE_ORDER)
     explanation += bye.decisions
     remaining = [p for p in players if bye.player is None or p.number != bye.player.number]
     pairs: list[tuple[Contender, Contender]] = []

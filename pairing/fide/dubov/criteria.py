@@ -1,9 +1,9 @@
 """Dubov System, Article 3 (Pairing Criteria): the absolute criteria C1-C3, the completion criterion C4 and
 the quality criteria C5-C10, each a function named by what it checks, with the article as its verdict.
 
-`LegalPairs` holds C1 and C3 (and the arbiter's forbidden pairs) for a whole round as bitsets, so that
-the searches of Article 2 ask "who may this player meet?" with one AND. C4 ("complete the
-round-pairing") is asked of `pairing.fide.dubov.perfect_pairing` by Articles 2.1.2 and 2.2.1.
+C1 and C3 for a whole round, as the bitsets the searches of Article 2 read, are the shared
+`pairing.fide.common.legal_pairs.LegalPairs`; C4 ("complete the round-pairing") is asked of the
+cardinality matcher `pairing.cardinality` by Articles 2.1.2 and 2.2.1.
 """
 
 from __future__ import annotations
@@ -56,40 +56,6 @@ ABSOLUTE_CRITERIA = (no_rematch, no_clash_of_absolute_colours)
 def pair_verdicts(a: Contender, b: Contender) -> list[Decision]:
     """Every absolute criterion on the pair a-b."""
     return [criterion(a, b) for criterion in ABSOLUTE_CRITERIA]
-
-
-class LegalPairs:
-    """Who may meet whom in this round under [C1] and [C3]: one bitset of possible opponents per player,
-    indexed by rank (`Contender.rank`)."""
-
-    def __init__(self, players: Sequence[Contender]) -> None:
-        self.players = list(players)
-        self.size = len(self.players)
-        position = {p.number: p.rank for p in self.players}
-        if sorted(position.values()) != list(range(self.size)):
-            raise ValueError("players must be given with ranks 0..n-1")
-        barred = [1 << p.rank for p in self.players]
-        absolute = {Side.FIRST: 0, Side.SECOND: 0}
-        for p in self.players:
-            if p.absolute_colour is not None:
-                absolute[p.absolute_colour] |= 1 << p.rank
-        for p in self.players:
-            for number in p.opponents | p.forbidden:
-                other = position.get(number)
-                if other is not None:
-                    barred[p.rank] |= 1 << other
-                    barred[other] |= 1 << p.rank
-            if p.absolute_colour is not None:
-                barred[p.rank] |= absolute[p.absolute_colour]
-        everyone = (1 << self.size) - 1
-        self.adjacent = [everyone & ~bits for bits in barred]
-        """adjacent[v]: the ranks of the players v may meet."""
-
-    def neighbours(self, v: int) -> int:
-        return self.adjacent[v]
-
-    def allowed(self, a: int, b: int) -> bool:
-        return bool((self.adjacent[a] >> b) & 1)
 
 
 @frozen(order=True)

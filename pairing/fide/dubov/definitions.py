@@ -20,6 +20,7 @@ from pairing.criteria.basic_rules import (
     played_opponents,
     played_sides,
 )
+from pairing.fide.common.definitions import forbidden_partners
 from pairing.model import Decision, Entrant, NoValidPairing, PairingInput, PlayerStatus, Side
 
 RULES_EDITION = "C.04.4.1 (July 2025)"
@@ -67,6 +68,11 @@ class Contender:
     def absolute_colour(self) -> Side | None:
         """1.5.2.1: the colour this player must get, if the preference is absolute."""
         return self.due_colour if self.strength is Strength.ABSOLUTE else None
+
+    @property
+    def avoid(self) -> frozenset[int]:
+        """[C1]: the players met over the board and those the arbiter forbade."""
+        return self.opponents | self.forbidden
 
     @property
     def white_seeker(self) -> bool:
@@ -212,10 +218,7 @@ def contenders(request: PairingInput) -> tuple[list[Contender], list[Decision]]:
     decisions += ranking_decisions
     floats = upfloat_history(request)
     maximum = max_t(request.total_rounds)
-    forbidden: dict[int, set[int]] = {}
-    for a, b in request.forbidden_pairs:
-        forbidden.setdefault(a, set()).add(b)
-        forbidden.setdefault(b, set()).add(a)
+    forbidden = forbidden_partners(request)
     players = []
     for entrant in request.players:
         if entrant.status is not PlayerStatus.ACTIVE:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from pairing.fide.dubov.bye import assign_pab
+from pairing.fide.common.bye import ByeOrder, assign_pab
+from pairing.fide.common.legal_pairs import LegalPairs
 from pairing.fide.dubov.colours import allocate_colours, initial_colour
-from pairing.fide.dubov.criteria import BracketQuality, LegalPairs, pair_verdicts, quality_verdicts
+from pairing.fide.dubov.criteria import BracketQuality, pair_verdicts, quality_verdicts
 from pairing.fide.dubov.definitions import Contender, contenders
 from pairing.fide.dubov.subgroups import pair_bracket
 from pairing.fide.dubov.upfloaters import choose_upfloaters
@@ -50,6 +51,12 @@ class RoundTrace:
     brackets: tuple[BracketTrace, ...]
 
 
+BYE_ORDER: ByeOrder[Contender] = ByeOrder(
+    key=lambda p: (p.score, -p.games, -p.tpn, -p.number), position=lambda p: f"pairing number {p.tpn}"
+)
+"""2.1.3-2.1.5: lowest score, then most games played, then lowest position in the initial ranking (1.2)."""
+
+
 def is_last_round(request: PairingInput) -> bool:
     """C8-C10 apply "Unless it is the last round"."""
     return request.round >= request.total_rounds
@@ -66,7 +73,7 @@ def pair_with_trace(request: PairingInput) -> tuple[PairingOutcome, RoundTrace]:
         return PairingOutcome(boards=(), explanation=tuple(explanation)), RoundTrace(None, ())
     graph = LegalPairs(players)
     last_round = is_last_round(request)
-    bye = assign_pab(players, graph)
+    bye = assign_pab(players, graph, BYE_ORDER)
     explanation += bye.decisions
     remaining = [p for p in players if bye.player is None or p.number != bye.player.number]
     mate = bye.rest

@@ -18,9 +18,10 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from pairing.fide.dubov.criteria import LegalPairs, players_without_colour_preference
+from pairing.cardinality import Neighbours, bitset, perfect_pairing, repair
+from pairing.fide.common.legal_pairs import LegalPairs
+from pairing.fide.dubov.criteria import players_without_colour_preference
 from pairing.fide.dubov.definitions import Contender
-from pairing.fide.dubov.perfect_pairing import Neighbours, bitset, perfect_pairing, repair
 from pairing.fide.dubov.sorting import s1_order, shifter_sequence, transposition_sequence
 from pairing.fide.dubov.upfloaters import fewest_pairs_within
 from pairing.model import Decision

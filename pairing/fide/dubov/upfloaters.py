@@ -29,9 +29,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from pairing.fide.dubov.criteria import BracketQuality, LegalPairs, bracket_quality
-from pairing.fide.dubov.definitions import Contender
-from pairing.fide.dubov.perfect_pairing import (
+from pairing.cardinality import (
     UNPAIRED,
     Neighbours,
     bitset,
@@ -40,6 +38,9 @@ from pairing.fide.dubov.perfect_pairing import (
     perfect_pairing,
     repair,
 )
+from pairing.fide.common.legal_pairs import LegalPairs
+from pairing.fide.dubov.criteria import BracketQuality, bracket_quality
+from pairing.fide.dubov.definitions import Contender
 from pairing.matching import max_weight_matching
 from pairing.model import Decision, NoValidPairing
 

@@ -8,37 +8,16 @@ import pytest
 from attrs import evolve
 
 from pairing.fide import dutch
-from pairing.fide.burstein import BursteinSystem, pair, pair_with_trace, seeding_rounds
+from pairing.fide.burstein import pair, pair_with_trace, seeding_rounds
 from pairing.fide.burstein.definitions import contenders, opposition_index
-from pairing.model import ByeKind, Entrant, Outcome, PairingInput, PlayerStatus, RoundRecord, Side
-from pairing.random_histories import greedy_paired
+from pairing.generator import greedy_paired
+from pairing.model import ByeKind, Entrant, PairingInput, PlayerStatus, Side
 from pairing.trf import parse
 from pairing.trf.convert import to_pairing_input
+from tests.builders import bye, entrant, game
 
 W, B = Side.FIRST, Side.SECOND
 DATA = Path(__file__).resolve().parents[2] / "data"
-
-
-def game(round_number: int, opponent: int, side: Side, points: float, played: bool = True) -> RoundRecord:
-    outcome = {1.0: Outcome.WIN, 0.5: Outcome.DRAW, 0.0: Outcome.LOSS}[points]
-    return RoundRecord(round=round_number, opponent=opponent, side=side, outcome=outcome, points=points, played=played)
-
-
-def bye(round_number: int, kind: ByeKind, points: float) -> RoundRecord:
-    return RoundRecord(
-        round=round_number, opponent=None, side=None, outcome=None, points=points, played=False, bye=kind
-    )
-
-
-def entrant(number: int, *history: RoundRecord) -> Entrant:
-    return Entrant(
-        number=number,
-        pairing_number=number,
-        name=f"P{number}",
-        rating=2500 - number,
-        score=sum(r.points for r in history),
-        history=history,
-    )
 
 
 def round_two(results: list[tuple[int, int, float]], extra: tuple[Entrant, ...] = (), total: int = 2) -> PairingInput:
@@ -52,12 +31,6 @@ def round_two(results: list[tuple[int, int, float]], extra: tuple[Entrant, ...] 
 
 def boards(request: PairingInput) -> list[tuple[int, int]]:
     return [(b.first, b.second) for b in pair(request).boards]
-
-
-def test_engine_contract() -> None:
-    engine = BursteinSystem()
-    assert (engine.name, engine.rules_edition) == ("burstein", "C.04.4.2 (July 2025)")
-    assert engine.version
 
 
 @pytest.mark.parametrize(("rounds", "seeding"), [(2, 1), (5, 2), (7, 3), (9, 4), (13, 4), (1, 0)])

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from pairing.fide.burstein import pair_with_trace
 from pairing.fide.burstein.colours import misses_preference
 from pairing.fide.burstein.definitions import Contender, compatible, contenders
+from pairing.generator import greedy_paired
 from pairing.model import NoValidPairing, PairingInput
-from pairing.random_histories import greedy_paired
 
 
 def requests() -> st.SearchStrategy[PairingInput]:
@@ -64,7 +64,7 @@ def key(
     )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(requests())
 def test_c1_c2_c3_and_one_bye(request: PairingInput) -> None:
     """[C1] no rematch, [C2] the bye only to an eligible player, [C3] no clash of absolute preferences;
@@ -83,7 +83,7 @@ def test_c1_c2_c3_and_one_bye(request: PairingInput) -> None:
         assert players[bye.player].pab_eligible
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(requests())
 def test_2_2_each_bracket_is_the_first_best_pairing_by_exhaustive_search(request: PairingInput) -> None:
     """2.2.1 (maximum number of pairs) and 2.2.2 (the first pairing in 4.3 order that best satisfies C1-C8),

@@ -3,9 +3,9 @@ small hand-made brackets (C.04.4.1, July 2025)."""
 
 from __future__ import annotations
 
-from pairing.fide.dubov.criteria import LegalPairs
+from pairing.cardinality import perfect_pairing
+from pairing.fide.common.legal_pairs import LegalPairs
 from pairing.fide.dubov.definitions import Contender
-from pairing.fide.dubov.perfect_pairing import perfect_pairing
 from pairing.fide.dubov.sorting import (
     middle_first,
     shifter_list,

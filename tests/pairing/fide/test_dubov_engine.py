@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-from pairing.fide.dubov import DubovSystem, pair, pair_with_trace
+from pairing.fide.dubov import pair, pair_with_trace
+from pairing.generator import engine_paired
 from pairing.model import Decision, PlayerStatus
-from pairing.random_histories import engine_paired
 from tests.pairing.fide.test_dubov_support import boards_of, pair_sets, player, request
-
-
-def test_engine_contract():
-    engine = DubovSystem()
-    assert engine.name == "dubov"
-    assert engine.version
-    assert "C.04.4.1" in engine.rules_edition
-    req = request([player(n) for n in range(1, 8)])
-    assert engine.pair(req) == engine.pair(req) == pair(req)
 
 
 def test_the_same_request_gives_the_same_outcome_bit_for_bit():

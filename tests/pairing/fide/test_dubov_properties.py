@@ -8,17 +8,17 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from pairing.cardinality import bitset, maximum_pairing, perfect_pairing, repair
 from pairing.criteria.basic_rules import Strength, colour_preference, eligible_for_pab, played_sides
+from pairing.fide.common.bye import assign_pab
+from pairing.fide.common.legal_pairs import LegalPairs
 from pairing.fide.dubov import pair
-from pairing.fide.dubov.bye import assign_pab
-from pairing.fide.dubov.criteria import LegalPairs
 from pairing.fide.dubov.definitions import contenders
-from pairing.fide.dubov.engine import is_last_round
-from pairing.fide.dubov.perfect_pairing import bitset, maximum_pairing, perfect_pairing, repair
+from pairing.fide.dubov.engine import BYE_ORDER, is_last_round
 from pairing.fide.dubov.subgroups import pair_bracket
 from pairing.fide.dubov.upfloaters import choose_upfloaters
+from pairing.generator import engine_paired
 from pairing.model import ByeKind, NoValidPairing, PairingInput, PlayerStatus
-from pairing.random_histories import engine_paired
 from tests.pairing.fide.test_dubov_support import (
     brute_force_bracket,
     brute_force_upfloaters,
@@ -27,7 +27,7 @@ from tests.pairing.fide.test_dubov_support import (
     random_field,
 )
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
@@ -80,7 +80,7 @@ def test_upfloaters_and_bracket_pairings_match_an_exhaustive_search(request: Pai
     assume(players)
     graph = LegalPairs(players)
     try:
-        bye = assign_pab(players, graph)
+        bye = assign_pab(players, graph, BYE_ORDER)
     except NoValidPairing:
         assume(False)
         return

@@ -9,7 +9,8 @@ from itertools import combinations, permutations
 from attrs import evolve
 
 from pairing.criteria.basic_rules import Strength
-from pairing.fide.dubov.criteria import BracketQuality, LegalPairs, bracket_quality
+from pairing.fide.common.legal_pairs import LegalPairs
+from pairing.fide.dubov.criteria import BracketQuality, bracket_quality
 from pairing.fide.dubov.definitions import Contender
 from pairing.fide.dubov.sorting import s1_order, shifter_sequence, transposition_sequence
 from pairing.model import (
@@ -23,6 +24,8 @@ from pairing.model import (
     Scoring,
     Side,
 )
+from tests import builders
+from tests.builders import entrant
 
 BYES = {"U": ByeKind.PAIRING_ALLOCATED, "F": ByeKind.FULL_POINT, "H": ByeKind.HALF_POINT, "Z": ByeKind.ZERO_POINT}
 RESULTS = {"1": (Outcome.WIN, 1.0), "=": (Outcome.DRAW, 0.5), "0": (Outcome.LOSS, 0.0)}
@@ -62,18 +65,10 @@ def player(
     tpn: int | None = None,
     status: PlayerStatus = PlayerStatus.ACTIVE,
 ) -> Entrant:
-    """An entrant with the history `played` (see `history`) and the score it adds up to; rated 2500 - 10 *
-    number unless `rating` is given (0: unrated)."""
-    records = history(played)
-    return Entrant(
-        number=number,
-        pairing_number=tpn if tpn is not None else number,
-        name=f"P{number}",
-        rating=2500 - 10 * number if rating is None else rating,
-        score=sum(r.points for r in records),
-        status=status,
-        history=records,
-    )
+    """An entrant with the history `played` (see `history`); rated 2500 - 10 * number unless `rating` is
+    given (0: unrated)."""
+    rating = 2500 - 10 * number if rating is None else rating
+    return entrant(number, *history(played), rating=rating, pairing_number=tpn, name=f"P{number}", status=status)
 
 
 def request(
@@ -85,13 +80,8 @@ def request(
 ) -> PairingInput:
     """The input for the round after the players' histories."""
     played = max((len(p.history) for p in players), default=0)
-    return PairingInput(
-        system="dubov",
-        round=played + 1,
-        total_rounds=total_rounds,
-        players=tuple(players),
-        options=options,
-        forbidden_pairs=forbidden,
+    return builders.request(
+        "dubov", players, played + 1, total_rounds=total_rounds, options=dict(options), forbidden=forbidden
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from attrs import evolve
 
@@ -13,7 +14,6 @@ from pairing.model import (
     Engine,
     Entrant,
     NoValidPairing,
-    Outcome,
     PairingInput,
     PairingOutcome,
     PlayerStatus,
@@ -21,76 +21,22 @@ from pairing.model import (
     Scoring,
     Side,
 )
-
-
-def entrant(
-    number: int,
-    *,
-    rating: int = 0,
-    history: Iterable[RoundRecord] = (),
-    status: PlayerStatus = PlayerStatus.ACTIVE,
-    pairing_number: int | None = None,
-) -> Entrant:
-    records = tuple(history)
-    return Entrant(
-        number=number,
-        pairing_number=number if pairing_number is None else pairing_number,
-        name=f"Player {number}",
-        rating=rating,
-        score=sum(r.points for r in records),
-        status=status,
-        history=records,
-    )
+from tests import builders
+from tests.builders import bye, entrant
 
 
 def game(round_number: int, opponent: int, won: bool, side: Side = Side.FIRST, played: bool = True) -> RoundRecord:
-    """A match record: won or lost against `opponent`."""
-    return RoundRecord(
-        round=round_number,
-        opponent=opponent,
-        side=side if played else None,
-        outcome=Outcome.WIN if won else Outcome.LOSS,
-        points=1.0 if won else 0.0,
-        played=played,
-    )
+    """A match record: won or lost against `opponent` (a walkover if not `played`)."""
+    return builders.game(round_number, opponent, side if played else None, 1.0 if won else 0.0, played)
 
 
-def bye(round_number: int, kind: ByeKind = ByeKind.PAIRING_ALLOCATED, points: float = 1.0) -> RoundRecord:
-    return RoundRecord(
-        round=round_number,
-        opponent=None,
-        side=None,
-        outcome=Outcome.WIN if points >= 1 else None,
-        points=points,
-        played=False,
-        bye=kind,
-    )
+def request(system: str, players: Iterable[Entrant], round_number: int = 1, **given: Any) -> PairingInput:
+    """`tests.builders.request` with backgammon's scoring (a match is won or lost: no draws)."""
+    return builders.request(system, players, round_number, scoring=Scoring(draw=0.0), **given)
 
 
 def idle(round_number: int) -> RoundRecord:
     return RoundRecord(round=round_number, opponent=None, side=None, outcome=None, points=0.0, played=False)
-
-
-def request(
-    system: str,
-    players: Iterable[Entrant],
-    round_number: int = 1,
-    *,
-    total_rounds: int = 9,
-    options: Mapping[str, str] | None = None,
-    seed: int = 7,
-    forbidden: Iterable[tuple[int, int]] = (),
-) -> PairingInput:
-    return PairingInput(
-        system=system,
-        round=round_number,
-        total_rounds=total_rounds,
-        players=tuple(players),
-        scoring=Scoring(draw=0.0),
-        seed=seed,
-        forbidden_pairs=tuple(forbidden),
-        options=tuple(sorted((options or {}).items())),
-    )
 
 
 def with_history(
@@ -167,7 +113,7 @@ def build(
             if player not in seen:
                 histories[player].append(idle(number))
     return [
-        entrant(n, rating=r, history=histories[n], status=(statuses or {}).get(n, PlayerStatus.ACTIVE))
+        entrant(n, *histories[n], rating=r, status=(statuses or {}).get(n, PlayerStatus.ACTIVE))
         for n, r in table.items()
     ]
 

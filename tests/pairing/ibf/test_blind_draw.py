@@ -79,7 +79,7 @@ def test_4_5_odd_score_group_meets_the_closest_number_of_points() -> None:
     assert frozenset((top[2], closest)) in pairs(outcome)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(size=st.integers(2, 13), rounds=st.integers(1, 6), luck=st.integers(0, 10**6))
 def test_property_blind_draw_invariants(size, rounds, luck) -> None:
     """Every active player once, at most one plus, no avoidable rematch (2.1), in every round."""

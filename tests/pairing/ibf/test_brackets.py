@@ -11,7 +11,6 @@ from pairing.ibf.brackets import (
     FeedKind,
     Stage,
     bracket_size,
-    bracket_view,
     changed_matches,
     double_elimination_layout,
     round_name,
@@ -21,6 +20,7 @@ from pairing.ibf.brackets import (
 from pairing.ibf.double_elimination import earliest_lower_rematch
 from pairing.ibf.single_elimination import SingleElimination
 from pairing.model import NoValidPairing
+from pairing.registry import bracket_view
 from tests.pairing.ibf.support import entrant, request, with_history
 
 # Research note 3.1: round-1 order, top to bottom of the sheet.

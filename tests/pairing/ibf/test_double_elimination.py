@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.ibf.brackets import Stage, bracket_view, double_elimination_layout
+from pairing.ibf.brackets import Stage, double_elimination_layout
 from pairing.ibf.common import is_loss
 from pairing.ibf.double_elimination import DoubleElimination, earliest_lower_rematch
 from pairing.model import Board, ByeKind
+from pairing.registry import bracket_view
 from tests.pairing.ibf.support import entrant, run_to_end, seated
 
 ENGINE = DoubleElimination()
@@ -106,7 +107,7 @@ def test_property_no_lower_bracket_rematch_before_the_layouts_earliest_round(siz
                 assert m.spec.round >= earliest
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(entrants=st.integers(2, 64), luck=st.integers(0, 10**6), extra=st.booleans())
 def test_property_double_elimination_2_to_64(entrants: int, luck: int, extra: bool) -> None:
     """Every player at most once per round and never after a second loss; the champion has at most one loss,

@@ -8,10 +8,10 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.ibf.brackets import bracket_view
 from pairing.ibf.common import draw_key
 from pairing.ibf.re_entry import ReEntry
 from pairing.model import Board, ByeKind
+from pairing.registry import bracket_view
 from tests.pairing.ibf.support import entrant, run_to_end, seated
 
 ENGINE = ReEntry()
@@ -90,7 +90,7 @@ def test_3_3_4_re_entries_per_player_from_the_regulations() -> None:
     assert sorted(b.player for b in twice[2][1].byes) == [3]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(
     entrants=st.integers(2, 40),
     luck=st.integers(0, 10**6),

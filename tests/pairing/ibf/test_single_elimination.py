@@ -10,10 +10,11 @@ from attrs import evolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing.ibf.brackets import bracket_size, bracket_view
+from pairing.ibf.brackets import bracket_size
 from pairing.ibf.common import draw_key, is_loss, record_of
 from pairing.ibf.single_elimination import SingleElimination
 from pairing.model import Board, ByeKind, NoValidPairing, PlayerStatus
+from pairing.registry import bracket_view
 from tests.pairing.ibf.support import build, entrant, request, run_to_end, seated, with_history
 
 ENGINE = SingleElimination()
@@ -116,7 +117,7 @@ def test_bracket_view_is_data_a_projection_can_draw() -> None:
     ]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(entrants=st.integers(2, 64), luck=st.integers(0, 10**6), third=st.booleans())
 def test_property_brackets_2_to_64(entrants: int, luck: int, third: bool) -> None:
     """Every player still in plays once per round (a board or a virtual opponent), a loser never again, never

@@ -72,7 +72,7 @@ def test_o8_fixed_number_of_rounds() -> None:
         ENGINE.pair(ask([entrant(n) for n in range(1, 5)], 6))
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20)
 @given(size=st.integers(2, 12), luck=st.integers(0, 10**6))
 def test_property_storm_invariants(size, luck) -> None:
     """Every active player once, at most one plus, no avoidable rematch (2.1)."""

@@ -264,7 +264,7 @@ def test_2_2_prohibition_that_leaves_no_pairing_is_refused() -> None:
 # --- properties ------------------------------------------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(
     size=st.integers(2, 14),
     rounds=st.integers(1, 7),
@@ -316,7 +316,7 @@ def chronological(group, met):
     return search(list(group))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(
     size=st.sampled_from([2, 4, 6, 8, 10]),
     met=st.sets(st.tuples(st.integers(1, 10), st.integers(1, 10)).filter(lambda e: e[0] < e[1]), max_size=25),

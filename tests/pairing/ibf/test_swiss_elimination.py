@@ -110,7 +110,7 @@ def test_e1_blind_draw_pairing_option() -> None:
     assert len(outcome.boards) == 4
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(size=st.integers(2, 16), limit=st.integers(1, 3), luck=st.integers(0, 10**6), mode=st.booleans())
 def test_property_eliminated_never_paired_until_one_remains(size, limit, luck, mode) -> None:
     """Played to the end: eliminated players are never paired, every survivor once per round, at most one

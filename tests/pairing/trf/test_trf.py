@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -32,9 +31,8 @@ from pairing.trf.document import (
     TournamentRecord,
     TrfDocument,
 )
+from tests.conftest import DUTCH_REFERENCE as REFERENCE
 from tests.conftest import require_shared
-
-REFERENCE = Path(__file__).resolve().parents[4] / "shared" / "reference" / "dutch-2025"
 
 
 def _line(rank: int, head: str, name: str, rating: str, points: str, place: str, rounds: str, extra: str = "") -> str:
@@ -196,7 +194,7 @@ _documents = st.builds(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(_documents)
 def test_parse_of_format_is_the_document(document: TrfDocument) -> None:
     assert parse(format(document)) == document

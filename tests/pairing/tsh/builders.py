@@ -19,6 +19,8 @@ from pairing.model import (
     RoundRecord,
     Side,
 )
+from tests import builders
+from tests.builders import entrant
 
 OTHER = {Outcome.WIN: Outcome.LOSS, Outcome.LOSS: Outcome.WIN, Outcome.DRAW: Outcome.DRAW}
 POINTS = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}
@@ -34,15 +36,8 @@ def player(
     team: str = "",
 ) -> Entrant:
     """Player `number`, rated so that the pretournament order is by number (1 best)."""
-    return Entrant(
-        number=number,
-        pairing_number=number,
-        name=name or f"Player {number}",
-        rating=2000 - 10 * number if rating is None else rating,
-        status=status,
-        history=tuple(history),
-        team=team,
-    )
+    rating = 2000 - 10 * number if rating is None else rating
+    return entrant(number, *history, rating=rating, name=name, status=status, team=team)
 
 
 def game(
@@ -83,14 +78,7 @@ def bye(round_number: int, spread: int = 50) -> RoundRecord:
 def request(
     players: Sequence[Entrant], round_number: int, total_rounds: int = 10, seed: int = 7, **options: str
 ) -> PairingInput:
-    return PairingInput(
-        system="tsh",
-        round=round_number,
-        total_rounds=total_rounds,
-        players=tuple(players),
-        seed=seed,
-        options=tuple(sorted(options.items())),
-    )
+    return builders.request("tsh", players, round_number, total_rounds=total_rounds, seed=seed, options=options)
 
 
 def pairs(outcome: PairingOutcome) -> set[frozenset[int]]:

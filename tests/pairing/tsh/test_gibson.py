@@ -136,7 +136,7 @@ def late_fields(draw):
     return players, played + 1, played + left, places
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(late_fields(), st.sampled_from([Koth, NewSwiss]))
 def test_gibsons_never_play_a_contender_who_could_still_catch_another_player(field, engine):
     """Issue 9 property: "Gibsons never paired with a contender who could still catch another

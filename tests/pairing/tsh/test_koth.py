@@ -103,7 +103,7 @@ def test_koth_sides_go_to_the_player_due_to_start():
     assert set(outcome.boards) == {Board(2, 1), Board(3, 4)}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(played_fields(0, 4))
 def test_koth_pairs_neighbours_when_allowed(field):
     """Issue 9 property: "KOTH pairs neighbours when allowed": if 1-2, 3-4, ... (in the order KOTH

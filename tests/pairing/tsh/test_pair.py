@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pairing.model import Board, NoValidPairing
+from pairing.registry import engine_for
 from pairing.tsh.pair import Pair, parse_pairs
 from tests.pairing.tsh.builders import pairs, player, request, seated
 
@@ -32,7 +33,7 @@ def test_pair_warns_of_unpaired_players():
 def test_pair_partially_manual_partially_automatic():
     """Rules text: "If you want to pair partially manually and partially automatically ... Specify any manual
     pairings before using that command": the rest by `rest`."""
-    outcome = Pair().pair(request([player(n) for n in range(1, 7)], 1, pairs="1-6", rest="koth"))
+    outcome = engine_for("manual").pair(request([player(n) for n in range(1, 7)], 1, pairs="1-6", rest="koth"))
     assert pairs(outcome) == {frozenset((1, 6)), frozenset((2, 3)), frozenset((4, 5))}
     assert sorted(seated(outcome)) == [1, 2, 3, 4, 5, 6]
     assert [d.text.split(":")[0] for d in outcome.explanation if d.text.startswith("board")] == [

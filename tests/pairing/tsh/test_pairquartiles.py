@@ -1,4 +1,5 @@
-"""Quartile pairings: tsh `PairQuartiles quartile repeats based-on-round` (rules text; research notes 2.5)."""
+"""Quartile pairings: tsh `PairQuartiles quartile repeats based-on-round` (docs/rules/tsh-pairing-systems.txt;
+docs/research/tsh-backgammon-brackets.md §2.5)."""
 
 from __future__ import annotations
 
@@ -32,13 +33,18 @@ def test_pq2_and_pq3_designated_quartiles():
 
 
 def test_pq_draws_at_random_within_the_quartile():
-    """Rules text: "pair the top quartile of the field at random against a designated other quartile": the draw
-    changes with the seed, the quartiles do not."""
+    """docs/rules/tsh-pairing-systems.txt, Quartile pairings: "pair the top quartile of the field at random
+    against a designated other quartile". With every seed each board joins a player of quartile q with one of
+    T_4[q] (1st against 4th, 2nd against 3rd, the default designation), and who meets whom within those
+    quartiles is the draw: it changes with the seed."""
     players = [player(n) for n in range(1, 17)]
-    draws = {frozenset(pairs(PairQuartiles().pair(request(players, 1, seed=seed)))) for seed in range(6)}
-    assert len(draws) > 1
+    outcomes = [PairQuartiles().pair(request(players, 1, seed=seed)) for seed in range(6)]
+    for outcome in outcomes:
+        assert quartiles(outcome, 16) == {frozenset((0, 3)), frozenset((1, 2))}
+        assert len(outcome.boards) == 8
+    assert len({frozenset(pairs(outcome)) for outcome in outcomes}) > 1
 
 
 def test_pq_with_two_players_pairs_them():
-    """Research notes 2.5: "With exactly 2 players they are simply paired"."""
+    """docs/research/tsh-backgammon-brackets.md §2.5: "With exactly 2 players they are simply paired"."""
     assert pairs(PairQuartiles().pair(request([player(1), player(2)], 1))) == {frozenset((1, 2))}

@@ -9,7 +9,7 @@ from pairing.tsh.randompair import RandomPair
 from tests.pairing.tsh.builders import game, pairs, player, request, seated
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(st.integers(2, 30), st.integers(0, 2**31 - 1))
 def test_same_input_same_random_pairing(size, seed):
     """Issue 9 property: "the same input always gives the same random pairing" ("if you do not change

@@ -30,7 +30,7 @@ def tsh_depth_first(order: list[int], preferences: dict[int, list[int]]) -> list
     return search(frozenset(order))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(even_graphs, st.randoms(use_true_random=False))
 def test_resolve_finds_the_first_feasible_pairing_in_lexicographic_order(graph, rng):
     """Rules text: "The result is the first feasible pairing in lexicographic order of (processing order,

@@ -99,7 +99,7 @@ t_players = st.builds(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(st.lists(t_players, max_size=6), st.lists(st.sampled_from(["# note", "", "#key value"]), max_size=3))
 def test_tfile_parse_format_round_trip(players, comments):
     """STYLE.md 8: "format round-trips (`parse(format(doc)) == doc`)"."""

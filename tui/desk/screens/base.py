@@ -4,6 +4,7 @@ through the command palette (pair, unpair, correct, void, seal, verify, export, 
 
 from __future__ import annotations
 
+import asyncio
 import traceback
 from pathlib import Path
 from typing import ClassVar, cast
@@ -19,6 +20,7 @@ from ledger.application import Ledger, PublishedPairing
 from ledger.errors import LedgerError
 from ledger.persistence import ChainReport
 from projections.async_views import AsyncViews
+from projections.checks import Severity, pre_pairing_checks
 from projections.standings import standings
 from tui import render
 from tui.desk.messages import Action, BoardRef, Command, CommandDone, CommandFailed, LedgerMoved
@@ -165,6 +167,9 @@ class DeskScreen(Screen[None]):
             )
         if reopened:
             body += f"\n\nRound {number}'s pairing was withdrawn; pairing it again needs a reason."
+        findings = await asyncio.to_thread(self.session.read_state, lambda state: pre_pairing_checks(state, number))
+        if findings:
+            body += "\n\nBefore pairing:\n" + "\n".join(f"- {f.subject}: {f.message}" for f in findings)
         needs_reason = bool(missing or reopened)
         fields = [Field("reason", "Reason", "", "why (recorded in the log with your name)", required=needs_reason)]
 
@@ -187,6 +192,18 @@ class DeskScreen(Screen[None]):
             )
 
         self.app.push_screen(FormDialog(f"Pair round {number}?", body, fields, confirm="Pair"), answered)
+
+    async def action_check(self) -> None:
+        """Show what stands in the way of the next round and what the pairing will do about each
+        (`arbiter check`)."""
+        findings = await asyncio.to_thread(self.session.read_state, pre_pairing_checks)
+        if not findings:
+            self.status.say("before pairing: nothing to report")
+            return
+        blocked = any(f.severity is Severity.BLOCKS for f in findings)
+        text = "\n".join(f"{f.severity.value}: {f.subject}: {f.message}" for f in findings)
+        self.notify(text, title="Before pairing", severity="warning" if blocked else "information", markup=False)
+        self.status.say(f"before pairing: {len(findings)} finding(s)" + (", pairing is blocked" if blocked else ""))
 
     async def action_unpair(self) -> None:
         views = await self.session.reader()

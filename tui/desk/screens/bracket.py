@@ -51,7 +51,7 @@ def bracket_rows(view: Any, names: dict[int, str]) -> list[tuple[str, tuple[str,
 
 def bracket_of(state: TournamentState) -> tuple[list[tuple[str, tuple[str, ...]]], str]:
     """(rows, places) of the tournament's bracket as the engine sees it now."""
-    from pairing.ibf.brackets import bracket_view  # the elimination engines; loaded only for their systems
+    from pairing.registry import bracket_view  # the elimination engines; loaded only for their systems
 
     assert state.settings is not None
     view = bracket_view(pairing_input(state, state.last_paired_round + 1))

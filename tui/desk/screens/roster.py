@@ -1,7 +1,9 @@
-"""The roster screen: the players; register, correct details, withdraw, re-enter, request a bye."""
+"""The roster screen: the players; register, correct details, withdraw, re-enter, byes (requested, given in a
+paired round, cancelled), pairing numbers by a rule."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -9,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from ledger.application import PlayerDetails
+from ledger.ranking import RankingRule
 from pairing.model import ByeKind
 from projections.async_views import AsyncViews
 from tui.desk.messages import Action, Command
@@ -45,7 +48,15 @@ class RosterScreen(DeskScreen):
         Binding("c", "correct_player", "Correct", id="roster.correct", tooltip="Correct the highlighted player"),
         Binding("w", "withdraw", "Withdraw", id="roster.withdraw", tooltip="Withdraw the highlighted player"),
         Binding("i", "reenter", "Re-enter", id="roster.reenter", tooltip="Let a withdrawn player back in"),
-        Binding("y", "bye", "Bye request", id="roster.bye", tooltip="Record a bye request for a coming round"),
+        Binding(
+            "y",
+            "bye",
+            "Bye",
+            id="roster.bye",
+            tooltip="Record a bye: a request for a coming round, or for a paired round the player is not in",
+        ),
+        Binding("x", "cancel_bye", "Cancel bye", id="roster.cancel_bye", tooltip="Withdraw a bye request"),
+        Binding("o", "renumber", "Renumber", id="roster.renumber", tooltip="Pairing numbers by a rule, before round 1"),
     ]
 
     def __init__(self) -> None:
@@ -66,10 +77,11 @@ class RosterScreen(DeskScreen):
         self.next_round = await views.last_round() + 1
         self.query_one(RosterTable).show_players(players)
         withdrawn = sum(1 for p in players if p[5] != "active")
+        rule = await asyncio.to_thread(self.session.read_state, lambda state: state.ranking_rule())
         self.query_one("#roster-title", Static).update(
             f"{self.session.info.name}: {len(players)} players"
             + (f", {withdrawn} withdrawn" if withdrawn else "")
-            + ". a registers a player; the other keys act on the highlighted one."
+            + f"; pairing numbers by {rule}. a registers a player; the other keys act on the highlighted one."
         )
 
     def _player(self) -> int | None:
@@ -177,7 +189,7 @@ class RosterScreen(DeskScreen):
         fields = [
             Field("round", "Round", str(self.next_round), restrict=DIGITS, required=True),
             Field("kind", "Kind: half, zero or full", "half", restrict=r"[a-z]*", required=True),
-            Field("reason", "Reason", "", "optional"),
+            Field("reason", "Reason", "", "needed for a round already paired (late entry, forgotten request)"),
         ]
 
         def answered(answer: dict[str, str] | None) -> None:
@@ -193,11 +205,67 @@ class RosterScreen(DeskScreen):
                 Command(
                     title=f"bye request of player {number}",
                     call=lambda ledger: ledger.request_bye(number, round_number, kind, answer["reason"]),
-                    done=lambda _: (
-                        f"player {number} {name}: {answer['kind']}-point bye requested in round {round_number}"
-                    ),
+                    done=lambda recorded: f"player {number} {name}: {answer['kind']}-point bye in round {recorded}",
                     action=Action.BYE,
                 )
             )
 
-        self.app.push_screen(FormDialog(f"Bye request of {number} {name}", "", fields, "Record"), answered)
+        body = (
+            "A coming round (or one whose pairing was withdrawn): the pairing leaves the player out. A round already "
+            "paired: the player, on no board there, gets the bye at once (a late entry's missed round)."
+        )
+        self.app.push_screen(FormDialog(f"Bye for {number} {name}", body, fields, "Record"), answered)
+
+    def action_cancel_bye(self) -> None:
+        number = self._player()
+        if number is None:
+            return
+        name = self.players[number][1]
+        fields = [
+            Field("round", "Round", str(self.next_round), restrict=DIGITS, required=True),
+            Field("reason", "Reason", "", "why (recorded in the log with your name)", required=True),
+        ]
+
+        def answered(answer: dict[str, str] | None) -> None:
+            if answer is None:
+                return
+            round_number = int(answer["round"])
+            self.run_command(
+                Command(
+                    title=f"cancelling the bye request of player {number}",
+                    call=lambda ledger: ledger.cancel_bye(number, round_number, answer["reason"]),
+                    done=lambda recorded: f"player {number} {name}: bye request for round {recorded} cancelled",
+                    action=Action.BYE,
+                )
+            )
+
+        body = "Withdraw the player's bye request for a round not yet paired: the pairing will include them."
+        self.app.push_screen(FormDialog(f"Cancel the bye of {number} {name}", body, fields, "Cancel bye"), answered)
+
+    def action_renumber(self) -> None:
+        rules = ", ".join(rule.value for rule in RankingRule)
+        fields = [
+            Field("rule", f"Rule: {rules}", RankingRule.FIDE.value, restrict=r"[a-z]*", required=True),
+            *reason_fields(),
+        ]
+
+        def answered(answer: dict[str, str] | None) -> None:
+            if answer is None:
+                return
+            if answer["rule"] not in {rule.value for rule in RankingRule}:
+                self.status.error(f"{answer['rule']!r} is not a rule: {rules}")
+                return
+            rule = RankingRule(answer["rule"])
+            self.run_command(
+                Command(
+                    title=f"renumbering by {rule.value}",
+                    call=lambda ledger: ledger.renumber(rule, answer["reason"]),
+                    done=lambda order: f"{len(order)} players renumbered by {rule.description}",
+                    action=Action.RENUMBER,
+                )
+            )
+
+        body = "\n".join(f"{rule.value}: {rule.description}" for rule in RankingRule) + (
+            "\n\nBefore round 1 only; the FIDE Swiss systems number by C.04.2 2.2 by themselves."
+        )
+        self.app.push_screen(FormDialog("Renumber the players", body, fields, "Renumber"), answered)

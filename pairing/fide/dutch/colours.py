@@ -5,7 +5,7 @@ colour preference. If both are absolute (topscorers), grant the wider colour dif
 "Taking into account C.04.2 3.4, alternate the colours to the most recent round in which one
 player had White and the other Black"; 5.2.4 "Grant the colour preference of the higher ranked
 player"; 5.2.5 "If the higher ranked player has an odd pairing number, give him the
-initial-colour; otherwise give him the opposite colour".
+initial-colour; otherwise give him the opposite colour". 5.1: the initial-colour.
 """
 
 from __future__ import annotations
@@ -13,7 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pairing.criteria.basic_rules import ColourPreference, Strength
-from pairing.model import Side
+from pairing.model import NoValidPairing, PairingInput, Side
+
+
+def initial_colour(request: PairingInput) -> Side:
+    """5.1: the initial-colour "drawn by lot" before round 1 (option ``initial_colour``)."""
+    text = request.option("initial_colour", "white").lower()
+    if text not in ("white", "black"):
+        raise NoValidPairing(f"option initial_colour must be white or black, not {text!r}")
+    return Side.FIRST if text == "white" else Side.SECOND
 
 
 def allocate(

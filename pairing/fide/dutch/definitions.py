@@ -1,28 +1,19 @@
-"""FIDE (Dutch) System: FIDE Handbook C.04.3, 2025 edition ("Approved by the Council on 13/04/2024,
-Applied from 1st July, 2025"; its effective date was moved to 1 February 2026), with the C.04.1 Basic
-Rules and the C.04.2 General Handling Rules it relies on, and Baku acceleration (C.04.5 / C.04.7).
+"""C.04.3 (2025) Article 1 of the FIDE (Dutch) System: what the pairing knows about each player.
 
-Functions follow the handbook: Article 1 (definitions: scores, floats, colour preferences,
-topscorers), Articles 2-4 (criteria: absolute C1-C3, completion C4, PAB C5, quality C6-C21; the
-bracket process and the order in which candidates are generated, in `pairing.fide.dutch_brackets`)
-and Article 5 (colours, in `pairing.fide.dutch_colours`).
-
-Method. Article 3.8 chooses, bracket by bracket from the top, the candidate that "better satisfies
-a quality criterion of higher priority", and on a full tie the one "generated earlier". The TEC
-annotation allows any method "provided it yields identical results". Here every criterion and then
-the generation order (Article 4) become bit fields of one integer edge weight, highest priority in
-the highest bits, and a maximum-weight matching over all players not yet paired picks the candidate:
-the players below the bracket take part so that C4 (a complete pairing of everyone left) and C8 (the
-next bracket) are judged exactly. Deviations: none known; docs/dutch.md gives the readings chosen
-where the text is silent.
+1.2 the pairing score (with acceleration: C.04.5 Baku Acceleration, or explicit virtual points) and
+the 1.2 order, 1.4 floats, 1.8 topscorers, the pairing numbers 5.2.5 reads, and the colour data of
+C.04.2 3.4 (only played games count) through the shared `pairing.criteria.basic_rules`.
 """
 
 from __future__ import annotations
 
 import math
-from typing import ClassVar
+from array import array
+
+from attrs import define, field
 
 from pairing.criteria.basic_rules import (
+    ColourPreference,
     colour_difference,
     colour_preference,
     eligible_for_pab,
@@ -30,23 +21,40 @@ from pairing.criteria.basic_rules import (
     played_sides,
     unplayed_rounds,
 )
-from pairing.fide.dutch_brackets import Contender, pair_brackets
-from pairing.fide.dutch_colours import allocate
-from pairing.model import (
-    Board,
-    Bye,
-    ByeKind,
-    Decision,
-    Entrant,
-    Float,
-    NoValidPairing,
-    PairingInput,
-    PairingOutcome,
-    PlayerStatus,
-    Side,
-)
+from pairing.fide.common.definitions import forbidden_partners
+from pairing.model import ByeKind, Entrant, Float, NoValidPairing, PairingInput, PlayerStatus, Side
 
 RULES_EDITION = "C.04.3 (2025)"
+
+
+@define(eq=False, slots=True)
+class Contender:
+    """A player to be paired, with everything Article 1 derives from the history."""
+
+    number: int
+    tpn: int
+    score: float
+    """The pairing score (1.2.1; with acceleration, standings points + virtual points)."""
+    sides: tuple[Side, ...]
+    """Sides of played games (C.04.2 3.4)."""
+    cd: int
+    preference: ColourPreference
+    float_1: Float
+    """The float received in the previous round."""
+    float_2: Float
+    """The float received two rounds before."""
+    pab_eligible: bool
+    unplayed: int
+    topscorer: bool
+    avoid: frozenset[int]
+    """Players this one may not meet: played opponents (C1) and forbidden pairs."""
+    rank: int = field(default=0)
+    """Position in the 1.2 order of all players to pair."""
+    partners: array[int] = field(factory=lambda: array("i"))
+    """The ranks (1.2 order) of every player this one may be paired with (C1, C3, forbidden pairs),
+    ascending."""
+    compat: bytearray = field(factory=bytearray)
+    """`partners` as a table: compat[rank] is 1 for a possible opponent."""
 
 
 def virtual_points(request: PairingInput) -> dict[tuple[int, int], float]:
@@ -151,10 +159,7 @@ def contenders(request: PairingInput) -> list[Contender]:
     scores = pairing_scores(request)
     float_table = floats(request, scores)
     threshold = topscorer_threshold(request)
-    forbidden: dict[int, set[int]] = {}
-    for a, b in request.forbidden_pairs:
-        forbidden.setdefault(a, set()).add(b)
-        forbidden.setdefault(b, set()).add(a)
+    forbidden = forbidden_partners(request)
     chosen: list[Contender] = []
     for player in request.players:
         if player.status is not PlayerStatus.ACTIVE:
@@ -185,63 +190,3 @@ def contenders(request: PairingInput) -> list[Contender]:
     for index, contender in enumerate(chosen):
         contender.rank = index
     return chosen
-
-
-def initial_colour(request: PairingInput) -> Side:
-    """5.1: the initial-colour "drawn by lot" before round 1 (option ``initial_colour``)."""
-    text = request.option("initial_colour", "white").lower()
-    if text not in ("white", "black"):
-        raise NoValidPairing(f"option initial_colour must be white or black, not {text!r}")
-    return Side.FIRST if text == "white" else Side.SECOND
-
-
-def board_order_key(pair: tuple[Contender, Contender]) -> tuple[float, float, int]:
-    """C.04.2 3.6 (recommended board order): the higher score of the pair's higher-ranked player,
-    then the higher sum of scores, then the better rank of the higher-ranked player."""
-    a, b = pair
-    top = a if a.rank < b.rank else b
-    return (-top.score, -(a.score + b.score), top.rank)
-
-
-class DutchSystem:
-    """The "dutch" system: C.04.3 (2025)."""
-
-    name: ClassVar[str] = "dutch"
-    version: ClassVar[str] = "1.0.0"
-    rules_edition: ClassVar[str] = RULES_EDITION
-
-    def pair(self, request: PairingInput) -> PairingOutcome:
-        """Pair `request.round`. The same request always gives the same pairing and explanation."""
-        return pair(request)
-
-
-def pair(request: PairingInput) -> PairingOutcome:
-    """Pair one round: brackets from the top (1.9), each by Articles 3 and 4, colours by Article 5."""
-    players = contenders(request)
-    colour = initial_colour(request)
-    explanation: list[Decision] = []
-    if not players:
-        return PairingOutcome(boards=(), explanation=(Decision("1.9", "nobody to pair"),))
-    result = pair_brackets(players, explanation)
-    boards: list[Board] = []
-    for a, b in sorted(result.pairs, key=board_order_key):
-        higher, lower = (a, b) if a.rank < b.rank else (b, a)
-        side, article = allocate(
-            (higher.preference, higher.sides, higher.cd, higher.tpn),
-            (lower.preference, lower.sides, lower.cd, lower.tpn),
-            colour,
-        )
-        first, second = (higher, lower) if side is Side.FIRST else (lower, higher)
-        boards.append(Board(first.number, second.number))
-        explanation.append(
-            Decision(article, f"board {len(boards)}: {first.number} takes the first side against {second.number}")
-        )
-    byes: list[Bye] = []
-    if result.bye is not None:
-        byes.append(Bye(result.bye.number, ByeKind.PAIRING_ALLOCATED, request.scoring.pairing_allocated_bye))
-        explanation.append(
-            Decision(
-                "C5", f"player {result.bye.number} (score {result.bye.score:g}) receives the pairing-allocated bye"
-            )
-        )
-    return PairingOutcome(boards=tuple(boards), byes=tuple(byes), explanation=tuple(explanation))
