@@ -30,7 +30,8 @@ FORMULA_NAMES = ('=HYPERLINK("https://x.invalid","x")', "+1+1", "-2+3", "@SUM(A1
 def markup_tournament(location: str) -> None:
     ledger, views = open_ledger(location, "arbiter", create=True)
     ledger.create_tournament("[red]Open", TournamentSettings.for_game(Game.CHESS, "round-robin", 7, seed=3))
-    ledger.register_players([PlayerDetails(name) for name in (*MARKUP_NAMES, *FORMULA_NAMES)])
+    names = (*MARKUP_NAMES, *FORMULA_NAMES)
+    ledger.register_players([PlayerDetails(name, rating=2000 - number) for number, name in enumerate(names)])
     views.catch_up()
     views.close()
     ledger.close()
