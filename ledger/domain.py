@@ -1,10 +1,11 @@
 """The two kinds of stream: one `Tournament` (settings, roster, requests, rulings) and one `Round`
-per round (published pairing, results, corrections, seal). ARCHITECTURE.md, "The event log".
+per round (published pairing, results, corrections, seal). docs/design.md, "Streams".
 
 Public methods check and refuse (`ledger.errors`); the private `@event` methods only mutate, so a
 replay never runs a check again. Event payloads are JSON primitives; aggregate state keeps string
 dict keys and no sets, so snapshots round-trip. Every event records its `actor`; every event that
-changes an earlier decision records a `reason` and an optional `reference`.
+changes an earlier decision records a `reason` and an optional `reference`. "Rules guide 6.5" (appeals) is
+the Backgammon Tournament Rules and Standards Guide, docs/rules/backgammon-tournament-rules-guide.txt.
 """
 
 from __future__ import annotations

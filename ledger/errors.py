@@ -57,7 +57,8 @@ class RuleViolation(LedgerError):
 
 
 class ReasonRequired(LedgerError):
-    """A decision that changes an earlier one needs a reason (ARCHITECTURE.md, "The event log")."""
+    """A decision that changes an earlier one needs a reason (docs/design.md, "Decisions that change earlier
+    decisions")."""
 
 
 class ConcurrentChange(LedgerError):

@@ -1,6 +1,6 @@
 """Storage: the hash-chained recorders (SQLite, PostgreSQL), `verify_chain`, and where a ledger lives.
 
-Tamper evidence (ARCHITECTURE.md): every stored event carries
+Tamper evidence (docs/design.md, "Tamper evidence"): every stored event carries
 `link = sha256(previous link || position || stream id || version || topic || stored bytes)`,
 computed in the same transaction as the insert, and a one-row `chain_head` table holds the last
 link, so an edited, deleted or reordered row, or a deleted last row, is found by `verify_chain`.

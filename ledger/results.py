@@ -8,6 +8,9 @@
 - Scrabble: both scores, `412-380`; the spread follows. A tie is a half win (tsh).
 
 Every game also takes the forfeit codes `+-`, `-+` and `--`.
+
+"Rules guide N" is the Backgammon Tournament Rules and Standards Guide,
+docs/rules/backgammon-tournament-rules-guide.txt.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Asynchronous reads of the read-model tables with aiosqlite, for the Textual desk.
 
 A read-only connection on a WAL database: a reader never blocks the writer, and the writer never
-blocks a reader (ARCHITECTURE.md, "Read models"; research notes on aiosqlite)."""
+blocks a reader (docs/design.md, "Read models"; measured in docs/research/eventsourcing-textual-notes.md, section 3)."""
 
 from __future__ import annotations
 

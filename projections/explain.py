@@ -1,6 +1,6 @@
 """What an engine saw when it paired a round, rebuilt from the log position its `Round.Paired` recorded,
-and whether that input still has the recorded digest (ARCHITECTURE.md: "so any pairing can be
-reproduced and checked later")."""
+and whether that input still has the recorded digest (docs/design.md, "Reproducible pairings":
+"so the pairing can be reproduced and checked later")."""
 
 from __future__ import annotations
 

@@ -241,7 +241,7 @@ def _unchanged(
 
 
 def pairing_input(state: TournamentState, round_number: int) -> PairingInput:
-    """What the engine of `round_number`'s stage reads to pair it (ARCHITECTURE.md, "Pairing engines").
+    """What the engine of `round_number`'s stage reads to pair it (the engines' contract, `pairing/model.py`).
 
     In a later stage of a mixed tournament (IBF 1.8) the engine sees that stage alone: its qualifiers,
     its rounds renumbered from 1 and the scores made in it."""

@@ -1,4 +1,4 @@
-"""Consequences of a disputed result, computed without appending anything (issue 11; IBF Pairing
+"""Consequences of a disputed result, computed without appending anything (IBF Pairing
 Rules 3.8, "For computer-aided pairing": pairings "are generally final. Exceptions ... may be made
 if an error is identified (for example, if the result of a played match was incorrectly entered
 into the software)" and "opponent pairings may be changed (including by conducting a repeat

@@ -1,4 +1,4 @@
-"""The tournament as a fold of its log: roster, rounds, results, requests (ARCHITECTURE.md, "Read models").
+"""The tournament as a fold of its log: roster, rounds, results, requests (docs/design.md, "Read models").
 
 `TournamentState.apply(position, event)` dispatches with `match` on the event classes and ignores
 any it does not know; `fold(events)` builds the state as of any position. The per-player round

@@ -1,9 +1,25 @@
 """Tie-breaks: FIDE Handbook C.07 (edition applied from 1 March 2026), IBF Pairing Rules 4.10, tsh.
 
-Pure functions of the players' round records; no I/O. Articles are numbered as the project's digest
-numbers them (`../shared/research/fide/05-C07-tie-breaks.md`); the handbook's own wording was not read
-beyond Arts. 1-4, so quotations are the digest's. Every value is *higher is better*, so a standings
-table sorts each one descending (`projections/standings.py` does).
+Pure functions of the players' round records; no I/O. Every value is *higher is better*, so a
+standings table sorts each one descending (`projections/standings.py` does).
+
+Source: the digest docs/research/fide/05-C07-tie-breaks.md, which gives the 2026 edition article by
+article (Arts. 1-4 from the handbook page, the definitions from a secondary digest of the 2026 text
+and the Gacrux reference implementation `tiebreak.py`), so articles are numbered and quoted as it
+gives them. Implemented, with the article each follows (`TIEBREAKS` below lists the codes):
+
+- Art. 6 DE (6.1.1 forfeits excluded, 6.1.2 repeated games averaged, 6.2 sub-standings, 6.3);
+- Art. 7 WIN (7.1), WON (7.2), BPG (7.3), PS (7.5);
+- Art. 8 BH (8.1) with the Art. 14 modifiers Cut-1, Cut-2 and Median-1 (BH-C1, BH-C2, BH-M1);
+- Art. 9 SB (9.1) and KS (9.2, the 50 % threshold);
+- Art. 10 ARO (10.1) and TPR (10.2, with the B.02 8.1.1 dp table);
+- Arts. 15-16, unplayed rounds, as set out below.
+
+Not implemented: AOB (8.2), FB (8.3), REP (7.6), BWG (7.4), STD (7.7), TPN (7.8), PTP (10.3), APRO
+(10.4), APPO (10.5), RTNG (10.6), the other modifiers (BH-M2, SB-C1, PS-C1, ARO-C1, KS Limit), the
+team (Art. 13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3); an unknown code is
+refused. Besides C.07: IBF Pairing Rules 4.7 and 4.10 (docs/rules/ibf-pairing-rules.txt) and tsh's
+standing order (docs/rules/tsh-pairing-systems.txt).
 
 Unplayed rounds (C.07 Arts. 15-16, 2026):
 

@@ -1,4 +1,4 @@
-"""Read-model tables in SQLite, kept current by catching up with the ledger (ARCHITECTURE.md, "Read models").
+"""Read-model tables in SQLite, kept current by catching up with the ledger (docs/design.md, "Read models").
 
 The tables (`players`, `boards`, `byes`, `rounds`, `history`, `colours`, `standings`, `audit`,
 `meta`) carry the schema version in their names (`standings_v2`); a new version is built beside the

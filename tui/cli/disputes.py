@@ -1,4 +1,4 @@
-"""Disputed results, re-pairing, undo and appeals (issue 11): the `correct`, `what-if`, `repair`,
+"""Disputed results, re-pairing, undo and appeals: the `correct`, `what-if`, `repair`,
 `rollback`, `reproduce` and `appeal` verbs. Nothing here edits an event: every change is a
 compensating event with its reason, and previews append nothing.
 
@@ -113,7 +113,7 @@ def cmd_correct(args: argparse.Namespace) -> int:
 
 
 def _preview_correction(args: argparse.Namespace, ledger: Ledger, before: TournamentState, later: list[int]) -> bool:
-    """What the correction would change, shown before anything is recorded (issue 8, item 5)."""
+    """What the correction would change, shown before anything is recorded."""
     code = ledger.result_rules().parse(args.result).code
     after = what_if(list(ledger.log_events()), args.round, args.board, code)
     out = render.console()

@@ -28,7 +28,7 @@ audit log are read from it. The ledger is --ledger PATH, else $ARBITER_LEDGER, e
 ./{DEFAULT_LEDGER}; a postgresql://user@host/db?schema=NAME URL selects PostgreSQL.
 
 examples:
-  arbiter demo                                   watch a 10-player round robin being run
+  arbiter demo                                   watch a short Swiss being run, with a late entry
   arbiter new "Club Championship" --game chess --system round-robin --rounds 7
   arbiter register "Magnus Carlsen" --rating 2830 --federation NOR
   arbiter import-roster players.csv

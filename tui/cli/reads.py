@@ -212,7 +212,7 @@ def _demo_arguments(p: argparse.ArgumentParser) -> None:
 
 @verbs.verb(
     "demo",
-    "run a demo 10-player round robin in a fresh ledger and show it",
+    "run a demo five-round Swiss (a late entry, a correction, a re-pairing) in a fresh ledger and show it",
     _demo_arguments,
     "  arbiter demo\n  arbiter demo --ledger /tmp/demo.ledger --seed 7",
 )
