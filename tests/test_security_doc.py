@@ -9,17 +9,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 DOC = Path(__file__).resolve().parent.parent / "docs" / "security.md"
 BLOCK = re.compile(r"^```sh\n(.*?)^```", re.MULTILINE | re.DOTALL)
 EXPECTED_EXIT = re.compile(r"#\s*exit (\d+)")
 
 
-def commands(doc: str, skip: str | None) -> list[str]:
-    """The doc's `sh` lines, in order (lines containing `skip` left out)."""
-    found = [line for block in BLOCK.findall(doc) for line in block.splitlines() if line.strip()]
-    return [line for line in found if not (skip and skip in line)]
+def commands(doc: str) -> list[str]:
+    """The doc's `sh` lines, in order."""
+    return [line for block in BLOCK.findall(doc) for line in block.splitlines() if line.strip()]
 
 
 def checked_script(lines: list[str]) -> str:
@@ -34,16 +31,10 @@ def checked_script(lines: list[str]) -> str:
     return "\n".join(script) + "\n"
 
 
-def anchors_supported() -> bool:
-    done = subprocess.run([sys.executable, "-m", "tui.cli", "verify", "--help"], capture_output=True, text=True)
-    return "--anchor" in done.stdout
-
-
 def test_every_command_in_docs_security_md_does_what_it_says(tmp_path: Path) -> None:
     """Roles (a key without a role, a deputy withdrawing a pairing: exit 3), verify with the chief's
     fingerprint and a tampered signature (exit 1), refused input (exit 4), CSV and markup shown safely."""
-    skip = None if anchors_supported() else "--anchor"
-    lines = commands(DOC.read_text(encoding="utf-8"), skip)
+    lines = commands(DOC.read_text(encoding="utf-8"))
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("ARBITER_")},
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
@@ -55,5 +46,3 @@ def test_every_command_in_docs_security_md_does_what_it_says(tmp_path: Path) -> 
     failed = re.search(r"FAILED (\d+) exit (\d+)", done.stderr)
     where = f"{lines[int(failed.group(1))]!r} exited {failed.group(2)}" if failed else ""
     assert done.returncode == 0, f"{where}\n{done.stderr[-3000:]}"
-    if skip:
-        pytest.skip("ran every claim but `verify --anchor`, which this build does not have yet")

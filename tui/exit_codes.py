@@ -16,7 +16,7 @@ CONFLICT = 6
 
 EPILOG = """exit codes:
   0  done
-  1  verify: the ledger's hash chain is broken
+  1  verify: the ledger's hash chain or a signature is broken
   2  the command line is wrong
   3  the ledger refused the command (nothing was appended)
   4  a file or value could not be read (nothing was appended)
