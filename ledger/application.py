@@ -20,8 +20,9 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import IntegrityError, Recording, StoredEvent
 
+from ledger.details import checked as checked_details
 from ledger.digest import input_digest
-from ledger.domain import PLAYER_FIELDS, Round, Tournament, round_id
+from ledger.domain import PLAYER_FIELDS, Round, Tournament, require_reason, round_id
 from ledger.errors import (
     ConcurrentChange,
     InvalidInput,
@@ -49,6 +50,8 @@ BACKOFF = 0.01
 desks that collided do not collide again in step."""
 
 T = TypeVar("T")
+MAX_EXTRA = 4000
+"""Characters of a player's kept fields (`PlayerDetails.extra`)."""
 
 
 class ReadPort(Protocol):
@@ -86,6 +89,9 @@ class PlayerDetails:
     title: str = ""
     external_id: str = ""
     number: int | None = None
+    extra: str = ""
+    """What another program's file holds for the player and the ledger does not read (tsh's extra
+    fields), kept as text so an export can give it back; recorded only when there is some."""
     allow_duplicate: bool = False
     """The arbiter confirmed this is another person than a registered look-alike (same name, rating
     and federation, or the same id)."""
@@ -96,7 +102,10 @@ class PlayerDetails:
             raise InvalidInput("a player needs a name")
         if self.rating < 0:
             raise InvalidInput(f"rating {self.rating} of {name} is negative")
-        return {field: getattr(self, field) for field in PLAYER_FIELDS} | {"name": name}
+        if len(self.extra) > MAX_EXTRA or any(ord(c) < 32 or ord(c) == 127 for c in self.extra):
+            raise InvalidInput(f"the kept fields of {name} are over {MAX_EXTRA} characters or hold control characters")
+        details = {field: getattr(self, field) for field in PLAYER_FIELDS} | {"name": name}
+        return details | ({"extra": self.extra} if self.extra else {})
 
 
 @frozen
@@ -209,7 +218,10 @@ class Ledger(Application):
 
     # --- tournament and roster ---------------------------------------------------------------
 
-    def create_tournament(self, name: str, settings: TournamentSettings) -> UUID:
+    def create_tournament(
+        self, name: str, settings: TournamentSettings, details: Mapping[str, Any] | None = None
+    ) -> UUID:
+        """Create the tournament, with its report details (`ledger.details`) in the same transaction."""
         if self.position():
             raise TournamentExists(
                 f"{redacted(self.location)} already holds a tournament; use another --ledger for a new one"
@@ -226,9 +238,17 @@ class Ledger(Application):
             actor=self.actor,
             chief_key=self.key.public_hex if self.key else "",
         )
+        if details:
+            tournament.change_details(checked_details(details), self.actor, "", "")
         self.save(tournament)
         self._tournament_id = tournament.id
         return tournament.id
+
+    def change_details(self, changes: Mapping[str, Any], reason: str, reference: str = "") -> None:
+        """Change the tournament's report details; like every change of an earlier decision, with a reason."""
+        values = checked_details(changes)
+        require_reason(reason)
+        self._tournament_command(lambda t: t.change_details(values, self.actor, reason, reference))
 
     def settings(self) -> TournamentSettings:
         return TournamentSettings.from_tournament(self.tournament())
@@ -402,7 +422,7 @@ class Ledger(Application):
         force_reason: str = "",
         reason: str = "",
         reference: str = "",
-        manual_byes: Sequence[tuple[int, ByeKind]] = (),
+        manual_byes: Sequence[tuple[int, ByeKind] | tuple[int, ByeKind, int]] = (),
         complete: bool = True,
         options: Mapping[str, str] | None = None,
     ) -> PublishedPairing:
@@ -644,7 +664,11 @@ def pairing_payload(
     byes = [*outcome.byes, *(bye for bye in requested_byes(request) if bye.player not in placed)]
     return {
         "boards": [[b.first, b.second] for b in outcome.boards],
-        "byes": [{"number": b.player, "kind": b.kind.value, "points": b.points} for b in byes],
+        "byes": [
+            {"number": b.player, "kind": b.kind.value, "points": b.points}
+            | ({"spread": b.spread} if b.spread is not None else {})
+            for b in byes
+        ],
         "engine": engine,
         "engine_version": version,
         "rules_edition": edition,
@@ -659,7 +683,7 @@ def pairing_payload(
 def manual_outcome(
     request: PairingInput,
     pairs: Sequence[tuple[int, int]],
-    byes: Sequence[tuple[int, ByeKind]] = (),
+    byes: Sequence[tuple[int, ByeKind] | tuple[int, ByeKind, int]] = (),
     complete: bool = True,
 ) -> PairingOutcome:
     """Check a hand pairing: known, active players, each once, on a board or with a given bye. With
@@ -668,7 +692,7 @@ def manual_outcome(
     to_pair = {p.number for p in request.players if p.status is PlayerStatus.ACTIVE}
     known = set(request.by_number)
     seated: list[int] = []
-    for number in [n for pair in pairs for n in pair] + [n for n, _ in byes]:
+    for number in [n for pair in pairs for n in pair] + [bye[0] for bye in byes]:
         if number not in known:
             raise InvalidInput(f"player {number} is not registered")
         if number not in to_pair:
@@ -676,7 +700,7 @@ def manual_outcome(
         if number in seated:
             raise InvalidInput(f"player {number} is seated twice")
         seated.append(number)
-    given = tuple(Bye(n, kind, request.scoring.for_bye(kind)) for n, kind in byes)
+    given = tuple(Bye(n, kind, request.scoring.for_bye(kind), *spread) for n, kind, *spread in byes)
     left = sorted(to_pair - set(seated)) if complete else []
     if len(left) > 1:
         raise InvalidInput(f"players {', '.join(map(str, left))} are not paired; pair all but at most one")

@@ -116,6 +116,15 @@ class Tournament(Aggregate):
         actor: str
         reason: str
 
+    class DetailsChanged(Aggregate.Event):
+        """The tournament's details for the rating report (`ledger.details`): only the details changed."""
+
+        TOPIC = "arbiter:Tournament.DetailsChanged"
+        changes: dict[str, Any]
+        actor: str
+        reason: str
+        reference: str
+
     class ByeCancelled(Aggregate.Event):
         TOPIC = "arbiter:Tournament.ByeCancelled"
         number: int
@@ -376,6 +385,15 @@ class Tournament(Aggregate):
     @event(ByeRequested)
     def _request_bye(self, number: int, round: int, kind: str, actor: str, reason: str) -> None:
         self.byes.setdefault(str(round), {})[str(number)] = kind
+
+    def change_details(self, changes: dict[str, Any], actor: str, reason: str, reference: str) -> None:
+        """Set or change details (`ledger.details.checked` has checked them); a change after creation
+        needs a reason."""
+        self._change_details(changes=changes, actor=actor, reason=reason.strip(), reference=reference)
+
+    @event(DetailsChanged)
+    def _change_details(self, changes: dict[str, Any], actor: str, reason: str, reference: str) -> None:
+        self.details = {**getattr(self, "details", {}), **changes}
 
     def renumber(self, rule: RankingRule, actor: str, reason: str) -> list[int]:
         """Give the players pairing numbers by `rule` (the application checks that no round is paired)."""

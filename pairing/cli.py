@@ -2,19 +2,22 @@
 tournament managers that call such a program can call this one instead.
 
     arbiter-pair --dutch input.trf -p [output]        pair the next round
-    arbiter-pair --dutch input.trf -c                 re-pair every round, list the rounds that differ
+    arbiter-pair --dutch input.trf -c                 re-pair every round, show the pairings that differ
     arbiter-pair --dutch -g [config] -o out.trf [-s seed]   generate a random tournament
 
 Pairing output: the number of pairs (the bye counts as one) on the first line, then ``white
-black`` per board in board order, the bye as ``id 0`` last. Exit codes: 0 ok, 1 no valid pairing,
-3 invalid input, 5 file error (bbpPairings' README).
+black`` per board in board order, the bye as ``id 0`` last. Check output, as bbpPairings writes it:
+``NAME: Round #r`` for every round re-paired, the two pairings side by side where they differ, a
+blank line at the end; a summary line goes to stderr. Exit codes: 0 ok, 1 no valid pairing, 3
+invalid input, 5 file error (bbpPairings' README).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from attrs import evolve
 
@@ -23,8 +26,14 @@ from pairing.fide.dubov import DubovSystem
 from pairing.fide.dutch import pair as dutch_pair
 from pairing.generator import GeneratorConfig, generate
 from pairing.model import NoValidPairing, PairingInput, PairingOutcome
-from pairing.trf import TrfSyntaxError, format, parse
-from pairing.trf.convert import TrfConversionError, last_paired_round, outcome_from_round, to_pairing_input
+from pairing.trf import TrfDocument, TrfSyntaxError, format, parse
+from pairing.trf.convert import (
+    TrfConversionError,
+    check_players,
+    last_paired_round,
+    outcome_from_round,
+    to_pairing_input,
+)
 
 OK = 0
 NO_VALID_PAIRING = 1
@@ -44,7 +53,8 @@ def burstein_pair(request: PairingInput) -> PairingOutcome:
     return BursteinSystem().pair(evolve(request, system="burstein"))
 
 
-ENGINES = {"dutch": dutch_pair, "dubov": dubov_pair, "burstein": burstein_pair}
+Engine = Callable[[PairingInput], PairingOutcome]
+ENGINES: dict[str, Engine] = {"dutch": dutch_pair, "dubov": dubov_pair, "burstein": burstein_pair}
 
 
 def pairing_text(outcome: PairingOutcome) -> str:
@@ -103,42 +113,73 @@ def main(argv: Sequence[str] | None = None) -> int:
             return INVALID_INPUT
         document = parse(_read(args.input))
         if args.c:
-            return _check(document, engine)
+            return _check(document, engine, Path(args.input).stem)
         outcome = engine(to_pairing_input(document))
         _write(args.p, pairing_text(outcome))
         return OK
     except OSError as error:
         print(f"arbiter-pair: {error}", file=sys.stderr)
         return FILE_ERROR
+    except UnicodeDecodeError as error:
+        print(
+            f"arbiter-pair: {args.input}: byte {error.start} is not UTF-8 (TRF files are read as UTF-8)",
+            file=sys.stderr,
+        )
+        return INVALID_INPUT
     except (TrfSyntaxError, TrfConversionError, ValueError) as error:
-        print(f"arbiter-pair: invalid input: {error}", file=sys.stderr)
+        print(f"arbiter-pair: {args.input}: invalid input: {error}", file=sys.stderr)
         return INVALID_INPUT
     except NoValidPairing as error:
         print(f"arbiter-pair: no valid pairing: {error}", file=sys.stderr)
         return NO_VALID_PAIRING
 
 
-def _check(document, engine) -> int:  # type: ignore[no-untyped-def]
-    """The free pairings checker (C.04.A A.4): re-pair rounds 1..k from the file and compare."""
+def _check(document: TrfDocument, engine: Engine, name: str) -> int:
+    """The free pairings checker (C.04.A A.4): re-pair rounds 1..k from the file and compare. As in
+    bbpPairings, a file without ``142``/``XXR`` is taken to have as many rounds as it has played."""
+    check_players(document)
+    played = last_paired_round(document)
+    total = document.total_rounds or played
     differ = []
-    for round_number in range(1, last_paired_round(document) + 1):
+    for round_number in range(1, played + 1):
+        print(f"{name}: Round #{round_number}")
         expected = outcome_from_round(document, round_number)
         try:
-            got = engine(to_pairing_input(document, round_number))
+            got = engine(to_pairing_input(document, round_number, total_rounds=total))
         except NoValidPairing:
             differ.append(round_number)
+            print(f"No valid pairing exists for round {round_number}.\n")
             continue
-        same = sorted((b.first, b.second) for b in got.boards) == sorted((b.first, b.second) for b in expected.boards)
-        if not same or [b.player for b in got.byes] != [b.player for b in expected.byes]:
+        if _pairs(got) != _pairs(expected):
             differ.append(round_number)
-            print(
-                f"round {round_number}: the file has\n{pairing_text(expected)}arbiter-pair pairs\n{pairing_text(got)}"
-            )
-    print("rounds that differ: " + (", ".join(map(str, differ)) if differ else "none"))
+            print(_side_by_side(got, expected))
+    print()
+    print("rounds that differ: " + (", ".join(map(str, differ)) if differ else "none"), file=sys.stderr)
     return OK
 
 
-def _generate(args: argparse.Namespace, engine) -> int:  # type: ignore[no-untyped-def]
+def _pairs(outcome: PairingOutcome) -> list[tuple[int, int]]:
+    """The pairs of a round, sides ignored, the bye as (player, 0)."""
+    pairs = sorted(tuple(sorted((b.first, b.second))) for b in outcome.boards)
+    return [*pairs, *sorted((b.player, 0) for b in outcome.byes)]
+
+
+def _side_by_side(checker: PairingOutcome, tournament: PairingOutcome) -> str:
+    """bbpPairings' table: the checker's pairing and the file's, one board a line."""
+
+    def rows(outcome: PairingOutcome) -> list[str]:
+        boards = [f"{b.first:>3} - {b.second:>3}" for b in outcome.boards]
+        return boards + [f"{b.player:>3} - {0:>3}" for b in outcome.byes]
+
+    mine, theirs = rows(checker), rows(tournament)
+    lines = ["  Checker pairings        Tournament pairings "]
+    for index, right in enumerate(theirs):
+        left = mine[index] if index < len(mine) else " " * 9
+        lines.append(f"    {left}{'':16}{right}")
+    return "\n".join(lines) + "\n"
+
+
+def _generate(args: argparse.Namespace, engine: Engine) -> int:
     if not args.o:
         print("arbiter-pair: -g needs -o OUTPUT", file=sys.stderr)
         return INVALID_INPUT

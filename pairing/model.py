@@ -172,6 +172,9 @@ class Bye:
     player: int
     kind: ByeKind
     points: float
+    spread: int | None = None
+    """Scrabble: the spread a bye carries when it is not the usual one (tsh: "For a bye, the 'score'
+    is the spread awarded (e.g. 50 = bye win, -50 = forfeit loss)"); None for the usual."""
 
 
 @frozen

@@ -55,6 +55,9 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
             return f"{len(order)} players renumbered by rule {rule}", None, tuple(order)
         case Tournament.PairForbidden(first=a, second=b):
             return f"{a} and {b} may not be paired", None, (a, b)
+        case Tournament.DetailsChanged(changes=changes):
+            text = ", ".join(f"{k}={v}" for k, v in changes.items())
+            return f"tournament details: {text}", None, ()
         case Tournament.RoundOpened(round=r):
             return f"round {r} opened", r, ()
         case Tournament.ArbiterOverrode(subject=subject, decision=decision):

@@ -76,8 +76,8 @@ def round_records(
             played=False,
             bye=bye.kind,
             float=Float.DOWN if bye.kind is ByeKind.PAIRING_ALLOCATED else Float.NONE,
-            score_for=spread if won and spread else None,
-            score_against=0 if won and spread else None,
+            score_for=bye.spread if bye.spread is not None else spread if won and spread else None,
+            score_against=0 if bye.spread is not None or (won and spread) else None,
         )
     return records
 

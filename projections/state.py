@@ -31,6 +31,8 @@ class PlayerView:
     team: str = ""
     title: str = ""
     external_id: str = ""
+    extra: str = ""
+    """Another program's fields for the player, kept for its export (`PlayerDetails.extra`)."""
     withdrawn_from: int | None = None
     """First round the player is out of, while withdrawn."""
     registered_at: int = 0
@@ -100,6 +102,8 @@ class TournamentState:
     rounds: dict[int, RoundView] = field(factory=dict)
     requested_byes: dict[int, dict[int, ByeKind]] = field(factory=dict)
     forbidden: list[tuple[int, int]] = field(factory=list)
+    details: dict[str, Any] = field(factory=dict)
+    """The report details (`ledger.details`): city, federation, dates, arbiters, ..."""
     round_streams: dict[Any, int] = field(factory=dict)
     """Round stream id -> round number."""
     stages: list[StageView] = field(factory=list)
@@ -172,6 +176,8 @@ class TournamentState:
                 self.players[number].withdrawn_from = None
             case Tournament.ByeRequested(number=number, round=round_number, kind=kind):
                 self.requested_byes.setdefault(round_number, {})[number] = ByeKind(kind)
+            case Tournament.DetailsChanged(changes=changes):
+                self.details = {**self.details, **changes}
             case Tournament.ByeCancelled(number=number, round=round_number):
                 self.requested_byes[round_number].pop(number, None)
             case Tournament.PlayersRenumbered(order=order, rule=rule):
@@ -208,8 +214,12 @@ class TournamentState:
     def ranking(self) -> dict[int, int]:
         """Player number -> pairing number: the initial ranking list for the FIDE Swiss systems (frozen
         once round 4 is paired), else the order `arbiter renumber` set (players registered after it follow
-        in registration order), else the registration number (or when imported, `ranking=as-registered`)."""
+        in registration order), else the registration number (or when imported, `ranking=as-registered`,
+        or `ranking=as-listed` with `ranking_order` "n,n,...": a TRF's ``XXC rank`` order)."""
         settings = self.require_settings()
+        if settings.options.get("ranking") == "as-listed":
+            order = [int(n) for n in settings.options.get("ranking_order", "").split(",") if n.isdigit()]
+            return pairing_numbers([*order, *(n for n in sorted(self.players) if n not in set(order))])
         if settings.system not in FIDE_SWISS or settings.options.get("ranking") == "as-registered":
             if self.renumbered is None:
                 return {number: number for number in self.players}
@@ -222,6 +232,8 @@ class TournamentState:
     def ranking_rule(self) -> str:
         """What ordered the pairing numbers, in words for the roster."""
         settings = self.require_settings()
+        if settings.options.get("ranking") == "as-listed":
+            return "the order of the imported TRF's 001 lines (XXC rank)"
         if settings.system in FIDE_SWISS and settings.options.get("ranking") != "as-registered":
             frozen = "frozen since round 4 was paired" if self.frozen_ranking is not None else "until round 4"
             return f"{RankingRule.FIDE.description}; {frozen}"
@@ -249,7 +261,7 @@ class TournamentState:
         view = self._round_of(event)
         view.revision = event.revision
         view.boards = [Board(first, second) for first, second in event.boards]
-        view.byes = [Bye(b["number"], ByeKind(b["kind"]), b["points"]) for b in event.byes]
+        view.byes = [Bye(b["number"], ByeKind(b["kind"]), b["points"], b.get("spread")) for b in event.byes]
         view.results = {}
         view.paired = True
         view.engine, view.engine_version, view.rules_edition = event.engine, event.engine_version, event.rules_edition

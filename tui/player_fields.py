@@ -60,6 +60,13 @@ PLAYER_FIELDS: tuple[PlayerField, ...] = (
         default=None,
         help="pairing number (default: the next free one)",
     ),
+    PlayerField(
+        "extra",
+        "tsh fields",
+        "--tsh-fields",
+        ("tsh_fields",),
+        help="tsh's extra fields for the player, written back by export-tsh, e.g. 'class B; newr 1812 1820'",
+    ),
 )
 
 BY_DETAIL = {field.detail: field for field in PLAYER_FIELDS}

@@ -42,6 +42,7 @@ from pairing.trf.document import (
     JavafoConfigRecord,
     JavafoPlayersRecord,
     JavafoScoringRecord,
+    PlayerRecord,
     ResultCode,
     RoundEntry,
     ScoringRecord,
@@ -56,18 +57,65 @@ _BYES = {
     R.FULL_POINT_BYE: ByeKind.FULL_POINT,
     R.HALF_POINT_BYE: ByeKind.HALF_POINT,
     R.ZERO_POINT_BYE: ByeKind.ZERO_POINT,
+    R.NO_RESULT: ByeKind.ZERO_POINT,
 }
-_REQUESTED = {
+REQUESTED = {
     R.FULL_POINT_BYE: ByeKind.FULL_POINT,
     R.HALF_POINT_BYE: ByeKind.HALF_POINT,
     R.ZERO_POINT_BYE: ByeKind.ZERO_POINT,
+    R.NO_RESULT: ByeKind.ZERO_POINT,
     R.FORFEIT_WIN: ByeKind.FULL_POINT,
     R.FORFEIT_LOSS: ByeKind.ZERO_POINT,
 }
+"""A ``0000`` entry in the round being paired: the bye asked for (bbpPairings reads "H, Z, or -/+ against
+0000" there as a player who does not take part in the pairing; F too)."""
 
 
 class TrfConversionError(ValueError):
     """A document that cannot describe the round to pair (no round count, an unknown opponent...)."""
+
+
+def check_players(document: TrfDocument) -> None:
+    """Refuse a document whose ``001`` lines cannot describe one tournament: a starting rank given
+    twice, a player meeting themselves or a starting rank with no ``001`` line, or a game that the
+    opponent's line does not show (TRF16: the opponent field is "the starting rank" of the
+    opponent, so each game is on both lines)."""
+    lines: dict[int, PlayerRecord] = {}
+    numbers = player_lines(document)
+    for number, player in ((n, r) for n, r in enumerate(document.records, start=1) if isinstance(r, PlayerRecord)):
+        if player.start_rank in lines:
+            raise TrfConversionError(
+                f"line {number}, columns 5-8: starting rank {player.start_rank} is also on line "
+                f"{numbers[player.start_rank]} ({lines[player.start_rank].name!r} and {player.name!r}); every player "
+                "needs their own starting rank"
+            )
+        lines[player.start_rank] = player
+    for player in document.players:
+        for index, entry in enumerate(player.rounds, start=1):
+            if entry.opponent == 0:
+                continue
+            first = 92 + 10 * (index - 1)
+            where = (
+                f"line {numbers[player.start_rank]}, columns {first}-{first + 3} "
+                f"(round {index} of starting rank {player.start_rank})"
+            )
+            other = lines.get(entry.opponent)
+            if entry.opponent == player.start_rank or other is None:
+                raise TrfConversionError(f"{where}: opponent {entry.opponent} is not another player's starting rank")
+            theirs = other.rounds[index - 1] if index <= len(other.rounds) else None
+            if theirs is None or theirs.opponent != player.start_rank:
+                raise TrfConversionError(
+                    f"{where}: the opponent {entry.opponent}'s line does not show this game in round {index}"
+                )
+
+
+def player_lines(document: TrfDocument) -> dict[int, int]:
+    """Starting rank -> the line of its (first) ``001`` record: a document holds one record per line."""
+    numbers: dict[int, int] = {}
+    for number, record in enumerate(document.records, start=1):
+        if isinstance(record, PlayerRecord):
+            numbers.setdefault(record.start_rank, number)
+    return numbers
 
 
 def scoring(document: TrfDocument) -> Scoring:
@@ -133,6 +181,7 @@ def points_for(entry: RoundEntry, scoring: Scoring) -> float:
         R.FULL_POINT_BYE: scoring.full_point_bye,
         R.PAIRING_ALLOCATED_BYE: scoring.pairing_allocated_bye,
         R.ZERO_POINT_BYE: scoring.zero_point_bye,
+        R.NO_RESULT: scoring.zero_point_bye if entry.opponent == 0 else 0.0,
     }[entry.result]
 
 
@@ -180,9 +229,10 @@ def initial_colour(document: TrfDocument) -> str | None:
                 if token.lower() in ("white1", "black1"):
                     return "white" if token.lower() == "white1" else "black"
     # The rank that 5.2.5 reads is the pairing number among the players paired in the round.
+    numbers = pairing_numbers(document)
     participants = [
         p
-        for p in sorted(document.players, key=lambda p: p.start_rank)
+        for p in sorted(document.players, key=lambda p: numbers[p.start_rank])
         if p.rounds and (p.rounds[0].opponent != 0 or p.rounds[0].result is R.PAIRING_ALLOCATED_BYE)
     ]
     for rank, player in enumerate(participants, start=1):
@@ -192,6 +242,16 @@ def initial_colour(document: TrfDocument) -> str | None:
                 white = not white
             return "white" if white else "black"
     return None
+
+
+def pairing_numbers(document: TrfDocument) -> dict[int, int]:
+    """Starting rank -> pairing number: the starting rank itself, or with ``XXC rank`` the line's
+    position among the ``001`` lines (JaVaFo AUM, "Ranking id": the "positional-id")."""
+    by_position = any(
+        isinstance(r, JavafoConfigRecord) and any(t.lower() == "rank" for t in r.tokens) for r in document.records
+    )
+    players = document.players
+    return {p.start_rank: (index if by_position else p.start_rank) for index, p in enumerate(players, start=1)}
 
 
 def _is_baku(document: TrfDocument) -> bool:
@@ -237,8 +297,8 @@ def _absent_next_round(document: TrfDocument, round_number: int) -> dict[int, By
     for player in document.players:
         if len(player.rounds) >= round_number:
             entry = player.rounds[round_number - 1]
-            if entry.opponent == 0 and entry.result in _REQUESTED:
-                absent[player.start_rank] = _REQUESTED[entry.result]
+            if entry.opponent == 0 and entry.result in REQUESTED:
+                absent[player.start_rank] = REQUESTED[entry.result]
     return absent
 
 
@@ -254,12 +314,14 @@ def to_pairing_input(
     rounds 1..round_number - 1. `total_rounds` overrides ``142``/``XXR``; one of them is required."""
     if round_number is None:
         round_number = last_paired_round(document) + 1
+    check_players(document)
     rounds = total_rounds or document.total_rounds
     if rounds is None:
         raise TrfConversionError("the number of rounds is missing: add a 142 or XXR record")
     if round_number < 1 or round_number > rounds:
         raise TrfConversionError(f"round {round_number} is not in a tournament of {rounds} rounds")
     points = scoring(document)
+    numbers = pairing_numbers(document)
     absent = _absent_next_round(document, round_number)
     known = {p.start_rank for p in document.players}
     players = []
@@ -278,7 +340,7 @@ def to_pairing_input(
         players.append(
             Entrant(
                 number=player.start_rank,
-                pairing_number=player.start_rank,
+                pairing_number=numbers[player.start_rank],
                 name=player.name,
                 rating=player.rating,
                 score=sum(r.points for r in history),
@@ -322,11 +384,11 @@ def last_paired_round(document: TrfDocument) -> int:
 
 
 def pairing_entries(outcome: PairingOutcome) -> dict[int, RoundEntry]:
-    """Each seated player's round columns for a pairing, results not yet known (``Z`` stands in)."""
+    """Each seated player's round columns for a pairing, results not yet known (blank)."""
     entries: dict[int, RoundEntry] = {}
     for board in outcome.boards:
-        entries[board.first] = RoundEntry(opponent=board.second, colour=Colour.WHITE, result=R.ZERO_POINT_BYE)
-        entries[board.second] = RoundEntry(opponent=board.first, colour=Colour.BLACK, result=R.ZERO_POINT_BYE)
+        entries[board.first] = RoundEntry(opponent=board.second, colour=Colour.WHITE, result=R.NO_RESULT)
+        entries[board.second] = RoundEntry(opponent=board.first, colour=Colour.BLACK, result=R.NO_RESULT)
     for bye in outcome.byes:
         entries[bye.player] = RoundEntry(opponent=0, colour=Colour.NONE, result=R.PAIRING_ALLOCATED_BYE)
     return entries

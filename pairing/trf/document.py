@@ -40,7 +40,10 @@ class ResultCode(enum.StrEnum):
     FULL_POINT_BYE = "F"
     PAIRING_ALLOCATED_BYE = "U"
     ZERO_POINT_BYE = "Z"
-    """Also what a blank result means: "known absence from round"."""
+    """"known absence from round"."""
+    NO_RESULT = " "
+    """A blank: against ``0000`` the same as ``Z`` (TRF16); against an opponent, a game whose result is
+    not known yet (a pairing program's output for the round being played)."""
 
 
 class Colour(enum.StrEnum):

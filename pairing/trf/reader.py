@@ -3,13 +3,17 @@
 Opening files is the caller's job: `parse` takes the text. CR, LF and CRLF line ends are all read
 (TRF16 Remark 1 asks for CR). A line that breaks its record's layout is refused with a
 `TrfSyntaxError` naming the line and the 1-based column, as the specification counts them.
+
+Every step is bounded by the text's length: fields are fixed columns or whitespace-separated
+tokens checked against short, anchored patterns (no backtracking), numbers have a bounded count of
+digits, and a line may hold at most `MAX_LINE` characters (a ``001`` line of 990 rounds).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from pairing.trf.document import (
     AccelerationRecord,
@@ -36,10 +40,15 @@ from pairing.trf.document import (
 )
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
+MAX_LINE = 10_000
+"""Characters on one line: cols 92 + 10 (r - 1) of a ``001`` line reach 990 rounds."""
+_DECIMAL = re.compile(r"[+-]?\d{1,4}(?:\.\d{1,2})?")
+"""The "11.5" format and the values of ``XXS``/``BB*``: at most 4 digits before the point."""
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _TOURNAMENT_CODE = re.compile(r"\d\d2")
 _RESULTS = {code.value: code for code in ResultCode} | {"w": ResultCode.UNRATED_WIN, "d": ResultCode.UNRATED_DRAW}
 _RESULTS |= {"l": ResultCode.UNRATED_LOSS, "h": ResultCode.HALF_POINT_BYE, "f": ResultCode.FULL_POINT_BYE}
-_RESULTS |= {"u": ResultCode.PAIRING_ALLOCATED_BYE, "z": ResultCode.ZERO_POINT_BYE, " ": ResultCode.ZERO_POINT_BYE}
+_RESULTS |= {"u": ResultCode.PAIRING_ALLOCATED_BYE, "z": ResultCode.ZERO_POINT_BYE}
 _COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
 BBP_POINT_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
 
@@ -71,7 +80,7 @@ class _Line:
         field = self.cols(first, last).strip()
         if not field and blank is not None:
             return blank
-        if not field.isdecimal():
+        if not (field.isascii() and field.isdecimal()):
             raise self.fail(first, f"{what} must be a whole number in columns {first}-{last}, not {field!r}")
         return int(field)
 
@@ -87,13 +96,9 @@ class _Line:
 
 
 def _decimal(text: str, fail: Callable[[str], TrfSyntaxError]) -> Decimal:
-    try:
-        value = Decimal(text)
-    except InvalidOperation:
-        raise fail(f"must be a number like 11.5, not {text!r}") from None
-    if not value.is_finite():
-        raise fail(f"must be a number like 11.5, not {text!r}")
-    return value
+    if not _DECIMAL.fullmatch(text):
+        raise fail(f"must be a number like 11.5, not {text[:20]!r}")
+    return Decimal(text)
 
 
 def parse(text: str) -> TrfDocument:
@@ -102,8 +107,19 @@ def parse(text: str) -> TrfDocument:
     lines = _LINE_END.split(text)
     if lines and lines[-1] == "":
         lines.pop()
-    records = [_record(_Line(number, line)) for number, line in enumerate(lines, start=1)]
+    records = [_record(_checked(number, line)) for number, line in enumerate(lines, start=1)]
     return TrfDocument(records=tuple(records), newline=newline)
+
+
+def _checked(number: int, text: str) -> _Line:
+    """The line, once its length and characters are known to be readable."""
+    line = _Line(number, text)
+    if len(text) > MAX_LINE:
+        raise line.fail(MAX_LINE + 1, f"the line is longer than {MAX_LINE} characters")
+    control = _CONTROL.search(text)
+    if control is not None:
+        raise line.fail(control.start() + 1, f"control character {control.group()!r} in the line")
+    return line
 
 
 def _record(line: _Line) -> Record:
@@ -178,10 +194,11 @@ def _rounds(line: _Line) -> RoundsRecord:
 
 
 def _whole_numbers(line: _Line, column: int) -> list[int]:
+    """Whitespace-separated player ids or round counts: 1 to 4 digits each (TRF16: ids up to 9999)."""
     numbers = []
     for match in re.finditer(r"\S+", line.text[column - 1 :]):
-        if not match.group().isdecimal():
-            raise line.fail(column + match.start(), f"{match.group()!r} is not a whole number")
+        if not (match.group().isascii() and match.group().isdecimal() and len(match.group()) <= 4):
+            raise line.fail(column + match.start(), f"{match.group()[:20]!r} is not a whole number of 1 to 4 digits")
         numbers.append(int(match.group()))
     return numbers
 

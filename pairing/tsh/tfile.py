@@ -23,15 +23,22 @@ is the caller's job; this module turns text into values and back.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from attrs import field, frozen
 
 from pairing.model import ByeKind, Entrant, Outcome, PlayerStatus, RoundRecord, Scoring, Side
 
 UNDEFINED = "00"
-HEAD = re.compile(r"^(?P<name>\S(?:.*?\S)??)\s+(?P<rating>\d+(?:[.+]\d+)*)(?P<opponents>(?:\s+\d+)*)\s*$")
-NUMBER = re.compile(r"^-?\d+$")
+RATING = re.compile(r"\d{1,5}(?:\.\d{1,5})?(?:\+\d{1,5}(?:\.\d{1,5})?){0,8}")
+"""``1800``, ``1800.5`` or ``1800+1750``: ratings of bounded digits joined by ``+``, matched whole."""
+OPPONENT = re.compile(r"\d{1,5}")
+NUMBER = re.compile(r"-?\d{1,6}")
+"""A score or spread: at most six digits (tsh scores are a few hundred points)."""
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+"""Control characters other than the tab, refused in a player line."""
+MAX_LINE = 20_000
+"""Characters on one player line: several hundred rounds of opponents, scores and extra fields."""
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 BYE_SPREAD = 50
 """tsh's default `bye_spread`: the score written for a won bye that has none entered."""
@@ -68,6 +75,10 @@ class TFile:
     comments: tuple[tuple[int, str], ...] = field(default=(), converter=tuple)
     """Comment and blank lines as (players before them, text), kept so a file can be written back."""
 
+    def line_of(self, number: int) -> int:
+        """The file line of player `number` (1-based): comment and blank lines count as lines."""
+        return number + sum(1 for before, _ in self.comments if before < number)
+
 
 def _split_unescaped(text: str) -> list[str]:
     """Split on `;` not preceded by a backslash escape."""
@@ -99,25 +110,48 @@ def _escape(word: str) -> str:
 def _number(token: str, line: int, what: str) -> int | None:
     if token == UNDEFINED:
         return None
-    if not NUMBER.match(token):
-        raise TFileError(f"line {line}: {what} {token!r} is not a whole number")
+    if not NUMBER.fullmatch(token):
+        raise TFileError(f"line {line}: {what} {token[:20]!r} is not a whole number of at most 6 digits")
     return int(token)
+
+
+def _head(head: str, line: int, text: str) -> tuple[str, str, list[str]]:
+    """(name, rating, opponent tokens) of the part before the first `;`: the opponents are the run of
+    whole numbers at the end, the rating the token just before them when it is a rating like
+    ``1800.5`` or ``1800+1750``, else the run's first number; the name is everything before the rating
+    (it never ends in a number: tsh writes a trailing comma after a final digit). Linear in the line."""
+    tokens = head.split()
+    run = len(tokens)
+    while run > 0 and OPPONENT.fullmatch(tokens[run - 1]):
+        run -= 1
+    if run > 0 and RATING.fullmatch(tokens[run - 1]) and not OPPONENT.fullmatch(tokens[run - 1]):
+        rating_at = run - 1
+    elif run < len(tokens):
+        rating_at = run
+    else:
+        rating_at = 0
+    if rating_at < 1:
+        raise TFileError(f"line {line}: expected 'name rating opponents; scores', got {text[:80]!r}")
+    name_end = 0
+    for token in tokens[:rating_at]:
+        name_end = head.index(token, name_end) + len(token)
+    return head[:name_end].strip(), tokens[rating_at], tokens[rating_at + 1 :]
 
 
 def parse_line(text: str, line: int = 1) -> TFilePlayer:
     """One player line."""
+    if len(text) > MAX_LINE:
+        raise TFileError(f"line {line}: longer than {MAX_LINE} characters")
+    control = CONTROL.search(text)
+    if control is not None:
+        raise TFileError(f"line {line}, character {control.start() + 1}: control character {control.group()!r}")
     head, *rest = _split_unescaped(text)
-    match = HEAD.match(head)
-    if match is None:
-        raise TFileError(f"line {line}: expected 'name rating opponents; scores', got {text!r}")
-    name = match["name"]
+    name, rating, opponent_tokens = _head(head, line, text)
     if name.startswith("#"):
-        raise TFileError(f"cannot write the name {name!r}: a line starting with '#' is a comment")
+        raise TFileError(f"line {line}: cannot write the name {name!r}: a line starting with '#' is a comment")
     if name.endswith(",") and len(name) > 1 and name[-2].isdigit():
         name = name[:-1]
-    opponents = tuple(_number(t, line, "opponent") for t in match["opponents"].split())
-    if any(o is not None and o < 0 for o in opponents):
-        raise TFileError(f"line {line}: an opponent number cannot be negative")
+    opponents = tuple(_number(t, line, "opponent") for t in opponent_tokens)
     scores = tuple(_number(t, line, "score") for t in (rest[0].split() if rest else []))
     extras = []
     for part in rest[1:]:
@@ -125,7 +159,7 @@ def parse_line(text: str, line: int = 1) -> TFilePlayer:
         if not words:
             continue
         extras.append((_unescape(words[0]), tuple(_unescape(w) for w in words[1:])))
-    return TFilePlayer(name, match["rating"], opponents, scores, tuple(sorted(extras)))
+    return TFilePlayer(name, rating, opponents, scores, tuple(sorted(extras)))
 
 
 def parse_tfile(text: str) -> TFile:
@@ -156,7 +190,7 @@ def format_line(player: TFilePlayer) -> str:
     """One player line, laid out as tsh writes it."""
     _check_name(player.name)
     name = f"{player.name}," if player.name[-1].isdigit() else player.name
-    if not re.fullmatch(r"\d+(?:[.+]\d+)*", player.rating):
+    if not RATING.fullmatch(player.rating):
         raise TFileError(f"cannot write the rating {player.rating!r} of {player.name!r}")
     opponents = " ".join(UNDEFINED if o is None else str(o) for o in player.opponents)
     scores = " ".join(UNDEFINED if s is None else str(s) for s in player.scores)
@@ -203,7 +237,10 @@ def to_entrants(tfile: TFile, scoring: Scoring = DEFAULT_SCORING) -> tuple[Entra
             round_number = index + 1
             mine = player.scores[index] if index < len(player.scores) else None
             side = _side(p12[index] if index < len(p12) else None)
-            history.append(_record(tfile, round_number, opponent, mine, side, scoring))
+            try:
+                history.append(_record(tfile, round_number, opponent, mine, side, scoring))
+            except TFileError as error:
+                raise TFileError(f"line {tfile.line_of(number)} ({player.name}), {error}") from None
         rating = player.rating.split("+")[0]
         team = " ".join(player.extra("team") or ())
         entrants.append(
@@ -245,7 +282,7 @@ def _record(
             score_against=None if mine is None else 0,
         )
     if opponent > len(tfile.players):
-        raise TFileError(f"round {round_number}: opponent {opponent} is not a player of the file")
+        raise TFileError(f"opponent {round_number}: {opponent} is not a player of the file")
     theirs_player = tfile.players[opponent - 1]
     theirs = theirs_player.scores[round_number - 1] if round_number <= len(theirs_player.scores) else None
     if mine is None or theirs is None:
@@ -264,12 +301,39 @@ def _record(
     )
 
 
-def from_entrants(players: Sequence[Entrant], bye_spread: int = BYE_SPREAD) -> TFile:
+LEDGER_FIELDS = ("p12", "team")
+"""Extra fields the ledger reads itself (sides, team); `off` marks a withdrawal and is kept as written."""
+
+
+def kept_fields(player: TFilePlayer) -> str:
+    """The player's fields the ledger does not read, as tsh writes them (``key words; key words``,
+    escaped), with the rating as written when it is not a whole number (``rating 1800+1750``), so that
+    an export gives them back."""
+    fields = [(key, words) for key, words in player.extras if key not in LEDGER_FIELDS]
+    if not player.rating.isdigit() or player.rating != str(int(player.rating)):
+        fields.append(("rating", (player.rating,)))
+    return "; ".join(" ".join(_escape(word) for word in (key, *words)) for key, words in sorted(fields))
+
+
+def _fields(text: str) -> dict[str, tuple[str, ...]]:
+    """`kept_fields`'s text read back."""
+    fields = {}
+    for part in _split_unescaped(text) if text else []:
+        words = part.split()
+        if words:
+            fields[_unescape(words[0])] = tuple(_unescape(w) for w in words[1:])
+    return fields
+
+
+def from_entrants(
+    players: Sequence[Entrant], bye_spread: int = BYE_SPREAD, kept: Mapping[int, str] | None = None
+) -> TFile:
     """A `.t` file of `players`, in player-number order (line numbers replace player numbers).
 
     A bye or forfeit writes its entered spread; one entered without scores writes `bye_spread` for a
     win, minus it for a loss, 0 otherwise. Sides go to `p12`, teams to `team`, withdrawn players get
-    `off 0`."""
+    `off` (as the file they came from wrote it, else `off 0`); `kept` (player number -> `kept_fields`)
+    gives back the fields the ledger does not read."""
     ordered = sorted(players, key=lambda p: p.number)
     line = {p.number: i for i, p in enumerate(ordered, 1)}
     lines = []
@@ -287,14 +351,22 @@ def from_entrants(players: Sequence[Entrant], bye_spread: int = BYE_SPREAD) -> T
             p12.append(code)
         while scores and scores[-1] is None:
             scores.pop()
-        extras: list[tuple[str, tuple[str, ...]]] = []
+        while opponents and opponents[-1] is None and len(opponents) > len(scores):
+            opponents.pop()  # tsh: a withdrawn player's line stops at their last round
+            p12.pop()
+        fields = _fields((kept or {}).get(entrant.number, ""))
+        rating = fields.pop("rating", (str(entrant.rating),))[0]
+        if int(float(rating.split("+")[0])) != entrant.rating:
+            rating = str(entrant.rating)  # corrected in the ledger since the import
+        off = fields.pop("off", ("0",))
+        extras = list(fields.items())
         if any(code in ("1", "2") for code in p12):
             extras.append(("p12", tuple(p12)))
         if entrant.team.strip():
             extras.append(("team", tuple(entrant.team.split())))
         if entrant.status is PlayerStatus.WITHDRAWN:
-            extras.append(("off", ("0",)))
-        lines.append(TFilePlayer(entrant.name, str(entrant.rating), opponents, scores, tuple(sorted(extras))))
+            extras.append(("off", off))
+        lines.append(TFilePlayer(entrant.name, rating, opponents, scores, tuple(sorted(extras))))
     return TFile(tuple(lines))
 
 

@@ -38,9 +38,54 @@ def test_inconsistent_t_file_is_refused_and_nothing_is_created(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bad = tmp_path / "bad.t"
-    bad.write_text("Ann 1800 2; 400\nBen 1700 3; 380\nCid 1600 1; 300\n", encoding="utf-8")
+    """A game one line shows and the other does not: refused naming the file and the line (a comment
+    line counts), exit 4, no ledger."""
+    bad.write_text("# division A\nAnn 1800 2; 400\nBen 1700 3; 380\nCid 1600 1; 300\n", encoding="utf-8")
     ledger = tmp_path / "x.ledger"
     code, _, err = run(capsys, "import-tsh", str(bad), "--ledger", str(ledger))
     assert code == exit_codes.BAD_INPUT
-    assert "round 1: player 1 (Ann) lists 2 as opponent, who does not list them back" in err
+    assert f"{bad}: line 2, opponent 1: player 1 (Ann) lists 2 as opponent in round 1, who does not" in err
     assert not ledger.exists()
+
+
+def test_withdrawn_player_forfeit_spread_and_unicode_name_round_trip(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tsh `.t` files as tsh writes them: a withdrawn player (`off`, fewer rounds than the others), a
+    bye with its spread ("For a bye, the 'score' is the spread awarded (e.g. 50 = bye win, -50 =
+    forfeit loss)"), Unicode names: import then export gives the same file."""
+    text = (
+        "Ann                     1800 2 3 4; 400 380 410; p12 1 1 1\n"
+        "Ben                     1700 1 4; 350 390; off 0; p12 2 1\n"
+        "Cid                     1600 4 1 0; 300 400 50; p12 1 2 0\n"
+        "Dan                     1500 3 2 1; 330 300 390; p12 2 2 2\n"
+        "Émile Ñúñez             1400 0 0 0; -50 50 0\n"
+    )
+    ledger = str(tmp_path / "a.ledger")
+    assert exported_again(tmp_path, capsys, text, ledger) == text
+    standings = run(capsys, "standings", "--format", "csv", "--ledger", ledger)[1]
+    assert "Émile Ñúñez" in standings and "Ben" in standings
+
+
+def test_extra_fields_and_a_written_rating_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """tsh `.t` extra fields the ledger does not read (rating changes `newr`, `class`, an escaped `;`)
+    and a rating written `1800+1750` are kept beside the player and written back by the export."""
+    rows = (
+        ("Ann, 2nd", "1800+1750", "2 3; 400 380; class A; newr 1812 1820; note a\\;b; p12 1 2"),
+        ("Ben", "1700", "1 4; 350 390; class B; p12 2 1"),
+        ("Cid", "1600", "4 1; 300 400; p12 1 1"),
+        ("Dan", "1500.5", "3 2; 330 300; p12 2 2"),
+    )
+    text = "".join(f"{name:<22} {rating:>5} {rest}\n" for name, rating, rest in rows)  # tsh's layout
+    assert exported_again(tmp_path, capsys, text, str(tmp_path / "b.ledger")) == text
+
+
+def exported_again(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, ledger: str) -> str:
+    """`text` imported with `import-tsh` into `ledger` (5 rounds), then exported with `export-tsh`."""
+    source = tmp_path / "in.t"
+    source.write_text(text, encoding="utf-8")
+    code, _, err = run(capsys, "import-tsh", str(source), "--rounds", "5", "--ledger", ledger)
+    assert code == exit_codes.OK, err
+    code, out, _ = run(capsys, "export-tsh", "--ledger", ledger)
+    assert code == exit_codes.OK
+    return out

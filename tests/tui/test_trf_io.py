@@ -101,8 +101,9 @@ def test_reference_file_imported_pairs_its_next_round_as_recorded(
 
 
 def test_an_import_refused_part_way_leaves_no_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Bad input appends nothing: a file whose round 2 seats a player against themselves is refused
-    when that round is published, and the half-built new ledger is removed."""
+    """Bad input appends nothing (TRF16 cols 92-95: the opponent is another player's starting rank): a
+    file whose round 2 seats a player against themselves is refused with the line and columns, and no
+    ledger is left behind."""
     line = "001 {rank:4d}      Player {rank}                          2000                             0.0    1"
     rounds = {1: "     2 w 1     1 w =", 2: "     1 b 0     2 b ="}
     text = "012 Bad\nXXR 3\n" + "".join(line.format(rank=r) + rounds[r] + "\n" for r in (1, 2))
@@ -110,5 +111,6 @@ def test_an_import_refused_part_way_leaves_no_ledger(tmp_path: Path, capsys: pyt
     source.write_text(text)
     ledger = tmp_path / "bad.ledger"
     code, _, err = run(capsys, "import-trf", str(source), "--ledger", str(ledger))
-    assert code == exit_codes.BAD_INPUT and "player 1 is seated twice" in err
+    assert code == exit_codes.BAD_INPUT
+    assert "line 3, columns 102-105 (round 2 of starting rank 1): opponent 1 is not another player's" in err
     assert not ledger.exists() and not Path(str(ledger) + ".views").exists()

@@ -13,6 +13,7 @@ from pathlib import Path
 from attrs import frozen
 
 from ledger.application import Ledger
+from ledger.errors import LedgerError
 from ledger.persistence import DEFAULT_LEDGER, is_postgres, resolve_location
 from ledger.signing import ArbiterKey
 from ledger.validation import LARGEST_INTEGER
@@ -60,6 +61,15 @@ def new_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
                 Path(where + suffix).unlink(missing_ok=True)
         raise
     views.catch_up()
+
+
+@contextmanager
+def naming(path: Path) -> Iterator[None]:
+    """A refusal while a file's contents are read or appended names the file (the message says what)."""
+    try:
+        yield
+    except LedgerError as error:
+        raise type(error)(f"{path}: {error}") from error
 
 
 def say(message: str) -> None:

@@ -5,6 +5,7 @@ writes one from the ledger. The file format is `pairing/tsh/tfile.py`'s."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from pathlib import Path
 
 from attrs import frozen
@@ -16,10 +17,10 @@ from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.model import ByeKind, Entrant, PlayerStatus, Side
 from pairing.registry import systems
-from pairing.tsh.tfile import TFileError, format_tfile, from_entrants, parse_tfile, to_entrants
+from pairing.tsh.tfile import TFile, TFileError, format_tfile, from_entrants, kept_fields, parse_tfile, to_entrants
 from projections.history import entrants
 from tui import exit_codes
-from tui.cli.common import VerbGroup, new_ledger, opened, positive, say
+from tui.cli.common import VerbGroup, naming, new_ledger, opened, positive, say
 from tui.cli.output import emit, output_options
 
 verbs = VerbGroup()
@@ -29,12 +30,13 @@ verbs = VerbGroup()
 class ImportedRound:
     number: int
     boards: tuple[tuple[int, int], ...]
-    byes: tuple[tuple[int, ByeKind], ...]
+    byes: tuple[tuple[int, ByeKind] | tuple[int, ByeKind, int], ...]
+    """(player, bye) or (player, bye, spread) where the file gives the bye a spread."""
     scores: tuple[tuple[int, int] | None, ...]
     """Per board: (first's score, second's score), or None where the file has no scores yet."""
 
 
-def read_rounds(players: tuple[Entrant, ...]) -> list[ImportedRound]:
+def read_rounds(players: tuple[Entrant, ...], lines: Mapping[int, int] | None = None) -> list[ImportedRound]:
     """The rounds of a `.t` file, checked for consistency before anything is appended: each game is
     listed by both players, against each other. The first side is the player `p12` says started,
     else the lower number."""
@@ -49,14 +51,16 @@ def read_rounds(players: tuple[Entrant, ...]) -> list[ImportedRound]:
                 continue
             if record.opponent is None:
                 if record.bye is not None:
-                    byes.append((player.number, record.bye))
+                    spread = record.score_for
+                    byes.append((player.number, record.bye) if spread is None else (player.number, record.bye, spread))
                 continue
             other = by_number.get(record.opponent)
             theirs = other.history[number - 1] if other and number <= len(other.history) else None
             if theirs is None or theirs.opponent != player.number:
+                where = f"line {(lines or {}).get(player.number, player.number)}, opponent {number}"
                 raise InvalidInput(
-                    f"round {number}: player {player.number} ({player.name}) lists {record.opponent} as opponent, "
-                    "who does not list them back; fix the .t file"
+                    f"{where}: player {player.number} ({player.name}) lists {record.opponent} as opponent in round "
+                    f"{number}, who does not list them back; fix the .t file"
                 )
             if player.number > record.opponent:
                 continue
@@ -72,8 +76,15 @@ def read_rounds(players: tuple[Entrant, ...]) -> list[ImportedRound]:
     return rounds
 
 
-def import_tfile(ledger: Ledger, players: tuple[Entrant, ...], rounds: list[ImportedRound], source: str) -> None:
-    ledger.register_players([PlayerDetails(p.name, rating=p.rating, team=p.team, number=p.number) for p in players])
+def import_tfile(
+    ledger: Ledger, tfile: TFile, players: tuple[Entrant, ...], rounds: list[ImportedRound], source: str
+) -> None:
+    ledger.register_players(
+        [
+            PlayerDetails(p.name, rating=p.rating, team=p.team, number=p.number, extra=kept_fields(line))
+            for p, line in zip(players, tfile.players, strict=True)
+        ]
+    )
     reason = f"imported from {source}"
     for imported in rounds:
         ledger.pair_next_round(
@@ -82,9 +93,16 @@ def import_tfile(ledger: Ledger, players: tuple[Entrant, ...], rounds: list[Impo
         for board, scores in enumerate(imported.scores, start=1):
             if scores is not None:
                 ledger.record_result(imported.number, board, f"{scores[0]}-{scores[1]}")
+    total = ledger.settings().rounds
     for player in players:
         if player.status is PlayerStatus.WITHDRAWN:
-            ledger.withdraw(player.number, None, f"{reason}: marked off")
+            ledger.withdraw(player.number, min(_rounds_with_scores(player) + 1, total), f"{reason}: marked off")
+
+
+def _rounds_with_scores(player: Entrant) -> int:
+    """The rounds a player took part in before going `off` (tsh: a withdrawn player's line stops, so
+    it has fewer scores than the others)."""
+    return sum(1 for record in player.history if record.score_for is not None or record.bye is not None)
 
 
 def _import_tsh_arguments(p: argparse.ArgumentParser) -> None:
@@ -103,20 +121,29 @@ def _import_tsh_arguments(p: argparse.ArgumentParser) -> None:
 def cmd_import_tsh(args: argparse.Namespace) -> int:
     path = Path(args.file)
     try:
-        players = to_entrants(parse_tfile(path.read_text(encoding="utf-8")))
-    except (OSError, UnicodeDecodeError) as error:
-        raise InvalidInput(f"cannot read {path}: {error}") from error
+        tfile = parse_tfile(path.read_text(encoding="utf-8"))
+        players = to_entrants(tfile)
+    except OSError as error:
+        raise InvalidInput(f"cannot read {path}: {error.strerror or error}") from error
+    except UnicodeDecodeError as error:
+        raise InvalidInput(f"{path}: byte {error.start} is not UTF-8; save the file as UTF-8") from None
     except TFileError as error:
         raise InvalidInput(f"{path}: {error}") from error
-    rounds = read_rounds(players)
+    if not players:
+        raise InvalidInput(f"{path}: no player lines; nothing to import")
+    try:
+        rounds = read_rounds(players, {p.number: tfile.line_of(p.number) for p in players})
+    except InvalidInput as error:
+        raise InvalidInput(f"{path}: {error}") from error
     total = max(args.rounds or 0, len(rounds))
     if total < 1:
-        raise InvalidInput("the file has no rounds yet: give --rounds for the tournament's length")
-    with new_ledger(args) as ledger:
+        raise InvalidInput(f"{path}: the file has no rounds yet: give --rounds for the tournament's length")
+    with new_ledger(args) as ledger, naming(path):
         settings = TournamentSettings.for_game(Game.SCRABBLE, args.system, total)
         ledger.create_tournament(args.name or path.stem, settings)
-        import_tfile(ledger, players, rounds, path.name)
-        say(f"imported {len(players)} players and {len(rounds)} rounds from {path} into {redacted(ledger.location)}")
+        import_tfile(ledger, tfile, players, rounds, path.name)
+        where = redacted(ledger.location)
+        say(f"imported {len(players)} players and {len(rounds)} rounds from {path} into {where}")
     return exit_codes.OK
 
 
@@ -125,6 +152,7 @@ def cmd_export_tsh(args: argparse.Namespace) -> int:
     with opened(args) as (_, views):
         state = views.state()
     rounds = state.last_paired_round
-    text = format_tfile(from_entrants(entrants(state, rounds, rounds + 1)))
+    kept = {number: player.extra for number, player in state.players.items() if player.extra}
+    text = format_tfile(from_entrants(entrants(state, rounds, rounds + 1), kept=kept))
     emit(args, text, f": {len(state.players)} players, {rounds} rounds")
     return exit_codes.OK

@@ -17,7 +17,7 @@ from ledger.errors import ConcurrentChange, InvalidInput, LedgerError, NoTournam
 from ledger.persistence import DEFAULT_LEDGER
 from ledger.redaction import without_secrets
 from tui import exit_codes
-from tui.cli import disputes, interchange, keys, reads, report, rounds, sheets, stages, tournament, trf_io
+from tui.cli import details, disputes, interchange, keys, reads, report, rounds, sheets, stages, tournament, trf_io
 from tui.cli.common import Formatter, VerbGroup, location, mark_dashed_results, say
 
 DESCRIPTION = f"""\
@@ -51,6 +51,7 @@ GROUPS: tuple[VerbGroup, ...] = (
     interchange.verbs,
     stages.verbs,
     trf_io.verbs,
+    details.verbs,
     keys.verbs,
 )
 

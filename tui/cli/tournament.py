@@ -22,6 +22,7 @@ from tui import exit_codes
 from tui.cli.common import (
     VerbGroup,
     key_value,
+    naming,
     opened,
     points_table,
     positive,
@@ -29,6 +30,7 @@ from tui.cli.common import (
     say,
     system_options,
 )
+from tui.cli.details import add_details_options, details_from_args
 from tui.cli.roster import read_roster
 from tui.player_fields import BY_DETAIL, PLAYER_FIELDS, PlayerField
 
@@ -82,6 +84,7 @@ def _new_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--seed", type=int, help="random seed for systems that draw lots (default: chosen and recorded)")
     system_options(p, "system option, e.g. cycles=2 for a double round robin")
+    add_details_options(p)
 
 
 @verbs.verb(
@@ -90,7 +93,9 @@ def _new_arguments(p: argparse.ArgumentParser) -> None:
     _new_arguments,
     '  arbiter new "Club Championship" --game chess --system round-robin --rounds 9\n'
     '  arbiter new "Spring Open" --game backgammon --system round-robin --rounds 5 --match-length 5\n'
-    '  arbiter new "Open" --game chess --system dutch --rounds 9 --option initial_colour=white\n\n'
+    '  arbiter new "Open" --game chess --system dutch --rounds 9 --option initial_colour=white\n'
+    '  arbiter new "Tromsø Open" --game chess --system dutch --rounds 9 --city Tromsø --federation NOR \\\n'
+    '      --start 2026/05/01 --end 2026/05/09 --chief-arbiter "IA Jane Doe" --deputy "FA Ola Nordmann"\n\n'
     + textwrap.fill(f"systems: {', '.join(systems())} (docs/ has a page per game).", 100, break_on_hyphens=False)
     + "\n\n"
     + textwrap.fill(STORM_READING, 100),
@@ -112,7 +117,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         **({"seed": args.seed} if args.seed is not None else {}),
     )
     with opened(args, create=True) as (ledger, _):
-        ledger.create_tournament(args.name, settings)
+        ledger.create_tournament(args.name, settings, details_from_args(args))
         say(
             f"created {args.name!r} ({game}, {args.system}, "
             f"{f'{args.rounds} rounds' if args.rounds else 'rounds from the entries at the first pairing'}, "
@@ -182,7 +187,7 @@ def _file_argument(p: argparse.ArgumentParser) -> None:
 )
 def cmd_import_roster(args: argparse.Namespace) -> int:
     players = read_roster(Path(args.file))
-    with opened(args) as (ledger, _):
+    with opened(args) as (ledger, _), naming(Path(args.file)):
         numbers = ledger.register_players(players)
     say(f"registered {len(numbers)} players, numbers {numbers[0]}..{numbers[-1]}")
     return exit_codes.OK

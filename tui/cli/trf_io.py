@@ -6,11 +6,18 @@ file model is `pairing/trf/`'s; `arbiter-pair` pairs the exported file as the le
 from __future__ import annotations
 
 import argparse
+from datetime import datetime
 from decimal import Decimal
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+from attrs import evolve, frozen
+
 from ledger.application import Ledger, PlayerDetails
+from ledger.details import TEXT_FIELDS
+from ledger.details import checked as checked_details
+from ledger.domain import Round
 from ledger.errors import InvalidInput
 from ledger.redaction import redacted
 from ledger.results import Game
@@ -18,7 +25,16 @@ from ledger.settings import TournamentSettings
 from pairing.model import ByeKind, Outcome, RoundRecord, Scoring, Side
 from pairing.registry import systems
 from pairing.trf import TrfDocument, TrfSyntaxError, format, parse
-from pairing.trf.convert import initial_colour
+from pairing.trf.convert import (
+    REQUESTED,
+    TrfConversionError,
+    check_players,
+    initial_colour,
+    pairing_numbers,
+    player_lines,
+    points_for,
+    virtual_points,
+)
 from pairing.trf.convert import scoring as trf_scoring
 from pairing.trf.document import (
     ByeRecord,
@@ -26,6 +42,8 @@ from pairing.trf.document import (
     CommentRecord,
     ForbiddenPairsRecord,
     InitialColourRecord,
+    JavafoConfigRecord,
+    JavafoPlayersRecord,
     PlayerRecord,
     RoundEntry,
     RoundsRecord,
@@ -38,7 +56,7 @@ from projections.history import histories
 from projections.standings import standings
 from projections.state import TournamentState
 from tui import exit_codes
-from tui.cli.common import VerbGroup, new_ledger, opened, positive, say
+from tui.cli.common import VerbGroup, naming, new_ledger, opened, positive, say
 from tui.cli.output import emit, output_options
 from tui.cli.report import DECISIONS
 
@@ -56,14 +74,39 @@ PLAYED = {Outcome.WIN: R.WIN, Outcome.DRAW: R.DRAW, Outcome.LOSS: R.LOSS}
 # --- export --------------------------------------------------------------------------------------------
 
 
-def _entry(record: RoundRecord, tpn: dict[int, int]) -> RoundEntry:
+def _exported_entry(record: RoundRecord, tpn: dict[int, int], scheduled: dict[int, Colour]) -> RoundEntry:
+    """One round of a ``001`` line. TRF16: byes and rounds not paired against ``0000`` (``-`` for a
+    round the player was not paired in), a forfeit with "the scheduled colour"."""
     if record.opponent is None:
-        return RoundEntry(opponent=0, colour=Colour.NONE, result=BYE_CODES.get(record.bye, R.ZERO_POINT_BYE))  # type: ignore[arg-type]
+        code = BYE_CODES[record.bye] if record.bye is not None else R.FORFEIT_LOSS
+        return RoundEntry(opponent=0, colour=Colour.NONE, result=code)
     if record.played:
         colour = Colour.WHITE if record.side is Side.FIRST else Colour.BLACK
         return RoundEntry(opponent=tpn[record.opponent], colour=colour, result=PLAYED[record.outcome])  # type: ignore[index]
     result = R.FORFEIT_WIN if record.outcome is Outcome.WIN else R.FORFEIT_LOSS
-    return RoundEntry(opponent=tpn[record.opponent], colour=Colour.NONE, result=result)
+    return RoundEntry(opponent=tpn[record.opponent], colour=scheduled.get(record.round, Colour.NONE), result=result)
+
+
+def _scheduled_colours(state: TournamentState, rounds: int) -> dict[int, dict[int, Colour]]:
+    """Player -> round -> the colour the pairing gave (the first side is White)."""
+    colours: dict[int, dict[int, Colour]] = {}
+    for number in range(1, rounds + 1):
+        view = state.rounds.get(number)
+        for board in view.boards if view is not None and view.paired else ():
+            colours.setdefault(board.first, {})[number] = Colour.WHITE
+            colours.setdefault(board.second, {})[number] = Colour.BLACK
+    return colours
+
+
+def _next_round_entry(state: TournamentState, number: int, round_number: int) -> RoundEntry | None:
+    """The column of the round to be paired: the bye asked for, or ``0000 - -`` for a withdrawn player
+    (bbpPairings and JaVaFo leave both out of that round's pairing)."""
+    requested = state.requested_byes.get(round_number, {}).get(number)
+    if requested is not None:
+        return RoundEntry(opponent=0, colour=Colour.NONE, result=BYE_CODES[requested])
+    if state.players[number].is_withdrawn_for(round_number):
+        return RoundEntry(opponent=0, colour=Colour.NONE, result=R.FORFEIT_LOSS)
+    return None
 
 
 def _scoring_record(scoring: Scoring) -> list[ScoringRecord]:
@@ -79,35 +122,151 @@ def _scoring_record(scoring: Scoring) -> list[ScoringRecord]:
     return [ScoringRecord(values=tuple((symbol, Decimal(str(value))) for symbol, value in values))]
 
 
-def to_document(state: TournamentState, rounds: int, comments: list[str]) -> TrfDocument:
-    """Rounds 1..`rounds` of the tournament as a TRF-2026 document, start ranks = pairing numbers."""
-    assert state.settings is not None
-    tpn = state.ranking()
-    table = histories(state, rounds)
-    rank = {row.number: row.rank for row in standings(state)}
-    players = [
-        PlayerRecord(
-            start_rank=tpn[number],
-            title=player.title,
-            name=player.name,
-            rating=player.rating,
-            federation=player.federation,
-            fide_id=player.external_id if player.external_id.isdigit() else "",
-            points=Decimal(str(sum(r.points for r in table[number]))),
-            rank=rank.get(number),
-            rounds=tuple(_entry(record, tpn) for record in table[number]),
-        )
-        for number, player in sorted(state.players.items(), key=lambda item: tpn[item[0]])
+def _fitted(text: str, width: int, what: str, player: int, warnings: list[str]) -> str:
+    """`text` cut to its TRF16 field, with a warning when it had to be cut."""
+    if len(text) <= width:
+        return text
+    warnings.append(f"warning: player {player}: {what} {text!r} cut to {width} characters: {text[:width]!r}")
+    return text[:width]
+
+
+def _player_record(
+    state: TournamentState,
+    number: int,
+    tpn: dict[int, int],
+    rounds: int,
+    scheduled: dict[int, Colour],
+    warnings: list[str],
+) -> PlayerRecord:
+    player = state.players[number]
+    table = histories(state, rounds)[number]
+    entries = [_exported_entry(record, tpn, scheduled) for record in table]
+    upcoming = _next_round_entry(state, number, rounds + 1) if rounds < state.total_rounds else None
+    if upcoming is not None:
+        entries.append(upcoming)
+    rating = player.rating
+    if rating > 9999:
+        warnings.append(f"warning: player {number}: rating {rating} does not fit TRF16 cols 49-52; left blank")
+        rating = 0
+    return PlayerRecord(
+        start_rank=tpn[number],
+        title=_fitted(player.title, 3, "title", number, warnings),
+        name=_fitted(player.name, 33, "name", number, warnings),
+        rating=rating,
+        federation=_fitted(player.federation, 3, "federation", number, warnings),
+        fide_id=player.external_id if player.external_id.isdigit() and len(player.external_id) <= 11 else "",
+        points=Decimal(str(sum(r.points for r in table))),
+        rank=None,
+        rounds=tuple(entries),
+    )
+
+
+def header_records(
+    details: dict[str, Any], players: list[PlayerRecord], round_dates: dict[int, str]
+) -> list[TournamentRecord]:
+    """TRF16 records 022-132 (C.04 Annex 2, "Tournament Section"): the tournament's details, the
+    number of players (062) and of rated players (072), one 112 line per deputy, and the round dates
+    (132: ``YY/MM/DD`` at cols 92-99 + 10 (r - 1), under the rounds of the ``001`` lines). A date the
+    details do not give is the day the round was paired (`round_dates`)."""
+    text = {code: details.get(field, "") for field, code in TEXT_FIELDS.items()}
+    text["062"] = str(len(players))
+    text["072"] = str(sum(1 for p in players if p.rating))
+    records = [
+        TournamentRecord(code=code, text=text[code])
+        for code in ("022", "032", "042", "052", "062", "072", "092", "102")
+        if text[code]
     ]
-    records: list[Any] = [TournamentRecord(code="012", text=state.name), RoundsRecord(rounds=state.total_rounds)]
+    records += [TournamentRecord(code="112", text=name) for name in details.get("deputies", [])]
+    if text["122"]:
+        records.append(TournamentRecord(code="122", text=text["122"]))
+    given = dict(enumerate(details.get("round_dates", []), start=1))
+    dates = [given.get(r) or round_dates.get(r, "") for r in range(1, max([0, *given, *round_dates]) + 1)]
+    if any(dates):
+        blocks = "".join(f"{date[2:] if len(date) == 10 else '':<8}  " for date in dates)
+        records.append(TournamentRecord(code="132", text=(" " * 87 + blocks).rstrip()))
+    return records
+
+
+def details_of(document: TrfDocument) -> tuple[dict[str, Any], list[str]]:
+    """The report details a TRF's records 022-132 hold, and a warning for each value left out because
+    the ledger cannot keep it (a date it cannot read, a federation that is not a code)."""
+    found: dict[str, Any] = {
+        field: (document.tournament_text(code) or "").strip() for field, code in TEXT_FIELDS.items()
+    }
+    for field in ("start", "end"):
+        if found[field]:
+            found[field] = _full_date(found[field]) or found[field]
+    deputies = [r.text.strip() for r in document.records if isinstance(r, TournamentRecord) and r.code == "112"]
+    found["deputies"] = [d for d in deputies if d]
+    line = document.tournament_text("132") or ""
+    dates = [_full_date(line[87 + 10 * i : 95 + 10 * i].strip()) for i in range(max(0, len(line) - 87 + 9) // 10)]
+    found["round_dates"] = [d or "" for d in dates] if any(dates) else []
+    details: dict[str, Any] = {}
+    warnings = []
+    for field, value in found.items():
+        if not value:
+            continue
+        try:
+            details |= checked_details({field: value})
+        except InvalidInput as error:
+            warnings.append(f"warning: record {TEXT_FIELDS.get(field, '112/132')} not kept: {error}")
+    return details, warnings
+
+
+def _full_date(text: str) -> str | None:
+    """``YYYY/MM/DD`` from ``YYYY/MM/DD``, ``YY/MM/DD`` (TRF16 132), ``YYYY-MM-DD``, ``DD.MM.YYYY`` and
+    ``DD/MM/YYYY`` (as Swiss-Manager and the JaVaFo AUM's sample write 042/052), or ``May 29, 2020``."""
+    try:
+        return f"{datetime.strptime(text, '%b %d, %Y'):%Y/%m/%d}"
+    except ValueError:
+        pass
+    parts = text.replace(" ", "").replace("-", "/").replace(".", "/").split("/")
+    if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts):
+        return None
+    if len(parts[0]) == 2 and len(parts[2]) == 2:
+        parts[0] = ("20" if int(parts[0]) < 70 else "19") + parts[0]
+    elif len(parts[2]) == 4:
+        parts = [parts[2], parts[1], parts[0]]
+    if len(parts[0]) != 4 or len(parts[1]) != 2 or len(parts[2]) != 2:
+        return None
+    return "/".join(parts)
+
+
+def to_document(
+    state: TournamentState,
+    rounds: int,
+    comments: list[str],
+    warnings: list[str] | None = None,
+    round_dates: dict[int, str] | None = None,
+) -> TrfDocument:
+    """Rounds 1..`rounds` of the tournament as a TRF-2026 document, start ranks = pairing numbers;
+    values cut to fit their columns are reported in `warnings`."""
+    assert state.settings is not None
+    warnings = [] if warnings is None else warnings
+    order = state.ranking()
+    listed = state.settings.options.get("ranking") == "as-listed"
+    tpn = {number: number for number in order} if listed else order  # XXC rank: ids stay, lines go in order
+    rank = {row.number: row.rank for row in standings(state)}
+    scheduled = _scheduled_colours(state, rounds)
+    players = [
+        evolve(_player_record(state, number, tpn, rounds, scheduled.get(number, {}), warnings), rank=rank.get(number))
+        for number in sorted(state.players, key=lambda n: order[n])
+    ]
+    records: list[Any] = [
+        TournamentRecord(code="012", text=state.name),
+        *header_records(state.details, players, {r: d for r, d in (round_dates or {}).items() if r <= rounds}),
+        RoundsRecord(rounds=state.total_rounds),
+        *([JavafoConfigRecord(tokens=("rank",))] if listed else []),
+    ]
     colour = state.settings.options.get("initial_colour")
     if colour in ("white", "black"):
         records.append(InitialColourRecord(colour=Colour.WHITE if colour == "white" else Colour.BLACK))
     records += _scoring_record(state.settings.scoring)
-    for kind, code in ((ByeKind.FULL_POINT, "F"), (ByeKind.HALF_POINT, "H"), (ByeKind.ZERO_POINT, "Z")):
-        requested = sorted(tpn[n] for n, k in state.requested_byes.get(rounds + 1, {}).items() if k is kind)
-        if requested:
-            records.append(ByeRecord(kind=code, round=rounds + 1, players=tuple(requested)))
+    for round_number in sorted(r for r in state.requested_byes if r > rounds):
+        for kind, code in ((ByeKind.FULL_POINT, "F"), (ByeKind.HALF_POINT, "H"), (ByeKind.ZERO_POINT, "Z")):
+            requested = sorted(tpn[n] for n, k in state.requested_byes[round_number].items() if k is kind)
+            if requested:
+                records.append(ByeRecord(kind=code, round=round_number, players=tuple(requested)))
     for first, second in state.forbidden:
         records.append(
             ForbiddenPairsRecord(first_round=1, last_round=state.total_rounds, players=(tpn[first], tpn[second]))
@@ -126,6 +285,15 @@ def change_comments(ledger: Ledger) -> list[str]:
     ]
 
 
+def paired_dates(ledger: Ledger, state: TournamentState) -> dict[int, str]:
+    """Round -> the day (``YYYY/MM/DD``) its pairing in force was published."""
+    dates: dict[int, str] = {}
+    for _, event in ledger.log_events():
+        if isinstance(event, Round.Paired):
+            dates[state.round_streams[event.originator_id]] = f"{event.timestamp:%Y/%m/%d}"
+    return dates
+
+
 def _export_trf_arguments(p: argparse.ArgumentParser) -> None:
     output_options(p)
     p.add_argument("--rounds", type=int, help="export rounds 1..N (default: every complete round)")
@@ -133,7 +301,7 @@ def _export_trf_arguments(p: argparse.ArgumentParser) -> None:
 
 @verbs.verb(
     "export-trf",
-    "write the tournament as a FIDE TRF file (with ### change lines)",
+    "write the tournament as a FIDE TRF file (records 012-132 from the details, ### change lines)",
     _export_trf_arguments,
     "  arbiter export-trf -o open.trf\n  arbiter-pair --dutch open.trf -p   # pairs the next round as the ledger does",
 )
@@ -141,12 +309,17 @@ def cmd_export_trf(args: argparse.Namespace) -> int:
     with opened(args) as (ledger, views):
         state = views.state()
         comments = change_comments(ledger)
+        dates = paired_dates(ledger, state)
     rounds = args.rounds if args.rounds is not None else state.completed_rounds
     if rounds > state.completed_rounds:
         raise InvalidInput(
             f"round {state.completed_rounds + 1} still has results missing; export up to it with --rounds"
         )
-    emit(args, format(to_document(state, rounds, comments)), f": {len(state.players)} players, rounds 1..{rounds}")
+    warnings: list[str] = []
+    text = format(to_document(state, rounds, comments, warnings, dates))
+    for warning in warnings:
+        say(warning)
+    emit(args, text, f": {len(state.players)} players, rounds 1..{rounds}")
     return exit_codes.OK
 
 
@@ -163,41 +336,216 @@ RESULTS = {
     (R.UNRATED_LOSS, R.UNRATED_WIN): "0-1",
     (R.UNRATED_DRAW, R.UNRATED_DRAW): "1/2",
 }
-BYES = {code: kind for kind, code in BYE_CODES.items()}
+ROUND_BYES = {
+    R.PAIRING_ALLOCATED_BYE: ByeKind.PAIRING_ALLOCATED,
+    R.FORFEIT_WIN: ByeKind.PAIRING_ALLOCATED,
+    R.FULL_POINT_BYE: ByeKind.FULL_POINT,
+    R.WIN: ByeKind.FULL_POINT,
+    R.UNRATED_WIN: ByeKind.FULL_POINT,
+    R.HALF_POINT_BYE: ByeKind.HALF_POINT,
+    R.DRAW: ByeKind.HALF_POINT,
+    R.UNRATED_DRAW: ByeKind.HALF_POINT,
+    R.ZERO_POINT_BYE: ByeKind.ZERO_POINT,
+    R.NO_RESULT: ByeKind.ZERO_POINT,
+}
+"""A ``0000`` entry of a paired round, as the bye it records (TRF16: H half-point, F full-point, U
+pairing-allocated, Z or blank zero-point). ``0000 - +`` is the older spelling of the pairing-allocated
+bye (bbpPairings too reads it as a player who took part in the pairing), ``=`` of the half-point bye.
+The rest (``-``, ``0``, ``L``) is a round the player was not paired in."""
+REQUESTS = {**REQUESTED, R.PAIRING_ALLOCATED_BYE: ByeKind.ZERO_POINT}
+"""A ``0000`` entry of a round not yet paired, as the bye asked for (``U`` and ``-``: not to be paired)."""
+ABSENT = frozenset({R.FORFEIT_LOSS, R.LOSS, R.UNRATED_LOSS})
+"""``0000`` with these: not paired that round (absent, withdrawn, not yet entered)."""
 
 
-def read_trf_rounds(document: TrfDocument) -> list[tuple[list[tuple[int, int]], list[tuple[int, ByeKind]], list[str]]]:
-    """Per round: boards (White first), byes and results, checked before anything is appended."""
+@frozen
+class ImportedRound:
+    """A round the file shows paired: boards (White first), results (None where not known yet), byes."""
+
+    number: int
+    boards: tuple[tuple[int, int], ...]
+    results: tuple[str | None, ...]
+    byes: tuple[tuple[int, ByeKind], ...]
+
+
+@frozen
+class TrfImport:
+    """What a TRF says happened, in the ledger's terms (player numbers are starting ranks)."""
+
+    rounds: tuple[ImportedRound, ...]
+    requests: tuple[tuple[int, int, ByeKind], ...]
+    """(player, round, bye) for the rounds not paired yet."""
+    withdrawn: tuple[tuple[int, int], ...]
+    """(player, first round out)."""
+
+
+def _entry(player: PlayerRecord, round_number: int) -> RoundEntry:
+    """The player's entry for a round; a line that stops before it was not paired in it."""
+    if round_number <= len(player.rounds):
+        return player.rounds[round_number - 1]
+    return RoundEntry(opponent=0, colour=Colour.NONE, result=R.FORFEIT_LOSS)
+
+
+def played_rounds(document: TrfDocument) -> int:
+    """The last round with a result: a game against an opponent whose result is written. Later round
+    columns belong to rounds not played yet (TRF16 lets a pairing program read byes and absences
+    asked for there; a column of games without results is a round paired but not played)."""
+    played = 0
+    for player in document.players:
+        for index, entry in enumerate(player.rounds, start=1):
+            if entry.opponent != 0 and entry.result is not R.NO_RESULT:
+                played = max(played, index)
+    return played
+
+
+def _withdrawn_from(player: PlayerRecord, played: int, columns: int, finished: bool) -> int | None:
+    """The first round of a run of rounds not paired (``0000 -``) that reaches the file's last column,
+    when the run starts in a played round and reaches a round not played yet (or the last round of a
+    finished tournament): TRF has no withdrawal record, and this is how a withdrawn player's line
+    reads. A run that starts after the last played round is an absence, not a withdrawal."""
+    first = None
+    for number in range(columns, 0, -1):
+        entry = _entry(player, number)
+        if entry.opponent != 0 or entry.result not in ABSENT:
+            break
+        first = number
+    if first is None or first > played or (columns == played and not finished):
+        return None
+    return first
+
+
+def read_trf(document: TrfDocument, total_rounds: int) -> TrfImport:
+    """The rounds, byes asked for and withdrawals of a TRF, checked before anything is appended."""
+    try:
+        check_players(document)
+    except TrfConversionError as error:
+        raise InvalidInput(str(error)) from error
+    _check_references(document, total_rounds)
     players = {p.start_rank: p for p in document.players}
-    total = max((len(p.rounds) for p in players.values()), default=0)
-    rounds = []
-    for index in range(total):
-        boards, byes, results = [], [], []
+    lines = player_lines(document)
+    played = played_rounds(document)
+    columns = document.rounds_played
+    if columns > total_rounds:
+        raise InvalidInput(
+            f"the file has {columns} round columns, more than the {total_rounds} rounds of the tournament"
+        )
+    withdrawn: dict[int, int] = {}
+    for rank, player in players.items():
+        first = _withdrawn_from(player, played, columns, finished=played == total_rounds)
+        if first is not None:
+            withdrawn[rank] = first
+    rounds = [_paired_round(players, number, lines) for number in range(1, played + 1)]
+    requests: list[tuple[int, int, ByeKind]] = []
+    for number in range(played + 1, columns + 1):
+        if any(_entry(p, number).opponent for p in players.values()):
+            if number != played + 1:
+                first = 92 + 10 * (number - 1)
+                raise InvalidInput(
+                    f"columns {first}-{first + 9} (round {number}) hold games, but round {number - 1} has no result"
+                )
+            rounds.append(_paired_round(players, number, lines))
+            continue
         for rank, player in sorted(players.items()):
-            if index >= len(player.rounds):
-                continue
-            entry = player.rounds[index]
-            if entry.opponent == 0:
-                if entry.result in BYES and entry.result is not R.ZERO_POINT_BYE:
-                    byes.append((rank, BYES[entry.result]))
-                continue
-            other = players.get(entry.opponent)
-            theirs = other.rounds[index] if other is not None and index < len(other.rounds) else None
-            if theirs is None or theirs.opponent != rank:
-                raise InvalidInput(f"round {index + 1}: player {rank} meets {entry.opponent}, who does not meet them")
-            first = entry.colour is Colour.WHITE or (entry.colour is Colour.NONE and rank < entry.opponent)
-            if not first:
-                continue  # the game is read from White's line (from the lower rank's for a forfeit)
+            written = number <= len(player.rounds)
+            if written and rank not in withdrawn and player.rounds[number - 1].result in REQUESTS:
+                requests.append((rank, number, REQUESTS[player.rounds[number - 1].result]))
+    requests += _bye_records(document, len(rounds), {rank for rank, _, _ in requests} | set(withdrawn))
+    return TrfImport(rounds=tuple(rounds), requests=tuple(requests), withdrawn=tuple(sorted(withdrawn.items())))
+
+
+def _check_references(document: TrfDocument, total_rounds: int) -> None:
+    """The players and rounds that ``240``, ``260``, ``XXP`` and ``XXZ`` records name exist."""
+    known = {p.start_rank for p in document.players}
+    for number, record in enumerate(document.records, start=1):
+        code = {ByeRecord: "240", ForbiddenPairsRecord: "260"}.get(type(record))
+        if isinstance(record, JavafoPlayersRecord):
+            code = record.code
+        if code is None:
+            continue
+        unknown = sorted(set(record.players) - known)  # type: ignore[union-attr]
+        if unknown:
+            raise InvalidInput(f"line {number} ({code}): no 001 line has the starting rank {unknown[0]}")
+        if isinstance(record, ByeRecord) and not 1 <= record.round <= total_rounds:
+            raise InvalidInput(
+                f"line {number}, columns 7-9 (240): round {record.round} is outside the tournament's rounds "
+                f"1..{total_rounds}"
+            )
+
+
+def _bye_records(document: TrfDocument, paired: int, known: set[int]) -> list[tuple[int, int, ByeKind]]:
+    """``240`` byes (TRF-2026) and ``XXZ`` absences (JaVaFo) of the round after the last one paired."""
+    kinds = {"F": ByeKind.FULL_POINT, "H": ByeKind.HALF_POINT, "Z": ByeKind.ZERO_POINT}
+    requests = []
+    for record in document.records:
+        if isinstance(record, ByeRecord) and record.round > paired:
+            requests += [(p, record.round, kinds[record.kind]) for p in record.players if p not in known]
+        elif isinstance(record, JavafoPlayersRecord) and record.code == "XXZ":
+            requests += [(p, paired + 1, ByeKind.ZERO_POINT) for p in record.players if p not in known]
+    return requests
+
+
+def _paired_round(players: dict[int, PlayerRecord], number: int, lines: dict[int, int]) -> ImportedRound:
+    boards, results, byes = [], [], []
+    for rank, player in sorted(players.items()):
+        entry = _entry(player, number)
+        if entry.opponent == 0:
+            if entry.result in ROUND_BYES:
+                byes.append((rank, ROUND_BYES[entry.result]))
+            continue
+        theirs = _entry(players[entry.opponent], number)
+        first = entry.colour is Colour.WHITE or (entry.colour is not Colour.BLACK and rank < entry.opponent)
+        if not first:
+            continue  # the game is read from White's line (from the lower rank's when no colour is written)
+        if entry.result is R.NO_RESULT and theirs.result is R.NO_RESULT:
+            result = None
+        else:
             result = RESULTS.get((entry.result, theirs.result))
             if result is None:
+                column = 99 + 10 * (number - 1)
                 raise InvalidInput(
-                    f"round {index + 1}: results {entry.result}/{theirs.result} of {rank} and "
-                    f"{entry.opponent} do not fit together"
+                    f"line {lines[rank]}, column {column} (round {number}): the result {entry.result.value!r} of "
+                    f"{rank} and {theirs.result.value!r} of {entry.opponent} (line {lines[entry.opponent]}) do not "
+                    "fit together"
                 )
-            boards.append((rank, entry.opponent))
-            results.append(result)
-        rounds.append((boards, byes, results))
-    return rounds
+        boards.append((rank, entry.opponent))
+        results.append(result)
+    return ImportedRound(number, tuple(boards), tuple(results), tuple(byes))
+
+
+def points_warnings(document: TrfDocument, state: TournamentState, rounds: int) -> list[str]:
+    """TRF16 cols 81-84 hold each player's points: one warning per player whose points in the ledger
+    differ, naming the first round where the ledger and the file's round columns part, or saying the
+    file contradicts itself when its rounds add up to the ledger's points. A column may count the bye
+    asked for in a round not played yet (the JaVaFo AUM asks for it: "also the field Points ... must
+    be updated"; bbpPairings reads it so)."""
+    table = histories(state, rounds)
+    points = trf_scoring(document)
+    warnings = []
+    for player in document.players:
+        if player.points is None or player.start_rank not in table:
+            continue
+        mine = sum(r.points for r in table[player.start_rank])
+        asked = sum(points_for(player.rounds[r - 1], points) for r in range(rounds + 1, len(player.rounds) + 1))
+        if any(abs(total - float(player.points)) < 1e-9 for total in (mine, mine + asked)):
+            continue
+        parted = next(
+            (
+                r.round
+                for r in table[player.start_rank]
+                if abs(r.points - points_for(_entry(player, r.round), points)) > 1e-9
+            ),
+            None,
+        )
+        where = (
+            f"round {parted} scores differently in the ledger"
+            if parted is not None
+            else f"its rounds 1..{rounds} add up to {mine:g}: the file contradicts itself"
+        )
+        warnings.append(
+            f"warning: player {player.start_rank} ({player.name}): the file's points column says {player.points}, "
+            f"the ledger {mine:g}; {where}"
+        )
+    return warnings
 
 
 def _import_trf_arguments(p: argparse.ArgumentParser) -> None:
@@ -210,28 +558,29 @@ def _import_trf_arguments(p: argparse.ArgumentParser) -> None:
     "import-trf",
     "create a chess ledger from a FIDE TRF file",
     _import_trf_arguments,
-    "  arbiter import-trf open.trf --ledger open.ledger --system dutch",
+    "  arbiter import-trf open.trf --ledger open.ledger --system dutch\n"
+    "  (played rounds are the rounds with results; a later column holds the byes asked for; see docs/trf.md)",
 )
 def cmd_import_trf(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    try:
-        document = parse(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise InvalidInput(f"cannot read {path}: {error}") from error
-    except TrfSyntaxError as error:
-        raise InvalidInput(f"{path}: {error}") from error
-    rounds = read_trf_rounds(document)
-    total = args.rounds or document.total_rounds or len(rounds)
-    options = {"ranking": "as-registered"}
-    colour = initial_colour(document)
-    if colour:
-        options["initial_colour"] = colour
+    document = read_document(path)
+    if not document.players:
+        raise InvalidInput(f"{path}: no 001 player lines; nothing to import")
+    with naming(path):
+        total = args.rounds or document.total_rounds or max(played_rounds(document), 1)
+        imported = read_trf(document, total)
+        options = ranking_options(document) | acceleration_options(document)
+        colour = initial_colour(document)
+        if colour:
+            options["initial_colour"] = colour
+        settings = TournamentSettings.for_game(
+            Game.CHESS, args.system, total, scoring=trf_scoring(document), options=options
+        )
     name = document.tournament_text("012") or path.stem
-    settings = TournamentSettings.for_game(
-        Game.CHESS, args.system, total, scoring=trf_scoring(document), options=options
-    )
-    with new_ledger(args) as ledger:
-        ledger.create_tournament(name, settings)
+    reason = f"imported from {path.name}"
+    details, warnings = details_of(document)
+    with new_ledger(args) as ledger, naming(path):
+        ledger.create_tournament(name, settings, details)
         ledger.register_players(
             [
                 PlayerDetails(
@@ -245,11 +594,84 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
                 for p in sorted(document.players, key=lambda p: p.start_rank)
             ]
         )
-        reason = f"imported from {path.name}"
-        for number, (boards, byes, results) in enumerate(rounds, start=1):
-            ledger.pair_next_round(manual=boards, manual_byes=byes, complete=False, reason=reason, force_reason=reason)
-            for board, result in enumerate(results, start=1):
-                ledger.record_result(number, board, result)
-        where = redacted(ledger.location)
-        say(f"imported {len(document.players)} players and {len(rounds)} rounds from {path} into {where}")
+        for first, second in forbidden_pairs(document):
+            ledger.forbid(first, second, reason)
+        for imported_round in imported.rounds:
+            ledger.pair_next_round(
+                manual=imported_round.boards,
+                manual_byes=imported_round.byes,
+                complete=False,
+                reason=reason,
+                force_reason=reason,
+            )
+            for board, result in enumerate(imported_round.results, start=1):
+                if result is not None:
+                    ledger.record_result(imported_round.number, board, result)
+        for player, round_number, kind in imported.requests:
+            ledger.request_bye(player, round_number, kind, reason)
+        for player, first_round in imported.withdrawn:
+            ledger.withdraw(player, first_round, reason)
+        say(
+            f"imported {len(document.players)} players and {len(imported.rounds)} rounds from {path} "
+            f"into {redacted(ledger.location)}"
+        )
+    with opened(args) as (_, views):
+        state = views.state()
+    for warning in warnings + points_warnings(document, state, len(imported.rounds)):
+        say(warning)
     return exit_codes.OK
+
+
+def read_document(path: Path) -> TrfDocument:
+    """The TRF at `path` (UTF-8, a byte-order mark allowed); `InvalidInput` naming the file, line and
+    column of what cannot be read."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise InvalidInput(f"cannot read {path}: {error.strerror or error}") from error
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = (
+            data[: error.start].count(b"\n") + data[: error.start].count(b"\r") - data[: error.start].count(b"\r\n") + 1
+        )
+        raise InvalidInput(f"{path}: line {line}: byte {error.start} is not UTF-8; save the file as UTF-8") from None
+    try:
+        return parse(text)
+    except TrfSyntaxError as error:
+        raise InvalidInput(f"{path}: {error}") from error
+
+
+def forbidden_pairs(document: TrfDocument) -> list[tuple[int, int]]:
+    """``XXP`` (JaVaFo: never to meet) and ``260`` (TRF-2026) as pairs; the ledger keeps a pair apart
+    in every round, so a ``260`` round range is widened to the whole tournament."""
+    pairs: set[tuple[int, int]] = set()
+    for record in document.records:
+        if (isinstance(record, JavafoPlayersRecord) and record.code == "XXP") or isinstance(
+            record, ForbiddenPairsRecord
+        ):
+            pairs |= {(min(a, b), max(a, b)) for a, b in combinations(record.players, 2) if a != b}
+    return sorted(pairs)
+
+
+def ranking_options(document: TrfDocument) -> dict[str, str]:
+    """The file's starting ranks are the pairing numbers, or with ``XXC rank`` the order of its
+    ``001`` lines (JaVaFo AUM, "Ranking id")."""
+    numbers = pairing_numbers(document)
+    if all(rank == number for rank, number in numbers.items()):
+        return {"ranking": "as-registered"}
+    return {"ranking": "as-listed", "ranking_order": ",".join(map(str, sorted(numbers, key=numbers.__getitem__)))}
+
+
+def acceleration_options(document: TrfDocument) -> dict[str, str]:
+    """The engines' options for ``XXA``/``250`` virtual points and the ``_BAKU`` suffix of ``192``
+    (the same reading as `arbiter-pair`'s)."""
+    explicit = virtual_points(document)
+    if explicit:
+        return {
+            "acceleration": "explicit",
+            "virtual_points": ",".join(f"{p}:{r}:{v:g}" for (p, r), v in sorted(explicit.items())),
+        }
+    if (document.tournament_text("192") or "").strip().upper().endswith("_BAKU"):
+        return {"acceleration": "baku"}
+    return {}

@@ -281,4 +281,4 @@ def test_arbiter_pair_generates_and_checks(tmp_path: Path, capsys: pytest.Captur
     assert cli.main(["--dutch", "-g", str(config), "-o", str(out), "-s", "11"]) == cli.OK
     assert len(parse(out.read_text(encoding="utf-8")).players) == 15
     assert cli.main(["--dutch", str(out), "-c"]) == cli.OK
-    assert "rounds that differ: none" in capsys.readouterr().out
+    assert "rounds that differ: none" in capsys.readouterr().err

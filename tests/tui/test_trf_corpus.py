@@ -1,0 +1,94 @@
+"""Real tournament reports from other programs (tests/data/README.md gives each file's origin and
+licence): each imports with every player's points equal to the file's points column (TRF16 cols
+81-84), exports to player lines with the same ratings, points and rounds, and that export is a fixed
+point (import then export gives the same records); where bbpPairings' output for the next round is
+stored, the imported ledger pairs it the same."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from pairing.trf import parse
+from pairing.trf.document import Colour, ResultCode
+from tests.tui.cli_support import run
+from tests.tui.test_trf_io import pairs
+from tui import exit_codes
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+SLOW = os.environ.get("ARBITER_SLOW_TESTS") == "1"
+LARGE = pytest.mark.skipif(not SLOW, reason="about 1,000 games imported twice: set ARBITER_SLOW_TESTS=1")
+CORPUS = [
+    DATA / "trf" / "lichess-2020-06.trf",
+    DATA / "trf" / "lichess-2021-03.trf",
+    pytest.param(DATA / "trf" / "karl-mala-2005.trf", marks=LARGE),
+    DATA / "bbp" / "dutch_2025_C5.input",
+    DATA / "bbp" / "dutch_2025_C9.input",
+    DATA / "bbp" / "issue_7.input",
+    pytest.param(DATA / "bbp" / "issue_15.input", marks=LARGE),
+]
+
+
+def meaning(path: Path) -> dict[int, tuple[int, str, tuple[tuple[int, str, str], ...]]]:
+    """Start rank -> (rating, points, rounds) as TRF16 defines them: a blank colour is ``-``, a blank
+    result against 0000 is ``Z`` (``+`` the PAB), a line that stops early was not paired in the later rounds. A
+    forfeit's colour is left out: TRF16 asks for the scheduled colour, which older files do not write
+    and the export always does."""
+    players = parse(path.read_text(encoding="utf-8")).players
+    meanings = {}
+    for p in players:
+        rounds = [_entry(e.opponent, e.colour, e.result) for e in p.rounds]
+        while rounds and rounds[-1] == (0, "-", "-"):
+            rounds.pop()
+        meanings[p.start_rank] = (p.rating, f"{p.points}", tuple(rounds))
+    return meanings
+
+
+def _entry(opponent: int, colour: Colour, result: ResultCode) -> tuple[int, str, str]:
+    if opponent == 0 and result is ResultCode.NO_RESULT:
+        result = ResultCode.ZERO_POINT_BYE
+    if opponent == 0 and result is ResultCode.FORFEIT_WIN:
+        result = ResultCode.PAIRING_ALLOCATED_BYE  # the older spelling of the PAB
+    if opponent != 0 and result in (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS):
+        colour = Colour.NONE
+    return opponent, colour.value, result.value
+
+
+@pytest.mark.parametrize("source", CORPUS, ids=lambda p: Path(p).name)
+def test_real_file_imports_with_its_points_and_exports_the_same_rounds(
+    source: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ledger = str(tmp_path / "in.ledger")
+    code, _, err = run(capsys, "import-trf", str(source), "--ledger", ledger)
+    assert code == exit_codes.OK, err
+    assert "points column" not in err, err
+    first = tmp_path / "first.trf"
+    assert run(capsys, "export-trf", "-o", str(first), "--ledger", ledger)[0] == exit_codes.OK
+    assert meaning(first) == meaning(source)
+    again = str(tmp_path / "again.ledger")
+    assert run(capsys, "import-trf", str(first), "--ledger", again)[0] == exit_codes.OK
+    second = tmp_path / "second.trf"
+    assert run(capsys, "export-trf", "-o", str(second), "--ledger", again)[0] == exit_codes.OK
+    records = [
+        [line for line in path.read_text().splitlines() if not line.startswith("###")] for path in (first, second)
+    ]
+    assert records[0] == records[1]
+
+
+@pytest.mark.parametrize("name", ["dutch_2025_C5", "dutch_2025_C9", "issue_7"])
+def test_imported_bbp_file_pairs_the_next_round_as_bbp(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """C.04.3 (Dutch 2025): the next `arbiter pair` of the imported file gives bbpPairings' stored
+    output (boards White first, in bbp's order; the bye as `id 0`)."""
+    ledger = str(tmp_path / "in.ledger")
+    assert run(capsys, "import-trf", str(DATA / "bbp" / f"{name}.input"), "--ledger", ledger)[0] == exit_codes.OK
+    code, _, err = run(capsys, "pair", "--ledger", ledger)
+    assert code == exit_codes.OK, err
+    expected = (DATA / "bbp" / f"{name}.output.expected").read_text().split()
+    boards = [(int(expected[i]), int(expected[i + 1])) for i in range(1, len(expected), 2) if expected[i + 1] != "0"]
+    played = parse((DATA / "bbp" / f"{name}.input").read_text()).rounds_played
+    next_round = played + 1 if name != "dutch_2025_C5" else played
+    assert pairs(ledger, next_round, capsys) == boards

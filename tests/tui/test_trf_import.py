@@ -1,0 +1,266 @@
+"""`arbiter import-trf` reads a TRF as pairing programs write it (TRF16, C.04 Annex 2; TRF-2026; the
+JaVaFo and bbpPairings extensions): played rounds are the rounds with results, a later column holds
+the byes asked for and absences of the round to pair, every bye kind and forfeit keeps its points,
+withdrawn players stay withdrawn, and the points column is checked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pairing.cli import main as arbiter_pair
+from pairing.model import ByeKind
+from tests.tui.cli_support import run
+from tests.tui.test_trf_io import pairs
+from tui import exit_codes
+from tui.wiring import open_ledger
+
+BBP = Path(__file__).resolve().parents[1] / "data" / "bbp"
+
+
+def line(rank: int, points: str, rounds: str, name: str = "") -> str:
+    """A 001 line (TRF16 "Player Section"): rank at cols 5-8, name 15-47, points 81-84, rounds from 92."""
+    name = name or f"Player {rank}"
+    return f"001 {rank:4d}      {name:<33} {2000 - rank:>4} {'':<26} {points:>4} {rank:>4}  {rounds}".rstrip()
+
+
+def write(tmp_path: Path, *lines: str) -> Path:
+    source = tmp_path / "in.trf"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return source
+
+
+def imported(tmp_path: Path, capsys: pytest.CaptureFixture[str], source: Path, *more: str) -> tuple[str, str]:
+    ledger = str(tmp_path / "in.ledger")
+    code, _, err = run(capsys, "import-trf", str(source), "--ledger", ledger, *more)
+    assert code == exit_codes.OK, err
+    return ledger, err
+
+
+def state_of(ledger: str):  # type: ignore[no-untyped-def]
+    _, views = open_ledger(ledger, "test")
+    return views.state()
+
+
+def test_bbp_file_with_an_absence_in_the_round_to_pair_pairs_as_bbp(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TRF16: "0000 - Z" in the round being paired is a known absence, not a played round; the next
+    `arbiter pair` pairs round 3 as bbpPairings' own expected output (dutch_2025_C5)."""
+    ledger, err = imported(tmp_path, capsys, BBP / "dutch_2025_C5.input")
+    assert "warning" not in err
+    state = state_of(ledger)
+    assert state.last_paired_round == 2
+    assert state.requested_byes == {3: {4: ByeKind.ZERO_POINT}}
+    assert run(capsys, "pair", "--ledger", ledger)[0] == exit_codes.OK
+    expected = (BBP / "dutch_2025_C5.output.expected").read_text().split()
+    boards = [(int(expected[i]), int(expected[i + 1])) for i in range(1, len(expected), 2) if expected[i + 1] != "0"]
+    assert pairs(ledger, 3, capsys) == boards
+
+
+def test_next_round_column_holds_requests_and_absences(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """TRF16 result codes in the round not yet paired: H half-point, F full-point, Z and U zero-point,
+    ``-`` not paired; a player whose ``-`` run starts in a played round and reaches it has withdrawn."""
+    source = write(
+        tmp_path,
+        "012 Requests",
+        "XXR 5",
+        line(1, "2.0", "   2 w 1     3 b 1  0000 - H"),
+        line(2, "1.0", "   1 b 0     4 w 1  0000 - F"),
+        line(3, "1.0", "   4 w 1     1 w 0  0000 - U"),
+        line(4, "0.0", "   3 b 0     2 b 0  0000 - -"),
+        line(5, "1.0", "   6 w 1  0000 - -  0000 - -"),
+        line(6, "1.0", "   5 b 0  0000 - F"),
+    )
+    ledger, err = imported(tmp_path, capsys, source)
+    assert "warning" not in err
+    state = state_of(ledger)
+    assert state.last_paired_round == 2
+    assert state.requested_byes[3] == {
+        1: ByeKind.HALF_POINT,
+        2: ByeKind.FULL_POINT,
+        3: ByeKind.ZERO_POINT,
+        4: ByeKind.ZERO_POINT,
+    }
+    assert state.players[5].withdrawn_from == 2
+    assert state.players[4].withdrawn_from is None
+
+
+def test_every_bye_kind_and_forfeit_keeps_its_points(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """TRF16: F full-point, H half-point, U pairing-allocated, Z zero-point byes; ``+``/``-`` forfeits
+    (and the older ``0000 - +``, the PAB) score their points: the points column matches with no warning."""
+    source = write(
+        tmp_path,
+        "012 Byes",
+        "XXR 3",
+        line(1, "2.0", "   2 w +  0000 - F"),
+        line(2, "0.5", "   1 b -  0000 - H"),
+        line(3, "1.0", "0000 - U  0000 - Z"),
+        line(4, "1.0", "0000 - +     5 b 0"),
+        line(5, "1.0", "0000 - Z     4 w 1"),
+    )
+    ledger, err = imported(tmp_path, capsys, source)
+    assert "warning" not in err, err
+    assert {row.number: row.score for row in _standings(ledger)} == {1: 2.0, 2: 0.5, 3: 1.0, 4: 1.0, 5: 1.0}
+
+
+def _standings(ledger: str):  # type: ignore[no-untyped-def]
+    from projections.standings import standings
+
+    return standings(state_of(ledger))
+
+
+def test_a_column_of_games_without_results_is_a_round_paired_not_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A pairing program's output for the round being played (opponents, no results) is imported as
+    that round's published pairing awaiting results, not as a played round."""
+    source = write(
+        tmp_path,
+        "012 Paired",
+        "XXR 3",
+        line(1, "1.0", "   2 w 1     3 b"),
+        line(2, "0.0", "   1 b 0     4 w"),
+        line(3, "1.0", "   4 w 1     1 w"),
+        line(4, "0.0", "   3 b 0     2 b"),
+    )
+    ledger, _ = imported(tmp_path, capsys, source)
+    state = state_of(ledger)
+    assert state.last_paired_round == 2 and state.completed_rounds == 1
+    assert pairs(ledger, 2, capsys) == [(2, 4), (3, 1)]
+    assert run(capsys, "result", "2", "1", "1-0", "--ledger", ledger)[0] == exit_codes.OK
+
+
+def test_a_points_column_that_disagrees_is_named_with_player_and_round(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TRF16 cols 81-84 are the player's points: a file whose column says otherwise is imported with a
+    warning naming the player and the round."""
+    source = write(
+        tmp_path,
+        "012 Points",
+        "XXR 3",
+        line(1, "2.0", "   2 w 1     3 b ="),
+        line(2, "0.0", "   1 b 0     4 w 0"),
+        line(3, "1.5", "   4 w 1     1 w ="),
+        line(4, "1.0", "   3 b 0     2 b 1"),
+    )
+    _, err = imported(tmp_path, capsys, source)
+    assert "player 1 (Player 1): the file's points column says 2.0, the ledger 1.5" in err
+    assert "rounds 1..2 add up to 1.5" in err
+    assert "player 3" not in err
+
+
+def test_forbidden_pairs_acceleration_and_initial_colour_are_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """JaVaFo ``XXP`` (never to meet), ``XXA`` (virtual points), ``XXC black1`` (initial colour) become
+    the ledger's forbidden pairs and options; TRF-2026 ``192 ..._BAKU`` the Baku acceleration."""
+    rows = [line(n, "0.0", "") for n in range(1, 5)]
+    source = write(tmp_path, "012 Options", "XXR 5", "XXC black1", "XXP 1 2 3", "XXA    1  1.0  1.0", *rows)
+    ledger, _ = imported(tmp_path, capsys, source)
+    state = state_of(ledger)
+    assert sorted(state.forbidden) == [(1, 2), (1, 3), (2, 3)]
+    assert state.settings.options["initial_colour"] == "black"
+    assert state.settings.options["acceleration"] == "explicit"
+    assert state.settings.options["virtual_points"] == "1:1:1,1:2:1"
+    baku = write(tmp_path, "012 Baku", "XXR 5", "192 FIDE_DUTCH_2025_BAKU", *rows)
+    ledger = str(tmp_path / "baku.ledger")
+    assert run(capsys, "import-trf", str(baku), "--ledger", ledger)[0] == exit_codes.OK
+    assert state_of(ledger).settings.options["acceleration"] == "baku"
+
+
+def test_an_empty_file_and_unreadable_bytes_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing to import, or bytes that are not UTF-8: exit 4 naming the file (and the line), no ledger."""
+    empty = tmp_path / "empty.trf"
+    empty.write_bytes(b"")
+    latin = tmp_path / "latin.trf"
+    latin.write_bytes(b"012 Test\n001    1      M\xfcller\n")
+    for source, message in ((empty, "no 001 player lines"), (latin, "line 2: byte 24 is not UTF-8")):
+        ledger = tmp_path / "x.ledger"
+        code, _, err = run(capsys, "import-trf", str(source), "--ledger", str(ledger))
+        assert code == exit_codes.BAD_INPUT and str(source) in err and message in err, err
+        assert not ledger.exists()
+
+
+def test_import_then_export_then_import_gives_the_same_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TRF16 round entries survive the ledger: byes of every kind, forfeits with their scheduled
+    colour, the byes asked for in the round to pair (in the column and as TRF-2026 ``240``) and a
+    withdrawal (``0000 - -`` from the round it starts, and in the round to pair)."""
+    source = write(
+        tmp_path,
+        "012 Round trip",
+        "XXR 5",
+        line(1, "2.0", "0000 - F     3 b 1  0000 - H"),
+        line(2, "1.0", "   4 w +     4 w 0  0000 - F"),
+        line(3, "1.0", "0000 - U     1 w 0  0000 - Z"),
+        line(4, "1.0", "   2 b -     2 b 1"),
+        line(5, "1.0", "   6 w 1  0000 - -  0000 - -"),
+        line(6, "0.0", "   5 b 0  0000 - Z"),
+    )
+    first, _ = imported(tmp_path, capsys, source)
+    exported = tmp_path / "out.trf"
+    assert run(capsys, "export-trf", "-o", str(exported), "--ledger", first)[0] == exit_codes.OK
+    lines = exported.read_text().splitlines()
+    rounds = {int(row[4:8]): row[91:] for row in lines if row.startswith("001")}
+    assert rounds == {
+        1: "0000 - F     3 b 1  0000 - H",
+        2: "   4 w +     4 w 0  0000 - F",
+        3: "0000 - U     1 w 0  0000 - Z",
+        4: "   2 b -     2 b 1",
+        5: "   6 w 1  0000 - -  0000 - -",
+        6: "   5 b 0  0000 - Z",
+    }
+    assert {"240 F   3    2", "240 H   3    1", "240 Z   3    3"} <= set(lines)
+    second = str(tmp_path / "again.ledger")
+    assert run(capsys, "import-trf", str(exported), "--ledger", second)[0] == exit_codes.OK
+    again = tmp_path / "again.trf"
+    assert run(capsys, "export-trf", "-o", str(again), "--ledger", second)[0] == exit_codes.OK
+    assert [r for r in again.read_text().splitlines() if not r.startswith("###")] == [
+        r for r in lines if not r.startswith("###")
+    ]
+
+
+def test_points_column_may_count_the_bye_asked_for_and_dates_are_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """JaVaFo AUM: with ``0000 - H`` in the round to pair "also the field Points ... must be updated":
+    a column counting that half point is not a contradiction. Records 042/052 written ``DD/MM/YYYY``
+    (as the AUM's sample does) are kept as ``YYYY/MM/DD``."""
+    source = write(
+        tmp_path,
+        "012 Counted",
+        "042 24/09/2010",
+        "052 02/10/2010",
+        "XXR 3",
+        line(1, "1.5", "   2 w 1  0000 - H"),
+        line(2, "0.0", "   1 b 0"),
+    )
+    ledger, err = imported(tmp_path, capsys, source)
+    assert "warning" not in err, err
+    assert state_of(ledger).details == {"start": "2010/09/24", "end": "2010/10/02"}
+
+
+def test_xxc_rank_pairs_by_position_in_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """JaVaFo AUM, "Ranking id": with ``XXC rank`` the pairing number is the line's position, not its
+    001 id. Ids 1, 2, 4, 3 in that order: round 1 (C.04.3: S1 against S2 by position) pairs 1-4 and
+    2-3 where the ids alone would give 1-3 and 2-4, in `arbiter-pair` and in the imported ledger, and
+    the export keeps the ids and the order."""
+    rows = [line(1, "0.0", ""), line(2, "0.0", ""), line(4, "0.0", ""), line(3, "0.0", "")]
+    source = write(tmp_path, "012 Ranked", "XXR 3", "XXC rank white1", *rows)
+    out = tmp_path / "pairs.txt"
+    assert arbiter_pair(["--dutch", str(source), "-p", str(out)]) == 0
+    assert out.read_text().split() == ["2", "1", "4", "3", "2"]
+    plain = tmp_path / "plain.trf"
+    plain.write_text("\n".join(["012 Plain", "XXR 3", "XXC white1", *rows]) + "\n", encoding="utf-8")
+    assert arbiter_pair(["--dutch", str(plain), "-p", str(out)]) == 0
+    assert out.read_text().split() == ["2", "1", "3", "4", "2"]
+    ledger, _ = imported(tmp_path, capsys, source)
+    assert run(capsys, "pair", "--ledger", ledger)[0] == exit_codes.OK
+    assert pairs(ledger, 1, capsys) == [(1, 4), (3, 2)]
+    exported = run(capsys, "export-trf", "--ledger", ledger)[1].splitlines()
+    assert "XXC rank" in exported
+    assert [int(row[4:8]) for row in exported if row.startswith("001")] == [1, 2, 4, 3]
