@@ -35,6 +35,7 @@ from ledger.application import Ledger, PlayerDetails  # noqa: E402
 from ledger.domain import Round  # noqa: E402
 from ledger.results import Game  # noqa: E402
 from ledger.settings import TournamentSettings  # noqa: E402
+from ledger.signing import ArbiterKey  # noqa: E402
 from pairing.round_robin import berger_table  # noqa: E402
 from projections.standings import standings  # noqa: E402
 from projections.state import fold  # noqa: E402
@@ -51,9 +52,10 @@ def shape(events: int) -> tuple[int, int]:
     return players, rounds
 
 
-def build(path: Path, players: int, rounds: int, seed: int = 1) -> Ledger:
-    """A round robin of `players` with `rounds` played, the last one half without results."""
-    ledger, _ = open_ledger(str(path), "bench", create=True)
+def build(path: Path, players: int, rounds: int, seed: int = 1, key: ArbiterKey | None = None) -> Ledger:
+    """A round robin of `players` with `rounds` played, the last one half without results (every event
+    signed with `key` if one is given: benchmarks/signing_bench.py)."""
+    ledger, _ = open_ledger(str(path), "bench", create=True, key=key)
     ledger.create_tournament("Bench", TournamentSettings.for_game(Game.CHESS, "round-robin", players - 1))
     ledger.register_players([PlayerDetails(f"Player {n}", rating=1000 + n) for n in range(1, players + 1)])
     table = berger_table(players)

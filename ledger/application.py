@@ -20,7 +20,7 @@ from uuid import UUID
 from attrs import evolve, frozen
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import DomainEventProtocol
-from eventsourcing.persistence import IntegrityError
+from eventsourcing.persistence import IntegrityError, Recording, StoredEvent
 
 from ledger.details import checked as checked_details
 from ledger.digest import input_digest
@@ -37,9 +37,12 @@ from ledger.errors import (
 )
 from ledger.persistence import Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule
+from ledger.redaction import redacted
 from ledger.results import Game, MatchFormat, ResultRules
+from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked_grant, signed_events, verify_signatures
 from ledger.scope import Key, describe, event_scope, overlap
 from ledger.settings import FIDE_SWISS, ROUNDS_FROM_ENTRIES, TournamentSettings, with_system_defaults
+from ledger.signing import ArbiterKey
 from pairing.ibf.brackets import rounds_for
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import bracket_systems, engine_for
@@ -147,9 +150,12 @@ class Ledger(Application):
     snapshotting_projectors: ClassVar[dict[type, Any]] = {Tournament: _fast_project, Round: _fast_project}
     log_section_size = 1000
 
-    def __init__(self, location: str, actor: str | None = None) -> None:
+    def __init__(self, location: str, actor: str | None = None, key: ArbiterKey | None = None) -> None:
         self.location = location
         self.actor = actor or default_actor()
+        self.key = key
+        """The arbiter's signing key: every event this ledger appends is signed with it (`ledger.roles`)."""
+        self._chief: str | None = None
         self.read_port: ReadPort | None = None
         self._tournament_id: UUID | None = None
         super().__init__(env=environment(location))
@@ -161,6 +167,7 @@ class Ledger(Application):
         """Round stream id -> round number (`_round_number`)."""
         self._commands = threading.local()
         """`open` is true while a command runs in the thread."""
+        self.recorder.signer = key  # type: ignore[attr-defined]
 
     # --- reading the streams -------------------------------------------------------------------
 
@@ -240,9 +247,11 @@ class Ledger(Application):
             self._commands.open = False
             self._commands.expectation = None
 
-    def save(self, *objs: Any, **kwargs: Any) -> Any:
-        """Save as the library does; inside a command with an expected position, refuse (before anything
-        is committed) as soon as what it appended changes what an event after that position changed."""
+    def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
+        """Store the aggregates' pending events once `ledger.roles.admit` found nothing to refuse in them;
+        inside a command with an expected position, refuse (before anything is committed) as soon as what
+        it appended changes what an event after that position changed."""
+        admit([obj for obj in objs if obj is not None], self.key, self._chief_key, self._granted_keys)
         recordings = super().save(*objs, **kwargs)
         expectation: Expectation | None = getattr(self._commands, "expectation", None)
         if expectation is not None:
@@ -263,6 +272,33 @@ class Ledger(Application):
             start = len(numbers) + 1
             numbers.update({round_id(self.tournament_id, n): n for n in range(start, start + 64)})
         return numbers.get(stream, 0)
+
+    def verify_signatures(self) -> SignatureReport:
+        """Every event's signature and its key's authority (`ledger.roles`); a ledger without keys is unsigned."""
+        recorder: Any = self.recorder
+        events = signed_events(
+            recorder.chain_rows(),
+            lambda row: self.mapper.to_domain_event(
+                StoredEvent(UUID(str(row.stream_id)), row.version, row.topic, row.state)
+            ),
+        )
+        return verify_signatures(events, recorder.signature_rows())
+
+    def _granted_keys(self) -> dict[str, dict[str, str]]:
+        """The roles the chief granted, read from the grants alone (not the whole tournament)."""
+        recorder: Any = self.recorder
+        grants: dict[str, dict[str, str]] = {}
+        for stored in recorder.events_of_topic(self.tournament_id, Tournament.KeyGranted.TOPIC):
+            grant = self.mapper.to_domain_event(stored)
+            grants[grant.fingerprint] = {"role": grant.role, "public_key": grant.public_key}
+        return grants
+
+    def _chief_key(self) -> str:
+        """The chief arbiter's public key recorded when the tournament was created ("" without keys)."""
+        if self._chief is None:
+            created = next(self.log_reader.events(1, 1), (0, None))[1]
+            self._chief = getattr(created, "chief_key", "")
+        return self._chief
 
     def _attempt(self, command: Callable[[], T]) -> T:
         """Run a load-check-save command in one transaction; on a write conflict reload and run it again."""
@@ -288,7 +324,9 @@ class Ledger(Application):
     ) -> UUID:
         """Create the tournament, with its report details (`ledger.details`) in the same transaction."""
         if self.position():
-            raise TournamentExists(f"{self.location} already holds a tournament; use another --ledger for a new one")
+            raise TournamentExists(
+                f"{redacted(self.location)} already holds a tournament; use another --ledger for a new one"
+            )
         if not name.strip():
             raise InvalidInput("a tournament needs a name")
         engine_for(settings.system)
@@ -299,6 +337,7 @@ class Ledger(Application):
             rounds=settings.rounds,
             settings=settings.as_event_settings(),
             actor=self.actor,
+            chief_key=self.key.public_hex if self.key else "",
         )
         if details:
             tournament.change_details(checked_details(details), self.actor, "", "")
@@ -449,6 +488,19 @@ class Ledger(Application):
 
     def lodge_appeal(self, appellant: int, against: str, reason: str) -> int:
         return self._tournament_command(lambda t: t.lodge_appeal(appellant, against, self.actor, reason))
+
+    def grant_key(self, key_fingerprint: str, public_key: str, role: str, reason: str) -> str:
+        """The chief arbiter gives a key a role (`ledger.roles`); returns the key's fingerprint."""
+
+        def change(tournament: Tournament) -> str:
+            if not tournament.chief_key:
+                raise NotAuthorised("this ledger was made without arbiter keys: there are no roles to grant")
+            ring = KeyRing.of(tournament.chief_key, tournament.keys)
+            granted = checked_grant(ring, key_fingerprint, public_key, role)
+            tournament.grant_key(*granted, self.actor, reason)
+            return granted[0]
+
+        return self._tournament_command(change)
 
     def rule_appeal(self, appeal: int, votes: Mapping[str, bool], reason: str, reference: str = "") -> str:
         return self._tournament_command(lambda t: t.rule_appeal(appeal, dict(votes), self.actor, reason, reference))

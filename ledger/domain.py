@@ -10,6 +10,8 @@ the Backgammon Tournament Rules and Standards Guide, docs/rules/backgammon-tourn
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
@@ -60,12 +62,19 @@ class Tournament(Aggregate):
 
     class Created(Event, Aggregate.Created):
         TOPIC = "arbiter:Tournament.Created"
+        class_version = 2
         name: str
         game: str
         system: str
         rounds: int
         settings: dict[str, Any]
         actor: str
+        chief_key: str
+        """The chief arbiter's public key (hex), or "" for a ledger made without keys (ledger.roles)."""
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["chief_key"] = ""
 
     class PlayerRegistered(Event):
         TOPIC = "arbiter:Tournament.PlayerRegistered"
@@ -202,8 +211,25 @@ class Tournament(Aggregate):
         reason: str
         reference: str
 
+    class KeyGranted(Aggregate.Event):
+        """The chief arbiter gave a key a role (`ledger.roles.Role`; "none" takes it away)."""
+
+        TOPIC = "arbiter:Tournament.KeyGranted"
+        fingerprint: str
+        public_key: str
+        role: str
+        actor: str
+        reason: str
+
+    chief_key = ""
+    """The chief arbiter's public key (hex); "" in a ledger made without keys."""
+    keys = MappingProxyType[str, Mapping[str, str]]({})
+    """Fingerprint -> {"role", "public_key"} of every key the chief arbiter granted a role."""
+
     @event(Created)
-    def __init__(self, name: str, game: str, system: str, rounds: int, settings: dict[str, Any], actor: str) -> None:
+    def __init__(
+        self, name: str, game: str, system: str, rounds: int, settings: dict[str, Any], actor: str, chief_key: str = ""
+    ) -> None:
         self.name = name
         self.game = game
         self.system = system
@@ -216,6 +242,7 @@ class Tournament(Aggregate):
         self.last_round = 0
         self.appeals: dict[str, dict[str, Any]] = {}
         self.stages = 1
+        self.chief_key = chief_key
 
     # --- roster -------------------------------------------------------------------------------
 
@@ -500,6 +527,16 @@ class Tournament(Aggregate):
             reference=reference,
         )
         return outcome
+
+    def grant_key(self, fingerprint: str, public_key: str, role: str, actor: str, reason: str) -> None:
+        """Record the role the chief arbiter gives a key (the key itself is checked in `ledger.roles`)."""
+        self._grant_key(
+            fingerprint=fingerprint, public_key=public_key, role=role, actor=actor, reason=require_reason(reason)
+        )
+
+    @event(KeyGranted)
+    def _grant_key(self, fingerprint: str, public_key: str, role: str, actor: str, reason: str) -> None:
+        self.keys = {**self.keys, fingerprint: {"role": role, "public_key": public_key}}
 
     @event(AppealRuled)
     def _rule_appeal(

@@ -564,7 +564,7 @@ def environment(location: str) -> dict[str, str]:
         return {
             **common,
             "PERSISTENCE_MODULE": "ledger.postgres:LedgerPostgresFactory",
-            "APPLICATION_RECORDER_TOPIC": "ledger.postgres:HashChainedPostgresRecorder",
+            "APPLICATION_RECORDER_TOPIC": "ledger.signed_postgres:SignedPostgresRecorder",
             "POSTGRES_DBNAME": url.path.lstrip("/") or "postgres",
             "POSTGRES_HOST": url.hostname or "localhost",
             "POSTGRES_PORT": str(url.port or 5432),
@@ -577,7 +577,7 @@ def environment(location: str) -> dict[str, str]:
         **common,
         "CREATE_TABLE": "no" if is_read_only(location) else "yes",
         "PERSISTENCE_MODULE": "ledger.persistence:LedgerSQLiteFactory",
-        "APPLICATION_RECORDER_TOPIC": "ledger.persistence:HashChainedSQLiteRecorder",
+        "APPLICATION_RECORDER_TOPIC": "ledger.signed_store:SignedSQLiteRecorder",
         "SQLITE_DBNAME": sqlite_name(location),
         "SQLITE_LOCK_TIMEOUT": str(lock_timeout()),
     }

@@ -11,6 +11,7 @@ from attrs import asdict, evolve, field, frozen
 
 from ledger.errors import InvalidInput
 from ledger.results import Game, MatchFormat, ResultRules
+from ledger.validation import MAX_ROUNDS, parse_whole_number
 from pairing.model import Scoring
 from pairing.registry import bracket_systems, games_of, systems, systems_for
 
@@ -62,8 +63,6 @@ ROUNDS_FROM_ENTRIES = 0
 """`rounds` of a bracket (`pairing.registry.bracket_systems`) created without a round count: the first
 pairing computes it from the entries (IBF 3.1.3)."""
 
-MAX_ROUNDS = 999
-"""The most rounds the ledger takes: TRF's round fields are three digits wide."""
 
 MAX_MATCH_LENGTH = 99
 """The longest backgammon match the ledger takes (the rules guide's matches are to 3 game-wins, 5.13;
@@ -170,9 +169,7 @@ class TournamentSettings:
         if self.game is not Game.SCRABBLE:
             return 0
         value = self.options.get("bye_spread", "50")
-        if not value.lstrip("-").isdigit():
-            raise InvalidInput(f"bye_spread must be a whole number, not {value!r}")
-        return int(value)
+        return parse_whole_number(value, "bye_spread")
 
     @property
     def result_rules(self) -> ResultRules:

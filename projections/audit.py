@@ -70,6 +70,8 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
                 None,
                 (),
             )
+        case Tournament.KeyGranted(fingerprint=key, role=role):
+            return f"key {key} given the role {role}", None, ()
         case Round.Paired(revision=rev, boards=boards, byes=byes, engine=engine):
             r = rounds.get(event.originator_id)
             seated = tuple(n for b in boards for n in b) + tuple(b["number"] for b in byes)

@@ -17,7 +17,7 @@ CONFLICT = 6
 
 EPILOG = """exit codes:
   0  done (also: the read models lag, with a warning; a repeated --command-id, nothing appended)
-  1  verify: the ledger's hash chain is broken, or a published --anchor is not in it
+  1  verify: the ledger's hash chain or a signature is broken, or a published --anchor is not in it
   2  the command line is wrong
   3  the ledger refused the command (nothing was appended)
   4  a file or value could not be read (nothing was appended)

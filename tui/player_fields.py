@@ -31,7 +31,7 @@ class PlayerField:
 
     def number_from(self, text: str) -> int:
         """`text` as this detail's whole number; ValueError saying what is wrong."""
-        if not text.isdigit() or int(text) < (self.minimum or 0):
+        if not (text.isascii() and text.isdigit()) or int(text) < (self.minimum or 0):
             least = f" of {self.minimum} or more" if self.minimum else ""
             raise ValueError(f"{self.detail} must be a whole number{least}, not {text!r}")
         return int(text)

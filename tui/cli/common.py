@@ -4,6 +4,7 @@ confirmation, the parser's pieces."""
 from __future__ import annotations
 
 import argparse
+import os
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator
@@ -15,10 +16,12 @@ from attrs import frozen
 
 from ledger.errors import LedgerError
 from ledger.locations import DEFAULT_LEDGER, is_postgres, resolve_location
+from ledger.validation import LARGEST_INTEGER
 from tui import exit_codes
 
 if TYPE_CHECKING:
     from ledger.application import Ledger
+    from ledger.signing import ArbiterKey
     from projections.views import ReadModels
 
 Handler = Callable[[argparse.Namespace], int]
@@ -47,6 +50,14 @@ def opened(args: argparse.Namespace, *, create: bool = False) -> Iterator[tuple[
         raise BrokenPipeError
 
 
+def signing_key(args: argparse.Namespace) -> ArbiterKey | None:
+    """The arbiter's key: --key, else $ARBITER_KEY, else none (an unsigned ledger)."""
+    from ledger.signing import ArbiterKey
+
+    given = args.key or os.environ.get("ARBITER_KEY")
+    return ArbiterKey.load(Path(given)) if given else None
+
+
 @contextmanager
 def new_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
     """A ledger this command creates (an import), as one transaction. If the command fails part-way,
@@ -71,7 +82,7 @@ def _open(args: argparse.Namespace, create: bool) -> tuple[Ledger, ReadModels]:
     """The ledger and its read side, imported here so that building the parser does not load them."""
     from tui.wiring import open_ledger
 
-    ledger, views = open_ledger(location(args), args.actor, create=create)
+    ledger, views = open_ledger(location(args), args.actor, create=create, key=signing_key(args))
     if views.unstored:
         say(f"arbiter {args.verb}: warning: {views.unstored}; they are built in memory for this command")
     return ledger, views
@@ -152,8 +163,8 @@ def points_table(text: str) -> tuple[float, float, float]:
 
 
 def positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of 1 or more")
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= LARGEST_INTEGER:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to {LARGEST_INTEGER}")
     return int(text)
 
 
@@ -227,6 +238,9 @@ class VerbGroup:
             )
             common.add_argument(
                 "--actor", help="who is acting, recorded in every event (default $ARBITER_ACTOR or login name)"
+            )
+            common.add_argument(
+                "--key", help="your arbiter key file: signs what the command records (default $ARBITER_KEY)"
             )
             if declared.arguments is not None:
                 declared.arguments(parser)

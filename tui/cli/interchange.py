@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from ledger.errors import InvalidInput
+from ledger.redaction import redacted
 from tui import exit_codes
 from tui.cli.common import VerbGroup, naming, new_ledger, opened, positive, say
 from tui.cli.output import emit, output_options
@@ -152,7 +153,8 @@ def cmd_import_tsh(args: argparse.Namespace) -> int:
         settings = TournamentSettings.for_game(Game.SCRABBLE, args.system, total)
         ledger.create_tournament(args.name or path.stem, settings)
         import_tfile(ledger, tfile, players, rounds, path.name)
-        say(f"imported {len(players)} players and {len(rounds)} rounds from {path} into {ledger.location}")
+        where = redacted(ledger.location)
+        say(f"imported {len(players)} players and {len(rounds)} rounds from {path} into {where}")
     return exit_codes.OK
 
 

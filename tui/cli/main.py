@@ -22,11 +22,13 @@ from ledger.errors import (
     NoTournament,
 )
 from ledger.locations import DEFAULT_LEDGER
+from ledger.redaction import without_secrets
 from tui import exit_codes
 from tui.cli import (
     details,
     disputes,
     interchange,
+    keys,
     publish,
     reads,
     report,
@@ -71,6 +73,7 @@ GROUPS: tuple[VerbGroup, ...] = (
     stages.verbs,
     trf_io.verbs,
     details.verbs,
+    keys.verbs,
 )
 
 
@@ -119,6 +122,7 @@ WRITING_VERBS = (
     "stage",
     "import-trf",
     "import-tsh",
+    "grant",
 )
 """The verbs that append events: each is one transaction and takes --expect-position and --command-id."""
 
@@ -146,9 +150,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"arbiter {args.verb}: {error}")
         return next(code for kind, code in ERROR_CODES if isinstance(error, kind))
     except (PersistenceError, sqlite3.Error) as error:
+        where = location(args)
         locked = "lock timeout" in str(error) or "locked" in str(error)
         hint = ": another desk's transaction holds it; nothing was appended, try again in a moment" if locked else ""
-        say(f"arbiter: cannot use the ledger at {location(args)}: {error}{hint}")
+        say(without_secrets(f"arbiter: cannot use the ledger at {where}: {error}{hint}", where))
         return exit_codes.NO_LEDGER
     except BrokenPipeError:
         return _quiet_after_closed_pipe()

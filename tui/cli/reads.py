@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from ledger.errors import LedgerError
 from tui import exit_codes
-from tui.cli.common import VerbGroup, location, opened, positive, round_argument
+from tui.cli.common import VerbGroup, location, opened, positive, round_argument, signing_key
+from tui.cli.keys import chief_matches, signature_summary
 from tui.cli.output import emit_as, output_options
 
 if TYPE_CHECKING:
@@ -214,26 +215,31 @@ def _verify_arguments(p: argparse.ArgumentParser) -> None:
         metavar="HEAD[@POSITION]",
         help="a published chain head the log must pass through (repeatable)",
     )
+    p.add_argument("--chief", help="the chief arbiter's key fingerprint: exit 1 unless the ledger was made with it")
 
 
 @verbs.verb(
     "verify",
-    "check the ledger's hash chain and the heads its seals recorded; exit 1 naming the first bad position",
+    "check the ledger's hash chain, the heads its seals recorded and every signature; exit 1 naming the "
+    "first bad position",
     _verify_arguments,
     "  arbiter verify\n"
     "  arbiter verify --anchor 3f9c...e2   # a head `arbiter seal` printed (and was published): exit 1 if the\n"
-    "                                     # log no longer passes through it (truncated or rewritten)",
+    "                                     # log no longer passes through it (truncated or rewritten)\n"
+    "  arbiter verify --chief 3f9c0d...    # the chief arbiter's fingerprint, as published",
 )
 def cmd_verify(args: argparse.Namespace) -> int:
     with opened(args) as (ledger, _):
         report = ledger.verify(args.anchor)
-    if report.ok:
-        anchored = f"; {len(args.anchor)} anchor(s) in the chain" if args.anchor else ""
-        print(f"ok: {report.events} events, chain head {report.head}, {len(report.sealed)} seal(s) checked{anchored}")
-        return exit_codes.OK
-    where = f" at position {report.first_bad_position}" if report.first_bad_position is not None else ""
-    print(f"FAILED{where}: {report.problem} ({report.events} events verified)")
-    return exit_codes.VERIFY_FAILED
+        signatures = ledger.verify_signatures() if report.ok else None
+    if signatures is None:
+        where = f" at position {report.first_bad_position}" if report.first_bad_position is not None else ""
+        print(f"FAILED{where}: {report.problem} ({report.events} events verified)")
+        return exit_codes.VERIFY_FAILED
+    anchored = f"; {len(args.anchor)} anchor(s) in the chain" if args.anchor else ""
+    print(f"ok: {report.events} events, chain head {report.head}, {len(report.sealed)} seal(s) checked{anchored}")
+    print(signature_summary(signatures, args.chief))
+    return exit_codes.OK if signatures.ok and chief_matches(signatures, args.chief) else exit_codes.VERIFY_FAILED
 
 
 def _demo_arguments(p: argparse.ArgumentParser) -> None:
@@ -256,4 +262,4 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_tui(args: argparse.Namespace) -> int:
     from tui.desk.app import run_desk  # Textual is loaded only here
 
-    return run_desk(location(args), args.actor)
+    return run_desk(location(args), args.actor, signing_key(args))

@@ -10,6 +10,7 @@ from collections import defaultdict
 from html import escape
 from typing import TYPE_CHECKING
 
+from ledger.redaction import redacted
 from tui import exit_codes
 from tui.cli.common import VerbGroup, opened
 from tui.cli.output import emit, output_options
@@ -162,6 +163,8 @@ def cmd_audit_report(args: argparse.Namespace) -> int:
     from projections.audit import audit_lines
 
     with opened(args) as (ledger, views):
-        html = render_report(views.state(), audit_lines(ledger.log_events()), ledger.verify(), ledger.location)
+        html = render_report(
+            views.state(), audit_lines(ledger.log_events()), ledger.verify(), redacted(ledger.location)
+        )
     emit(args, html, "; open it in a browser and print it (PDF: the browser's print to file)")
     return exit_codes.OK

@@ -27,7 +27,7 @@ def parse_manual(text: str) -> list[tuple[int, int]]:
     pairs = []
     for item in text.split(","):
         parts = item.strip().split("-")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
             raise InvalidInput(f'{item.strip()!r} is not a pair: write pairs like "1-2,3-4" (first player first)')
         pairs.append((int(parts[0]), int(parts[1])))
     return pairs

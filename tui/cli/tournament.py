@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ledger.errors import InvalidInput
 from ledger.ranking import RankingRule
+from ledger.redaction import redacted
 from tui import exit_codes
 from tui.cli.common import (
     VerbGroup,
@@ -137,7 +138,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         say(
             f"created {args.name!r} ({game}, {args.system}, "
             f"{f'{args.rounds} rounds' if args.rounds else 'rounds from the entries at the first pairing'}, "
-            f"tie-breaks {', '.join(settings.tiebreaks)}) in {ledger.location}"
+            f"tie-breaks {', '.join(settings.tiebreaks)}) in {redacted(ledger.location)}"
         )
     return exit_codes.OK
 

@@ -9,6 +9,7 @@ import argparse
 from pathlib import Path
 
 from ledger.errors import InvalidInput
+from ledger.redaction import redacted
 from tui import exit_codes
 from tui.cli.common import VerbGroup, naming, new_ledger, opened, positive, say
 from tui.cli.output import emit, output_options
@@ -131,7 +132,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
             ledger.withdraw(player, first_round, reason)
         say(
             f"imported {len(document.players)} players and {len(imported.rounds)} rounds from {path} "
-            f"into {ledger.location}"
+            f"into {redacted(ledger.location)}"
         )
     with opened(args) as (_, views):
         state = views.state()

@@ -14,6 +14,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from ledger.errors import LedgerError
+from ledger.redaction import redacted, without_secrets
+from ledger.signing import ArbiterKey
 from tui import exit_codes
 from tui.desk.messages import LedgerMoved
 from tui.desk.screens.base import DeskScreen
@@ -77,7 +79,7 @@ class DeskApp(App[int]):
         self.poll_interval = poll_interval
         self.shown_position = session.views.position
         self.title = session.info.name
-        self.sub_title = f"{session.location.rsplit('/', 1)[-1]} · {session.ledger.actor}"
+        self.sub_title = f"{redacted(session.location).rsplit('/', 1)[-1]} · {session.ledger.actor}"
 
     def on_mount(self) -> None:
         self.set_interval(self.poll_interval, self.poll_ledger)
@@ -137,16 +139,16 @@ class DeskApp(App[int]):
         self.call_after_refresh(lambda: getattr(self.screen, f"action_{action}")())
 
 
-def run_desk(location: str, actor: str | None) -> int:
-    """`arbiter tui`: open the desk on the ledger at `location`; the exit code."""
+def run_desk(location: str, actor: str | None, key: ArbiterKey | None = None) -> int:
+    """`arbiter tui`: open the desk on the ledger at `location` (signing with `key`); the exit code."""
     try:
-        ledger, views = open_ledger(location, actor)
+        ledger, views = open_ledger(location, actor, key=key)
         session = DeskSession(ledger, views)
     except LedgerError as error:
         print(f"arbiter tui: {error}", file=sys.stderr)
         return exit_codes.NO_LEDGER
     except (PersistenceError, sqlite3.Error, OSError) as error:
-        print(f"arbiter tui: cannot use the ledger at {location}: {error}", file=sys.stderr)
+        print(without_secrets(f"arbiter tui: cannot use the ledger at {location}: {error}", location), file=sys.stderr)
         return exit_codes.NO_LEDGER
     try:
         DeskApp(session).run()

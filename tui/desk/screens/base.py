@@ -123,7 +123,7 @@ class DeskScreen(Screen[None]):
         self.status.say(message.note)
         if message.command.action is Action.VERIFY and not message.outcome.ok:
             self.status.error(message.note)
-            self.notify(message.note, title="The ledger fails verification", severity="error", timeout=30)
+            self.notify(message.note, title="The ledger fails verification", severity="error", timeout=30, markup=False)
         self.after_command(message)
 
     @on(CommandFailed)

@@ -14,6 +14,7 @@ from projections.state import TournamentState
 from tui.desk.messages import ExplanationReady
 from tui.desk.screens.base import DeskScreen, refusal
 from tui.desk.widgets.nav import Place
+from tui.desk.widgets.tables import DeskTable
 
 
 def explanation_of(state: TournamentState, number: int) -> dict[str, Any] | None:
@@ -51,7 +52,7 @@ class ExplainScreen(DeskScreen):
     def compose_body(self) -> ComposeResult:
         yield Static("", id="explain-title", markup=False)
         yield Static("", id="explain-input", markup=False)
-        table: DataTable[Any] = DataTable(id="decisions", cursor_type="row", zebra_stripes=True)
+        table = DeskTable(id="decisions")
         yield table
 
     def on_mount(self) -> None:

@@ -17,6 +17,7 @@ from attrs import frozen
 
 from ledger.application import Ledger
 from ledger.errors import NoTournament
+from ledger.redaction import redacted
 from ledger.settings import TournamentSettings
 from projections.async_views import AsyncViews
 from projections.state import TournamentState, fold
@@ -50,8 +51,8 @@ class DeskSession:
         state = views.state()
         if state.settings is None:
             raise NoTournament(
-                f"{ledger.location} holds no tournament: create one with "
-                f"`arbiter new NAME --ledger {ledger.location} ...`"
+                f"{redacted(ledger.location)} holds no tournament: create one with "
+                f"`arbiter new NAME --ledger {redacted(ledger.location)} ...`"
             )
         self.info = TournamentInfo(state.name, state.settings)
         self._reader: AsyncViews | None = None

@@ -23,7 +23,7 @@ def parse_entry(text: str) -> Entry | None:
     if not text:
         return None
     first, _, rest = text.partition(" ")
-    if rest.strip() and first.isdigit():
+    if rest.strip() and first.isascii() and first.isdigit():
         return Entry(int(first), rest.strip())
     return Entry(None, text)
 

@@ -7,11 +7,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from attrs import frozen
+from rich.markup import escape
 from rich.text import Text
 from textual.widgets import DataTable
 
 from projections.async_views import BoardRow, LogRow
 from tui.desk.widgets.grid import Grid, Justify
+
+
+def literal(cell: Any) -> Any:
+    """A table cell shown as entered: DataTable reads a string as Rich markup, so its markup is escaped."""
+    return escape(cell) if isinstance(cell, str) else cell
 
 
 def points(value: float) -> str:
@@ -28,6 +34,13 @@ class DeskTable(DataTable[Any]):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+
+    def add_row(self, *cells: Any, **kwargs: Any) -> Any:
+        """Text cells are shown as entered: a name like "[/oops]" is never read as markup."""
+        return super().add_row(*(literal(cell) for cell in cells), **kwargs)
+
+    def update_cell(self, row_key: Any, column_key: Any, value: Any, **kwargs: Any) -> None:
+        super().update_cell(row_key, column_key, literal(value), **kwargs)
 
     @property
     def current_key(self) -> str | None:
