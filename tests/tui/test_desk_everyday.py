@@ -151,3 +151,39 @@ async def test_every_key_on_every_screen_leaves_the_desk_running(pilot: Pilot[in
             assert app.is_running
             await pilot.press(place.key)
             await settle(pilot)
+
+
+async def test_a_namesake_is_registered_when_the_arbiter_says_it_is_another_person(
+    pilot: Pilot[int], club: str
+) -> None:
+    """Namesakes are common in open events: refused as a duplicate until the arbiter says so (recorded)."""
+    app = pilot.app
+    await pilot.press("r")
+    await settle(pilot)
+    await pilot.press("a")
+    await settle(pilot)
+    _answer(app, name="Ann Archer", rating="2100", federation="NED")
+    await pilot.click("#confirm")
+    await settle(pilot)
+    assert "already registered as number 1" in _status(app)
+    await pilot.press("a")
+    await settle(pilot)
+    _answer(app, name="Ann Archer", rating="2100", federation="NED", namesake="yes")
+    await pilot.click("#confirm")
+    await settle(pilot)
+    registered = _events(club)[-1]
+    assert isinstance(registered, Tournament.PlayerRegistered)
+    assert (registered.details["name"], registered.duplicate_of) == ("Ann Archer", 1)
+
+
+async def test_renumbering_is_refused_once_round_one_is_paired(pilot: Pilot[int]) -> None:
+    """C.04.2 Art. 2.3: pairing numbers are set before round 1; the desk says why it refuses."""
+    app = pilot.app
+    await pilot.press("r")
+    await settle(pilot)
+    await pilot.press("o")
+    await settle(pilot)
+    _answer(app, rule="alphabetical", reason="club rule")
+    await pilot.click("#confirm")
+    await settle(pilot)
+    assert "round 1 is paired" in _status(app)
