@@ -262,7 +262,8 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
 
     def _insert_events(self, c: SQLiteCursor, stored_events: Sequence[StoredEvent], **kwargs: Any) -> Sequence[int]:
         positions = super()._insert_events(c, stored_events, **kwargs)
-        assert positions is not None
+        if positions is None:
+            raise PersistenceError("the database returned no positions for the events just inserted")
         c.execute("SELECT link FROM chain_head WHERE id = 1")
         row = c.fetchone()
         link = bytes(row[0]) if row else GENESIS

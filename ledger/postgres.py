@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 import psycopg
 from eventsourcing.persistence import OperationalError, PersistenceError, StoredEvent
@@ -34,10 +34,10 @@ class CommandPostgresDatastore(PostgresDatastore):
     def adopt(cls, datastore: PostgresDatastore) -> CommandPostgresDatastore:
         """The library's datastore (built from the environment by its factory) as this class."""
         datastore.__class__ = cls
-        assert isinstance(datastore, cls)
-        datastore._commands = {}
-        datastore.pool.kwargs["options"] = f"-c lock_timeout={lock_timeout() * 1000}"
-        return datastore
+        adopted = cast(CommandPostgresDatastore, datastore)
+        adopted._commands = {}
+        adopted.pool.kwargs["options"] = f"-c lock_timeout={lock_timeout() * 1000}"
+        return adopted
 
     @contextmanager
     def command_transaction(self, lock: Sequence[Composed]) -> Iterator[None]:
@@ -199,7 +199,8 @@ class HashChainedPostgresRecorder(PostgresApplicationRecorder):
         self, curs: Cursor[DictRow], stored_events: Sequence[StoredEvent], **kwargs: Any
     ) -> Sequence[int] | None:
         positions = super()._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
-        assert positions is not None
+        if positions is None:
+            raise PersistenceError("the database returned no positions for the events just inserted")
         curs.execute(self._select_head)
         row = curs.fetchone()
         link = bytes(row["link"]) if row else GENESIS
@@ -215,8 +216,7 @@ class HashChainedPostgresRecorder(PostgresApplicationRecorder):
 
     def command_transaction(self) -> Any:
         """One transaction for a whole command, holding the table lock the library's inserts take."""
-        datastore = self.datastore
-        assert isinstance(datastore, CommandPostgresDatastore)
+        datastore = cast(CommandPostgresDatastore, self.datastore)  # the factory adopted it (`adopt`)
         return datastore.command_transaction(self.lock_table_statements)
 
     def command_position(self, command_id: str) -> int | None:
