@@ -36,6 +36,7 @@ def test_the_arbiter_cli_loads_no_engine_textual_or_generator_at_import() -> Non
     """ARCHITECTURE.md: the CLI does not import Textual; and no engine is loaded before a verb pairs."""
     modules = loaded_after("import tui.cli.main")
     assert loaded_from(modules, "textual", *OTHER_ENGINES) == []
+    assert loaded_from(modules, "ledger.domain", "eventsourcing", "nacl") == []  # the ledger loads with a verb
     assert loaded_from(modules, "pairing.fide.dutch") == []
 
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ledger.roles import GRANTABLE, SignatureReport
-from ledger.signing import ArbiterKey, default_key_path
 from tui import exit_codes
 from tui.cli.common import VerbGroup, opened, say
+
+if TYPE_CHECKING:
+    from ledger.roles import SignatureReport
 
 verbs = VerbGroup()
 
@@ -33,6 +35,8 @@ def _key_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter key show --key deputy.key       its fingerprint and public key, for `arbiter grant`",
 )
 def cmd_key(args: argparse.Namespace) -> int:
+    from ledger.signing import ArbiterKey, default_key_path  # libsodium, loaded only for the key verbs
+
     if args.action == "new":
         key = ArbiterKey.create(Path(args.file) if args.file else default_key_path())
         print(key.fingerprint)
@@ -51,6 +55,8 @@ def cmd_key(args: argparse.Namespace) -> int:
 
 
 def _grant_arguments(p: argparse.ArgumentParser) -> None:
+    from ledger.roles import GRANTABLE  # set up only when `grant` is the verb on the command line
+
     p.add_argument("fingerprint", help="the key's fingerprint, as `arbiter key show` prints it")
     p.add_argument("--public-key", required=True, help="the key's public key (64 hex digits, from `arbiter key show`)")
     p.add_argument("--role", required=True, choices=[role.value for role in GRANTABLE])
