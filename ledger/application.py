@@ -43,6 +43,7 @@ from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked
 from ledger.scope import Key, describe, event_scope, overlap
 from ledger.settings import FIDE_SWISS, ROUNDS_FROM_ENTRIES, TournamentSettings, with_system_defaults
 from ledger.signing import ArbiterKey
+from ledger.validation import check_text
 from pairing.ibf.brackets import rounds_for
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import bracket_systems, engine_for
@@ -108,8 +109,8 @@ class PlayerDetails:
             raise InvalidInput("a player needs a name")
         if self.rating < 0:
             raise InvalidInput(f"rating {self.rating} of {name} is negative")
-        if len(self.extra) > MAX_EXTRA or any(ord(c) < 32 or ord(c) == 127 for c in self.extra):
-            raise InvalidInput(f"the kept fields of {name} are over {MAX_EXTRA} characters or hold control characters")
+        if len(check_text(self.extra, f"the kept fields of {name}")) > MAX_EXTRA:
+            raise InvalidInput(f"the kept fields of {name} are over {MAX_EXTRA} characters")
         details = {field: getattr(self, field) for field in PLAYER_FIELDS} | {"name": name}
         return details | ({"extra": self.extra} if self.extra else {})
 

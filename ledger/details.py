@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ledger.errors import InvalidInput
+from ledger.validation import check_text
 
 TEXT_FIELDS = {
     "city": "022",
@@ -32,15 +33,12 @@ MAX_TEXT = 120
 """Characters of one detail: a TRF line's text after its record code, with room to spare."""
 DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})")
 FEDERATION = re.compile(r"[A-Z]{3}")
-CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def _text(field: str, value: object) -> str:
     if not isinstance(value, str):
         raise InvalidInput(f"{field} must be text, not {value!r}")
-    text = value.strip()
-    if CONTROL.search(text):
-        raise InvalidInput(f"{field}: control characters are not allowed in {text[:40]!r}")
+    text = check_text(value.strip(), field)
     if len(text) > MAX_TEXT:
         raise InvalidInput(f"{field} is longer than {MAX_TEXT} characters")
     return text
