@@ -40,6 +40,7 @@ from eventsourcing.utils import Environment, EnvType, resolve_topic
 
 from ledger.errors import LedgerLocked, LedgerReadOnly
 from ledger.locations import is_postgres
+from ledger.log_head import EVENTS_TABLE
 
 GENESIS = bytes(32)
 """The link before the first event."""
@@ -225,7 +226,7 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
     """SQLite application recorder that links every inserted row into the chain, in the insert's
     transaction (the INSERT takes SQLite's write lock first, so no other writer can interleave)."""
 
-    def __init__(self, datastore: Any, events_table_name: str = "stored_events") -> None:
+    def __init__(self, datastore: Any, events_table_name: str = EVENTS_TABLE) -> None:
         super().__init__(datastore, events_table_name)
         self._originator_ids: dict[str, UUID | str] = {}
         """Stored originator id -> the converted one (a ledger has a few hundred streams)."""

@@ -9,7 +9,6 @@ recorded seed, so it can be repeated in an appeal.
 from __future__ import annotations
 
 import enum
-import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -52,6 +51,8 @@ def starting_order(players: Mapping[int, Mapping[str, Any]], rule: RankingRule, 
         )
     if rule is RankingRule.ALPHABETICAL:
         return sorted(numbers, key=lambda n: (str(players[n]["name"]).casefold(), n))
+    import random  # here: most commands never draw lots, and `arbiter` loads this module at start-up
+
     random.Random(seed).shuffle(numbers)
     return numbers
 

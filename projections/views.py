@@ -19,9 +19,7 @@ so neither deleting nor editing the views can change what an engine is given to 
 from __future__ import annotations
 
 import gc
-import hashlib
 import json
-import os
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -40,8 +38,8 @@ from projections.history import histories, pairing_input
 from projections.snapshot import opened, sealed
 from projections.standings import StandingRow, TiebreakMemo, standings
 from projections.state import PlayerView, RoundView, TournamentState, fold
+from projections.stored import table, views_path
 
-SCHEMA_VERSION = 3
 MAX_PARAMETERS = 999
 """Parameters one statement may have in any SQLite (999 before 3.32, 32,766 since)."""
 NONE_CHECK_BLOCK = 1_000
@@ -80,19 +78,6 @@ each player received, and the float history."""
 
 
 IN_MEMORY = Path(":memory:")
-
-
-def table(name: str, suffix: str = "") -> str:
-    return f"{name}_v{SCHEMA_VERSION}{suffix}"
-
-
-def views_path(location: str) -> Path:
-    """Where the read models of the ledger at `location` live."""
-    if location.startswith(("postgresql://", "postgres://")):
-        cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "arbiter-ledger"
-        cache.mkdir(parents=True, exist_ok=True)
-        return cache / (hashlib.sha256(location.encode()).hexdigest()[:20] + ".views")
-    return Path(location + ".views")
 
 
 _RESULT_EVENTS = (Round.ResultRecorded, Round.ResultCorrected, Round.ResultVoided)
@@ -321,6 +306,7 @@ class ReadModels:
         link = self.ledger.link_at(state.position) if state.position else None
         self._set_meta("position", state.position, suffix)
         self._set_meta("link", link, suffix)
+        self._set_meta("heading", _heading(state), suffix)
         last = int(self._meta("state_position", suffix) or 0)
         if link is not None and (state.position - last >= STATE_SNAPSHOT_EVERY or suffix):
             self._set_meta("state", sealed(state, link), suffix)
@@ -471,6 +457,15 @@ def _status(state: TournamentState, player: PlayerView, next_round: int) -> str:
     if player.number in state.requested_byes.get(next_round, {}):
         return "absent"
     return "active"
+
+
+def _heading(state: TournamentState) -> str:
+    """The tournament's name, game and tie-break codes as JSON (`projections.stored.Heading`); "null"
+    before a tournament is created."""
+    settings = state.settings
+    if settings is None:
+        return "null"
+    return json.dumps({"name": state.name, "game": settings.game.value, "tiebreaks": list(settings.tiebreaks)})
 
 
 def _round_row(view: RoundView) -> tuple[Any, ...]:

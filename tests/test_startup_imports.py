@@ -67,3 +67,20 @@ def test_every_registered_system_names_its_own_engine(system: str) -> None:
 def test_the_registry_lists_every_tsh_engine() -> None:
     """pairing/tsh/__init__.py's ENGINES and the registry's tsh systems are the same systems."""
     assert sorted(registry.TSH_SYSTEMS) == sorted(TSH_ENGINES)
+
+
+@pytest.mark.parametrize("verb", ["standings", "pairings", "log"])
+def test_a_read_of_current_tables_loads_no_event_store_engine_or_rich(verb: str, tmp_path: Path) -> None:
+    """docs/performance.md, "Start-up": with the read models current, `arbiter standings`, `pairings` and
+    `log` print the stored rows; the event classes, the store, the fold, the engines, attrs and Rich
+    (whose layout the plain text tables reproduce) stay unloaded."""
+    from tests.tui.web_support import chess_swiss
+
+    location = chess_swiss(tmp_path)
+    code = (
+        "import contextlib, io\nfrom tui.cli.main import main\n"
+        f"with contextlib.redirect_stdout(io.TextIOWrapper(io.BytesIO(), encoding='utf-8')):\n"
+        f"    assert main([{verb!r}, '--ledger', {location!r}]) == 0"
+    )
+    heavy = ("eventsourcing", "ledger.domain", "ledger.application", "projections.views", "projections.state")
+    assert loaded_from(loaded_after(code), *heavy, "pairing", "rich", "attrs", "attr", "textual") == []

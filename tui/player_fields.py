@@ -4,11 +4,12 @@ all made from `PLAYER_FIELDS`. The details are the ledger's (`PlayerDetails`).""
 
 from __future__ import annotations
 
-from attrs import frozen
+from typing import NamedTuple
 
 
-@frozen
-class PlayerField:
+class PlayerField(NamedTuple):
+    """One detail (a named tuple: `arbiter` reads these at start-up, before it loads attrs)."""
+
     detail: str
     """The `PlayerDetails` attribute (and the name `correct-player --set` takes)."""
     label: str

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from attrs import astuple
 from rich.console import Console
@@ -21,12 +18,20 @@ from projections.explain import RoundExplanation
 from projections.roster import RosterRow
 from projections.standings import StandingRow
 from projections.state import RoundView, TournamentState
-
-SIDE_HEADINGS = {
-    "chess": ("White", "Black"),
-    "backgammon": ("Top (light)", "Bottom"),
-    "scrabble": ("First", "Second"),
-}
+from projections.stored import StoredLogLine
+from tui import listings
+from tui.listings import (  # noqa: F401 (the standings' forms, as the desk and the CLI call them here)
+    SIDE_HEADINGS,
+    Pairings,
+    csv_text,
+    pairings_title,
+    points,
+    standings_csv,
+    standings_json,
+    standings_rows,
+    text_cell,
+)
+from tui.text_table import TextTable
 
 
 def _name(state: TournamentState, number: int) -> str:
@@ -34,213 +39,77 @@ def _name(state: TournamentState, number: int) -> str:
     return player.name if player else "?"
 
 
-def _points(value: float) -> str:
-    return f"{value:g}"
-
-
-def pairings_json(state: TournamentState, view: RoundView) -> str:
-    def seat(number: int) -> dict[str, Any]:
-        return {"number": number, "name": _name(state, number)}
-
-    document = {
-        "round": view.number,
-        "boards": [
-            {
-                "board": index,
-                "first": seat(board.first),
-                "second": seat(board.second),
-                "result": view.results[index].code if index in view.results else None,
-            }
-            for index, board in enumerate(view.boards, start=1)
-        ],
-        "byes": [{**seat(bye.player), "kind": bye.kind.value, "points": bye.points} for bye in view.byes],
-    }
-    return json.dumps(document, ensure_ascii=False, indent=2)
-
-
 def outcome_view(number: int, outcome: PairingOutcome) -> RoundView:
     """An engine's proposal shaped like a published round, for display only."""
     return RoundView(number=number, boards=list(outcome.boards), byes=list(outcome.byes), paired=True)
 
 
-def pairings_table(state: TournamentState, view: RoundView) -> Table:
-    first, second = SIDE_HEADINGS[state.require_settings().game.value]
-    revision = f", revision {view.revision}" if view.revision > 1 else ""
-    table = Table(title=f"{state.name}: round {view.number}{revision}", title_justify="left")
-    for heading, justify in (
-        ("Bd", "right"),
-        ("No", "right"),
-        (first, "left"),
-        ("Result", "center"),
-        ("No", "right"),
-        (second, "left"),
-    ):
-        table.add_column(heading, justify=justify)  # type: ignore[arg-type]
-    for index, board in enumerate(view.boards, start=1):
-        result = view.results[index].code if index in view.results else ""
-        table.add_row(
-            str(index),
-            str(board.first),
-            _name(state, board.first),
-            result,
-            str(board.second),
-            _name(state, board.second),
-        )
-    for bye in view.byes:
-        table.add_row(
-            "",
-            str(bye.player),
-            _name(state, bye.player),
-            f"{bye.kind.value} bye ({_points(bye.points)})",
-            "",
-            "",
-        )
-    return table
-
-
-def standings_rows(rows: Sequence[StandingRow]) -> list[dict[str, Any]]:
-    return [
-        {
-            "rank": row.rank,
-            "number": row.number,
-            "name": row.name,
-            "rating": row.rating,
-            "score": row.score,
-            "tiebreaks": dict(row.tiebreaks),
-            "games": row.games,
-            "withdrawn": row.withdrawn,
-            **({"place": row.place} if row.place else {}),
-        }
-        for row in rows
-    ]
-
-
-def standings_json(rows: Sequence[StandingRow], as_of: int) -> str:
-    return json.dumps({"as_of": as_of, "rows": standings_rows(rows)}, ensure_ascii=False, indent=2)
-
-
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-"""What makes a spreadsheet read a CSV cell as a formula (OWASP, "CSV Injection")."""
-
-
-def _text_cell(text: str) -> str:
-    """Free text (a name, a reason) for a CSV cell: one that starts like a formula gets a leading quote,
-    so a spreadsheet shows it as text."""
-    return "'" + text if text.startswith(FORMULA_START) else text
-
-
-def csv_text(headings: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(headings)
-    writer.writerows(rows)
-    return out.getvalue()
-
-
-def standings_csv(rows: Sequence[StandingRow]) -> str:
-    codes = [code for code, _ in rows[0].tiebreaks] if rows else []
-    return csv_text(
-        ["rank", "number", "name", "rating", "score", *codes],
+def pairings(state: TournamentState, view: RoundView) -> Pairings:
+    """The round as `tui.listings` prints it."""
+    results = view.results
+    return Pairings(
+        pairings_title(state.name, view.number, view.revision),
+        SIDE_HEADINGS[state.require_settings().game.value],
+        view.number,
         [
-            [
-                row.rank,
-                row.number,
-                _text_cell(row.name),
-                row.rating,
-                _points(row.score),
-                *(_points(v) for _, v in row.tiebreaks),
-            ]
-            for row in rows
+            (
+                index,
+                b.first,
+                _name(state, b.first),
+                results[index].code if index in results else None,
+                b.second,
+                _name(state, b.second),
+            )
+            for index, b in enumerate(view.boards, start=1)
         ],
+        [(bye.player, _name(state, bye.player), bye.kind.value, bye.points) for bye in view.byes],
     )
+
+
+def pairings_table(state: TournamentState, view: RoundView) -> TextTable:
+    return listings.pairings_table(pairings(state, view))
+
+
+def pairings_json(state: TournamentState, view: RoundView) -> str:
+    return listings.pairings_json(pairings(state, view))
 
 
 def pairings_csv(state: TournamentState, view: RoundView) -> str:
-    """One line per board (first side first), then one per bye with its kind in the result column."""
-    boards = [
-        [
-            index,
-            board.first,
-            _text_cell(_name(state, board.first)),
-            board.second,
-            _text_cell(_name(state, board.second)),
-            view.results[index].code if index in view.results else "",
-        ]
-        for index, board in enumerate(view.boards, start=1)
-    ]
-    byes = [["bye", bye.player, _text_cell(_name(state, bye.player)), "", "", bye.kind.value] for bye in view.byes]
-    return csv_text(["board", "first", "first_name", "second", "second_name", "result"], boards + byes)
+    return listings.pairings_csv(pairings(state, view))
 
 
-def standings_table(state: TournamentState, rows: Sequence[StandingRow], title: str) -> Table:
-    table = Table(title=title, title_justify="left")
-    codes = (
-        [code for code, _ in rows[0].tiebreaks] if rows else list(state.settings.tiebreaks if state.settings else ())
-    )
-    for heading in ("Rank", "No", "Name", "Rating", "Score", *codes):
-        table.add_column(heading, justify="left" if heading == "Name" else "right")
-    for row in rows:
-        name = f"{row.name} (withdrawn)" if row.withdrawn else row.name
-        table.add_row(
-            row.place or str(row.rank),
-            str(row.number),
-            name,
-            str(row.rating or ""),
-            _points(row.score),
-            *(_points(v) for _, v in row.tiebreaks),
+def standings_table(state: TournamentState, rows: Sequence[StandingRow], title: str) -> TextTable:
+    return listings.standings_table(title, state.settings.tiebreaks if state.settings else (), rows)
+
+
+def log_lines(lines: Sequence[AuditLine]) -> list[StoredLogLine]:
+    """Audit lines as the audit table stores them (the time in ISO format), for `tui.listings`."""
+    return [
+        StoredLogLine(
+            line.position,
+            line.time.isoformat(),
+            line.actor,
+            line.kind,
+            line.summary,
+            line.round,
+            line.players,
+            line.reason,
+            line.reference,
         )
-    return table
+        for line in lines
+    ]
+
+
+def audit_table(lines: Sequence[AuditLine]) -> TextTable:
+    return listings.audit_table(log_lines(lines))
 
 
 def audit_json(lines: Sequence[AuditLine]) -> str:
-    return json.dumps(
-        [
-            {
-                "position": line.position,
-                "time": line.time.isoformat(),
-                "actor": line.actor,
-                "kind": line.kind,
-                "summary": line.summary,
-                "round": line.round,
-                "players": list(line.players),
-                "reason": line.reason,
-                "reference": line.reference,
-            }
-            for line in lines
-        ],
-        ensure_ascii=False,
-        indent=2,
-    )
+    return listings.audit_json(log_lines(lines))
 
 
 def audit_csv(lines: Sequence[AuditLine]) -> str:
-    return csv_text(
-        ["position", "time", "actor", "kind", "summary", "round", "players", "reason", "reference"],
-        [
-            [
-                line.position,
-                line.time.isoformat(),
-                _text_cell(line.actor),
-                line.kind,
-                _text_cell(line.summary),
-                "" if line.round is None else line.round,
-                " ".join(map(str, line.players)),
-                _text_cell(line.reason),
-                _text_cell(line.reference),
-            ]
-            for line in lines
-        ],
-    )
-
-
-def audit_table(lines: Sequence[AuditLine]) -> Table:
-    table = Table(title="Audit log", title_justify="left")
-    for heading in ("Pos", "Time (UTC)", "Actor", "What", "Reason"):
-        table.add_column(heading, justify="right" if heading == "Pos" else "left")
-    for line in lines:
-        why = line.reason + (f" [{line.reference}]" if line.reference else "")
-        table.add_row(str(line.position), line.time.strftime("%Y-%m-%d %H:%M:%S"), line.actor, line.summary, why)
-    return table
+    return listings.audit_csv(log_lines(lines))
 
 
 class _Console(Console):
@@ -275,7 +144,7 @@ def explanation_text(explained: RoundExplanation) -> list[Table | str]:
         floats = "".join({"up": "^", "down": "v"}.get(r.float.value, ".") for r in player.history)
         status = player.status.value + (f" ({player.requested_bye.value} bye)" if player.requested_bye else "")
         seen.add_row(
-            str(player.number), player.name, str(player.rating or ""), _points(player.score), status, sides, floats
+            str(player.number), player.name, str(player.rating or ""), points(player.score), status, sides, floats
         )
     decisions = Table(title="Decisions", title_justify="left")
     for heading in ("Article", "", "Decision"):
@@ -311,7 +180,7 @@ def roster_csv(rows: Sequence[RosterRow]) -> str:
     return csv_text(
         ROSTER_HEADINGS,
         [
-            [r.pairing_number, r.number, *map(_text_cell, (r.name, str(r.rating), r.title, r.federation)), r.status]
+            [r.pairing_number, r.number, *map(text_cell, (r.name, str(r.rating), r.title, r.federation)), r.status]
             for r in rows
         ],
     )

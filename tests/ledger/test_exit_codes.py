@@ -23,6 +23,7 @@ import psycopg
 import pytest
 from psycopg import sql
 
+from projections.stored import table
 from tests.ledger.test_atomic_commands import ROOT, stored, swiss
 from tui import exit_codes
 
@@ -93,7 +94,7 @@ def test_views_that_cannot_be_written_after_the_commit_only_warn(tmp_path: Path)
     shown = arbiter("pairings", "2", "--format", "json", "--ledger", location)
     assert shown.returncode == exit_codes.OK and '"0-1"' in shown.stdout
     views = sqlite3.connect(location + ".views")
-    (position,) = views.execute("SELECT value FROM meta_v3 WHERE key = 'position'").fetchone()
+    (position,) = views.execute(f"SELECT value FROM {table('meta')} WHERE key = 'position'").fetchone()
     assert int(position) == stored(location)[-1][0]
 
 

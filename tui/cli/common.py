@@ -10,9 +10,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from attrs import frozen
+from typing import TYPE_CHECKING, NamedTuple
 
 from ledger.errors import LedgerError
 from ledger.locations import DEFAULT_LEDGER, is_postgres, resolve_location
@@ -22,6 +20,7 @@ from tui import exit_codes
 if TYPE_CHECKING:
     from ledger.application import Ledger
     from ledger.signing import ArbiterKey
+    from projections.stored import StoredViews
     from projections.views import ReadModels
 
 Handler = Callable[[argparse.Namespace], int]
@@ -48,6 +47,21 @@ def opened(args: argparse.Namespace, *, create: bool = False) -> Iterator[tuple[
     catch_up_after(args, views)
     if closed_pipe:
         raise BrokenPipeError
+
+
+@contextmanager
+def stored_views(args: argparse.Namespace, *, as_of_allowed: bool = False) -> Iterator[StoredViews | None]:
+    """The read-model tables as stored, for a reading verb that prints them as they are: None when they
+    are not current with the ledger's log (the verb then opens the ledger, which catches them up), when
+    the verb is asked about an earlier position (unless `as_of_allowed`: the stored rows up to it are
+    the ones it needs), or when a key is named (the ledger is opened, which loads and checks it)."""
+    from projections.stored import StoredViews
+
+    if (args.as_of is not None and not as_of_allowed) or args.key or os.environ.get("ARBITER_KEY"):
+        yield None
+        return
+    with StoredViews.current(location(args)) as views:
+        yield views
 
 
 def signing_key(args: argparse.Namespace) -> ArbiterKey | None:
@@ -180,8 +194,10 @@ Examples = str | Callable[[], str]
 """A verb's examples, or a function that writes them (when they list what only a heavier module knows)."""
 
 
-@frozen
-class Verb:
+class Verb(NamedTuple):
+    """A verb as declared (a named tuple rather than an attrs class: `arbiter` builds its parser before
+    it loads attrs, docs/performance.md "Start-up")."""
+
     name: str
     summary: str
     handler: Handler

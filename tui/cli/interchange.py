@@ -7,9 +7,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from attrs import frozen
+from typing import TYPE_CHECKING, NamedTuple
 
 from ledger.errors import InvalidInput
 from ledger.redaction import redacted
@@ -25,8 +23,7 @@ if TYPE_CHECKING:
 verbs = VerbGroup()
 
 
-@frozen
-class ImportedRound:
+class ImportedRound(NamedTuple):
     number: int
     boards: tuple[tuple[int, int], ...]
     byes: tuple[tuple[int, ByeKind] | tuple[int, ByeKind, int], ...]

@@ -139,8 +139,6 @@ ERROR_CODES: tuple[tuple[type[Exception], int], ...] = (
 def main(argv: Sequence[str] | None = None) -> int:
     words = mark_dashed_results(list(sys.argv[1:] if argv is None else argv))
     args = build_parser(chosen_verb(words)).parse_args(words)
-    from eventsourcing.persistence import PersistenceError  # loaded by every verb that opens a ledger
-
     try:
         return args.handler(args)
     except AlreadyRecorded as done:
@@ -149,14 +147,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LedgerError as error:
         say(f"arbiter {args.verb}: {error}")
         return next(code for kind, code in ERROR_CODES if isinstance(error, kind))
-    except (PersistenceError, sqlite3.Error) as error:
+    except BrokenPipeError:
+        return _quiet_after_closed_pipe()
+    except Exception as error:
+        if not _storage_error(error):
+            raise
         where = location(args)
         locked = "lock timeout" in str(error) or "locked" in str(error)
         hint = ": another desk's transaction holds it; nothing was appended, try again in a moment" if locked else ""
         say(without_secrets(f"arbiter: cannot use the ledger at {where}: {error}{hint}", where))
         return exit_codes.NO_LEDGER
-    except BrokenPipeError:
-        return _quiet_after_closed_pipe()
+
+
+def _storage_error(error: Exception) -> bool:
+    """Whether `error` is the database's (SQLite's, or the event store's, which a verb that read the
+    stored tables alone has not loaded and so cannot have raised)."""
+    store = sys.modules.get("eventsourcing.persistence")
+    return isinstance(error, sqlite3.Error) or (store is not None and isinstance(error, store.PersistenceError))
 
 
 def _quiet_after_closed_pipe() -> int:

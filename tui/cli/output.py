@@ -4,9 +4,10 @@ offers) and `-o FILE` (standard output by default), the same two options for eve
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from tui.cli.common import say
 
@@ -34,17 +35,20 @@ def output_options(parser: argparse.ArgumentParser, formats: Sequence[str] = (),
     )
 
 
+PLAIN_WIDTH = 132
+"""The width of the text written to a pipe or a file (`tui.render.console`)."""
+
+
 def emit(args: argparse.Namespace, content: Content, note: str = "") -> None:
     """Write `content` (text as it is, or Rich tables and lines for the terminal) where `-o` says; a file
-    written is named on stderr, with `note` after it."""
-    from rich.console import Console
-
-    from tui import render
-
+    written is named on stderr, with `note` after it. Text tables that need no Rich for a pipe or a file
+    are written without it (`tui.text_table`)."""
     if args.output == STDOUT:
         if isinstance(content, str):
             print(content, end="" if content.endswith("\n") else "\n")
-        else:
+        elif not _written_plain(content, sys.stdout):
+            from tui import render
+
             out = render.console()
             for part in content:
                 out.print(part)
@@ -54,10 +58,28 @@ def emit(args: argparse.Namespace, content: Content, note: str = "") -> None:
         path.write_text(content, encoding="utf-8")
     else:
         with path.open("w", encoding="utf-8") as handle:
-            out = Console(file=handle, markup=False, highlight=False, soft_wrap=False, width=132, no_color=True)
-            for part in content:
-                out.print(part)
+            if not _written_plain(content, handle):
+                from rich.console import Console
+
+                out = Console(file=handle, markup=False, highlight=False, soft_wrap=False, width=132, no_color=True)
+                for part in content:
+                    out.print(part)
     say(f"wrote {args.output}{note}")
+
+
+def _written_plain(content: Sequence[RenderableType], file: IO[str]) -> bool:
+    """Write `content` to `file` as Rich would, without Rich, when it is text tables Rich would only line
+    up (`TextTable.plain`); False when Rich must draw it."""
+    from tui.text_table import TextTable, plain_output
+
+    if not plain_output(file) or not all(isinstance(part, TextTable) for part in content):
+        return False
+    texts = [part.plain(PLAIN_WIDTH) for part in content]  # type: ignore[union-attr]
+    if any(text is None for text in texts):
+        return False
+    file.write("".join(texts))  # type: ignore[arg-type]
+    file.flush()
+    return True
 
 
 def emit_as(args: argparse.Namespace, forms: Mapping[str, Callable[[], Content]], note: str = "") -> None:

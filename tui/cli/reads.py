@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ledger.errors import LedgerError
 from tui import exit_codes
-from tui.cli.common import VerbGroup, location, opened, positive, round_argument, signing_key
+from tui.cli.common import VerbGroup, location, opened, positive, round_argument, signing_key, stored_views
 from tui.cli.keys import chief_matches, signature_summary
 from tui.cli.output import emit_as, output_options
 
 if TYPE_CHECKING:
     from ledger.persistence import Anchor
+    from projections.stored import StoredLogLine, StoredViews
+    from tui.listings import Pairings, Standing
 
 verbs = VerbGroup()
 
@@ -34,6 +37,41 @@ def _pairings_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter pairings 2 --format json\n  arbiter pairings 2 --as-of 40",
 )
 def cmd_pairings(args: argparse.Namespace) -> int:
+    from tui import listings
+
+    with stored_views(args) as stored:
+        pairings = _stored_pairings(stored, args.round) if stored is not None else None
+    if pairings is None:
+        pairings = _computed_pairings(args)
+    emit_as(
+        args,
+        {
+            "text": lambda: [listings.pairings_table(pairings)],
+            "csv": lambda: listings.pairings_csv(pairings),
+            "json": lambda: listings.pairings_json(pairings),
+        },
+    )
+    return exit_codes.OK
+
+
+def _stored_pairings(stored: StoredViews, round_number: int | None) -> Pairings | None:
+    """The round as the read-model tables hold it; None when it is not paired (the fold then says why)."""
+    from tui import listings
+
+    heading = stored.heading()
+    found = stored.paired_round(round_number or stored.last_paired_round())
+    if heading is None or found is None:
+        return None
+    return listings.Pairings(
+        listings.pairings_title(heading.name, found.number, found.revision),
+        listings.SIDE_HEADINGS[heading.game],
+        found.number,
+        found.boards,
+        found.byes,
+    )
+
+
+def _computed_pairings(args: argparse.Namespace) -> Pairings:
     from tui import render
 
     with opened(args) as (_, reader):
@@ -44,15 +82,7 @@ def cmd_pairings(args: argparse.Namespace) -> int:
         raise LedgerError(
             f"round {number} has no published pairing" + (f" as of position {args.as_of}" if args.as_of else "")
         )
-    emit_as(
-        args,
-        {
-            "text": lambda: [render.pairings_table(state, view)],
-            "csv": lambda: render.pairings_csv(state, view),
-            "json": lambda: render.pairings_json(state, view),
-        },
-    )
-    return exit_codes.OK
+    return render.pairings(state, view)
 
 
 def _roster_arguments(p: argparse.ArgumentParser) -> None:
@@ -127,22 +157,44 @@ def _standings_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter standings --format csv -o standings.csv\n  arbiter standings --as-of 120",
 )
 def cmd_standings(args: argparse.Namespace) -> int:
-    from projections.standings import standings
-    from tui import render
+    from tui import listings
 
-    with opened(args) as (_, reader):
-        state = reader.state(args.as_of)
-    rows = standings(state)
-    title = f"{state.name}: standings after round {state.last_paired_round} (log position {state.position})"
+    with stored_views(args) as stored:
+        found = _stored_standings(stored) if stored is not None else None
+    title, codes, rows, position = found or _computed_standings(args)
     emit_as(
         args,
         {
-            "text": lambda: [render.standings_table(state, rows, title)],
-            "csv": lambda: render.standings_csv(rows),
-            "json": lambda: render.standings_json(rows, state.position),
+            "text": lambda: [listings.standings_table(title, codes, rows)],
+            "csv": lambda: listings.standings_csv(rows),
+            "json": lambda: listings.standings_json(rows, position),
         },
     )
     return exit_codes.OK
+
+
+StandingsListing = tuple[str, Sequence[str], Sequence["Standing"], int]
+"""The standings' title, tie-break codes, rows and log position."""
+
+
+def _stored_standings(stored: StoredViews) -> StandingsListing | None:
+    from tui import listings
+
+    heading = stored.heading()
+    if heading is None:
+        return None
+    title = listings.standings_title(heading.name, stored.last_paired_round(), stored.position)
+    return title, heading.tiebreaks, stored.standings(), stored.position
+
+
+def _computed_standings(args: argparse.Namespace) -> StandingsListing:
+    from projections.standings import standings
+    from tui import listings
+
+    with opened(args) as (_, reader):
+        state = reader.state(args.as_of)
+    title = listings.standings_title(state.name, state.last_paired_round, state.position)
+    return title, state.settings.tiebreaks if state.settings else (), standings(state), state.position
 
 
 def _log_arguments(p: argparse.ArgumentParser) -> None:
@@ -160,11 +212,12 @@ def _log_arguments(p: argparse.ArgumentParser) -> None:
     "  arbiter log --player 5\n  arbiter log --round 3 --format json\n  arbiter log --tail 10",
 )
 def cmd_log(args: argparse.Namespace) -> int:
-    from projections.audit import audit_lines
-    from tui import render
+    from tui import listings
 
-    with opened(args) as (ledger, _):
-        lines = audit_lines(ledger.log_events(stop=args.as_of))
+    with stored_views(args, as_of_allowed=True) as stored:
+        lines = stored.log(args.as_of) if stored is not None else None
+    if lines is None:
+        lines = _computed_log(args)
     if args.player is not None:
         lines = [line for line in lines if args.player in line.players]
     if args.round is not None:
@@ -174,12 +227,20 @@ def cmd_log(args: argparse.Namespace) -> int:
     emit_as(
         args,
         {
-            "text": lambda: [render.audit_table(lines)],
-            "csv": lambda: render.audit_csv(lines),
-            "json": lambda: render.audit_json(lines),
+            "text": lambda: [listings.audit_table(lines)],
+            "csv": lambda: listings.audit_csv(lines),
+            "json": lambda: listings.audit_json(lines),
         },
     )
     return exit_codes.OK
+
+
+def _computed_log(args: argparse.Namespace) -> list[StoredLogLine]:
+    from projections.audit import audit_lines
+    from tui import render
+
+    with opened(args) as (ledger, _):
+        return render.log_lines(audit_lines(ledger.log_events(stop=args.as_of)))
 
 
 @verbs.verb(

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -92,6 +91,8 @@ def _new_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _new_examples() -> str:
+    import textwrap
+
     from pairing.ibf.storm import READING as STORM_READING
     from pairing.registry import GAMES, systems_for
 
