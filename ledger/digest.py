@@ -4,17 +4,27 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import cache
+from typing import TYPE_CHECKING
 
-from cattrs.preconf.json import make_converter
+if TYPE_CHECKING:
+    from cattrs.preconf.json import JsonConverter
 
-from pairing.model import PairingInput
+    from pairing.model import PairingInput
 
-_converter = make_converter()
+
+@cache
+def _converter() -> JsonConverter:
+    """cattrs' JSON converter, made when a pairing is first recorded (loading cattrs costs every other
+    command's start-up, docs/performance.md)."""
+    from cattrs.preconf.json import make_converter
+
+    return make_converter()
 
 
 def canonical_input(request: PairingInput) -> str:
     """The input as canonical JSON (sorted keys, no spaces): the same input, the same text."""
-    return json.dumps(_converter.unstructure(request), sort_keys=True, separators=(",", ":"))
+    return json.dumps(_converter().unstructure(request), sort_keys=True, separators=(",", ":"))
 
 
 def input_digest(request: PairingInput) -> str:

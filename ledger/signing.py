@@ -14,12 +14,14 @@ import hashlib
 import os
 import stat
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attrs import frozen
-from nacl.exceptions import BadSignatureError, CryptoError
-from nacl.signing import SigningKey, VerifyKey
 
 from ledger.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from nacl.signing import SigningKey
 
 KEY_HEADER = "arbiter-ledger ed25519 signing key v1"
 """The first line of a key file (the second is the private seed in hex)."""
@@ -80,6 +82,8 @@ class ArbiterKey:
     @classmethod
     def create(cls, path: Path) -> ArbiterKey:
         """A new key in a new file (mode 0600, parent folder 0700 if made); an existing file is kept."""
+        from nacl.signing import SigningKey
+
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         signing_key = SigningKey.generate()
         try:
@@ -95,6 +99,9 @@ class ArbiterKey:
     @classmethod
     def load(cls, path: Path) -> ArbiterKey:
         """The key in `path`; refused if the file is not a key file or others may read it."""
+        from nacl.exceptions import CryptoError
+        from nacl.signing import SigningKey
+
         try:
             mode = path.stat().st_mode
             lines = path.read_text(encoding="ascii").splitlines()
@@ -115,6 +122,9 @@ class ArbiterKey:
 
 def signature_matches(public_key: bytes, link: bytes, session_user: str | None, signature: bytes) -> bool:
     """Whether `signature` is the key's signature of this event."""
+    from nacl.exceptions import BadSignatureError, CryptoError
+    from nacl.signing import VerifyKey
+
     try:
         VerifyKey(public_key).verify(signed_message(link, session_user), signature)
     except (BadSignatureError, CryptoError, ValueError):

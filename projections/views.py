@@ -234,10 +234,16 @@ class ReadModels:
         return state if state is not None and state.position == position else TournamentState()
 
     @staticmethod
-    def _advance(state: TournamentState, changes: Changes, events: Iterable[tuple[int, Any, str]]) -> None:
+    def _advance(
+        state: TournamentState, changes: Changes, events: Iterable[tuple[int, Any, str]], stored: int = 0
+    ) -> None:
+        """Apply `events` to the fold, noting in `changes` those after position `stored`, which the tables
+        already hold up to (a new process replays the log since the fold's last snapshot, and need not
+        rewrite the rows of those events)."""
         for position, event, time in events:
             state.apply(position, event)
-            changes.note(state, position, event, time)
+            if position > stored:
+                changes.note(state, position, event, time)
 
     def state(self, as_of: int | None = None) -> TournamentState:
         """The tournament now (the fold caught up with the log), or as it was at position `as_of`."""
@@ -246,7 +252,8 @@ class ReadModels:
         if self._rollbacks != self.ledger.rollbacks:  # it read events that were then rolled back
             self._rollbacks = self.ledger.rollbacks
             self._live, self._pending = self._load_state(), Changes()
-        self._advance(self._live, self._pending, self.log.timed_events(start=self._live.position + 1))
+        events = self.log.timed_events(start=self._live.position + 1)
+        self._advance(self._live, self._pending, events, self.position)
         return self._live
 
     def as_recorded(self, round_number: int) -> TournamentState:

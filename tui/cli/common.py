@@ -232,13 +232,19 @@ class VerbGroup:
 
         return register
 
-    def add_to(self, subparsers: Verbs, chosen: str | None = None) -> None:
+    @property
+    def names(self) -> list[str]:
+        return [declared.name for declared in self.verbs]
+
+    def add_to(self, subparsers: Verbs, chosen: str | None = None, alone: bool = False) -> None:
         """Add every verb to `subparsers`. With `chosen`, only that verb gets its arguments and
         examples (the others only their name and summary, all `arbiter --help` shows): a command
-        sets up only its own verb, and loads only what that verb's help lists."""
+        sets up only its own verb, and loads only what that verb's help lists. `alone`: the others
+        are left out (a command line naming a verb reads no other verb's parser)."""
         for declared in self.verbs:
             if chosen is not None and declared.name != chosen:
-                subparsers.add_parser(declared.name, help=declared.summary)
+                if not alone:
+                    subparsers.add_parser(declared.name, help=declared.summary)
                 continue
             parser = subparsers.add_parser(
                 declared.name,

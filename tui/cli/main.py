@@ -78,16 +78,18 @@ GROUPS: tuple[VerbGroup, ...] = (
 
 
 def build_parser(chosen: str | None = None) -> argparse.ArgumentParser:
-    """The whole parser; with `chosen`, the one verb a command line names is set up in full (the
-    others are listed with their summaries, as `arbiter --help` shows them)."""
+    """The whole parser; with `chosen`, the one verb a command line names is set up in full, alone (for
+    anything else, every verb is listed with its summary, as `arbiter --help` shows them)."""
     parser = argparse.ArgumentParser(
         prog="arbiter", description=DESCRIPTION, formatter_class=Formatter, epilog=exit_codes.EPILOG
     )
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    alone = any(chosen in group.names for group in GROUPS)  # a verb named: its parser is all that is read
     for group in GROUPS:
-        group.add_to(subparsers, chosen)
+        group.add_to(subparsers, chosen, alone)
     for name in WRITING_VERBS:
-        writing_options(subparsers.choices[name])
+        if name in subparsers.choices:
+            writing_options(subparsers.choices[name])
     return parser
 
 
