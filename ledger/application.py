@@ -44,7 +44,6 @@ from ledger.scope import Key, describe, event_scope, overlap
 from ledger.settings import FIDE_SWISS, ROUNDS_FROM_ENTRIES, TournamentSettings, with_system_defaults
 from ledger.signing import ArbiterKey
 from ledger.validation import check_text
-from pairing.ibf.brackets import rounds_for
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import bracket_systems, engine_for
 
@@ -576,6 +575,8 @@ class Ledger(Application):
         if request.system not in bracket_systems():
             return
         entrants = sum(1 for p in request.players if p.status is PlayerStatus.ACTIVE)
+        from pairing.ibf.brackets import rounds_for  # here: loaded by the commands that pair a bracket
+
         needed = rounds_for(request.system, entrants, dict(request.options))
         if tournament.rounds == ROUNDS_FROM_ENTRIES:
             tournament.change_rounds(needed, self.actor, f"{request.system} of {entrants} entrants (IBF 3.1.3)")

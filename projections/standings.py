@@ -21,7 +21,6 @@ from operator import neg
 from attrs import define, evolve, field, frozen
 
 from ledger.settings import ROUND_ROBINS
-from pairing.ibf.swiss_elimination import places as elimination_places
 from pairing.model import Entrant
 from projections.history import entrants, pairing_input
 from projections.state import TournamentState
@@ -112,7 +111,9 @@ def _placed(
     """IBF 4.10: "the later round in which the player was eliminated from the competition; the number of
     wins (a win against a virtual opponent does not count). In case of tied results, the players share
     the respective placements" (places from `pairing.ibf.swiss_elimination`)."""
-    placed = {p.player: p for p in elimination_places(pairing_input(state, state.last_paired_round + 1))}
+    from pairing.ibf.swiss_elimination import places  # here: only this system's standings load its engine
+
+    placed = {p.player: p for p in places(pairing_input(state, state.last_paired_round + 1))}
     rows = _ranked(players, values, codes)
     for index, row in enumerate(rows):
         place = placed.get(row.number)

@@ -84,3 +84,16 @@ def test_a_read_of_current_tables_loads_no_event_store_engine_or_rich(verb: str,
     )
     heavy = ("eventsourcing", "ledger.domain", "ledger.application", "projections.views", "projections.state")
     assert loaded_from(loaded_after(code), *heavy, "pairing", "rich", "attrs", "attr", "textual") == []
+
+
+def test_a_result_loads_no_engine_cattrs_libsodium_or_rich(tmp_path: Path) -> None:
+    """docs/performance.md, "Start-up": `arbiter result` on an unsigned ledger loads the ledger and the
+    read models, not an engine, the pairing digest's cattrs, libsodium or Rich."""
+    from tests.tui.web_support import chess_swiss
+
+    location = chess_swiss(tmp_path)
+    code = f"from tui.cli.main import main\nassert main(['result', '2', '2', '1-0', '--ledger', {location!r}]) == 0"
+    modules = loaded_after(code)
+    assert "ledger.domain" in modules
+    engines = ("pairing.fide", "pairing.ibf.brackets", "pairing.ibf.swiss", "pairing.tsh", "pairing.generator")
+    assert loaded_from(modules, *engines, "cattrs", "nacl", "rich") == []
