@@ -693,6 +693,23 @@ class Ledger(Application):
         self._round_command(round_number, lambda r: r.record_result(board, result.code, self.actor))
         return result.code
 
+    def record_results(self, round_number: int, results: Sequence[tuple[int, str]]) -> list[str]:
+        """`record_result` for many boards of one round, as one change of the round: the rules are read
+        and the round loaded once (an import records thousands of results)."""
+        if not results:
+            return []
+        rules = self.result_rules()
+        codes: list[str] = []
+
+        def record(round_: Round) -> None:
+            codes.clear()
+            for board, text in results:  # each checked in turn, as one by one
+                codes.append(rules.parse(text).code)
+                round_.record_result(board, codes[-1], self.actor)
+
+        self._round_command(round_number, record)
+        return codes
+
     def correct_result(
         self, round_number: int, board: int, text: str, reason: str, reference: str = "", appeal: int | None = None
     ) -> str:

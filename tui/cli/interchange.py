@@ -92,9 +92,8 @@ def import_tfile(
         ledger.pair_next_round(
             manual=imported.boards, manual_byes=imported.byes, complete=False, reason=reason, force_reason=reason
         )
-        for board, scores in enumerate(imported.scores, start=1):
-            if scores is not None:
-                ledger.record_result(imported.number, board, f"{scores[0]}-{scores[1]}")
+        boards = enumerate(imported.scores, start=1)
+        ledger.record_results(imported.number, [(board, f"{s[0]}-{s[1]}") for board, s in boards if s is not None])
     total = ledger.settings().rounds
     for player in players:
         if player.status is PlayerStatus.WITHDRAWN:

@@ -123,9 +123,8 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
                 reason=reason,
                 force_reason=reason,
             )
-            for board, result in enumerate(imported_round.results, start=1):
-                if result is not None:
-                    ledger.record_result(imported_round.number, board, result)
+            results = enumerate(imported_round.results, start=1)
+            ledger.record_results(imported_round.number, [(board, r) for board, r in results if r is not None])
         for player, round_number, kind in imported.requests:
             ledger.request_bye(player, round_number, kind, reason)
         for player, first_round in imported.withdrawn:
