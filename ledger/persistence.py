@@ -48,17 +48,21 @@ GENESIS = bytes(32)
 
 def chain_link(previous: bytes, position: int, stream_id: UUID | str, version: int, topic: str, state: bytes) -> bytes:
     """One link of the chain over the stored bytes (no decryption key needed to verify)."""
-    digest = hashlib.sha256(previous)
-    digest.update(position.to_bytes(8, "big"))
-    digest.update(str(stream_id).encode())
-    digest.update(version.to_bytes(8, "big"))
-    digest.update(topic.encode())
-    digest.update(state)
-    return digest.digest()
+    return _link(previous, position, str(stream_id).encode(), version, topic.encode(), state)
+
+
+def _link(previous: bytes, position: int, stream: bytes, version: int, topic: bytes, state: bytes) -> bytes:
+    """`chain_link` with the stream id and topic already encoded (`verify_chain` encodes each once)."""
+    return hashlib.sha256(
+        b"".join((previous, position.to_bytes(8, "big"), stream, version.to_bytes(8, "big"), topic, state))
+    ).digest()
 
 
 StoredRow = tuple[int, UUID | str, int, str, bytes]
 """A stored event as `LogReader` reads it: position, originator id, originator version, topic, state."""
+
+CHAIN_BATCH = 5_000
+"""Rows `HashChainedSQLiteRecorder.chain_rows` reads at a time."""
 
 LAST_POSITION = 2**63 - 1
 """The largest rowid SQLite can give: "up to the end of the log"."""
@@ -281,13 +285,22 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
         return positions
 
     def chain_rows(self) -> Iterator[ChainRow]:
+        """The rows in log order, read `CHAIN_BATCH` at a time in one transaction (a reader that stops
+        early, as the signature check of an unsigned ledger does, reads no more)."""
+        query = (
+            f"SELECT rowid, originator_id, originator_version, topic, state, chain_link "
+            f"FROM {self.events_table_name} WHERE rowid > ? ORDER BY rowid LIMIT {CHAIN_BATCH}"
+        )
         with self.datastore.transaction(commit=False) as c:
-            c.execute(
-                f"SELECT rowid, originator_id, originator_version, topic, state, chain_link "
-                f"FROM {self.events_table_name} ORDER BY rowid"
-            )
-            for row in c.fetchall():
-                yield ChainRow(row[0], row[1], row[2], row[3], bytes(row[4]), as_bytes(row[5]))
+            after = 0
+            while True:
+                c.execute(query, (after,))
+                rows = c.fetchall()
+                for row in rows:
+                    yield ChainRow(row[0], row[1], row[2], row[3], bytes(row[4]), as_bytes(row[5]))
+                if len(rows) < CHAIN_BATCH:
+                    return
+                after = rows[-1][0]
 
     def stored_head(self) -> tuple[int, bytes] | None:
         with self.datastore.transaction(commit=False) as c:
@@ -492,10 +505,15 @@ def verify_chain(recorder: ChainedRecorder, anchors: Sequence[Anchor] = ()) -> C
     link, count, position = GENESIS, 0, 0
     links: dict[int, bytes] = {}
     sealed: list[tuple[int, str]] = []
+    streams: dict[Any, bytes] = {}
+    """A stream id as stored -> as the chain hashes it (a log has a few hundred streams)."""
+    topics: dict[str, bytes] = {}
     for row in recorder.chain_rows():
         if row.position <= position:
             return ChainReport(count, link.hex(), row.position, "positions out of order")
-        expected = chain_link(link, row.position, UUID(str(row.stream_id)), row.version, row.topic, row.state)
+        stream = streams.get(row.stream_id) or streams.setdefault(row.stream_id, str(UUID(str(row.stream_id))).encode())
+        topic = topics.get(row.topic) or topics.setdefault(row.topic, row.topic.encode())
+        expected = _link(link, row.position, stream, row.version, topic, row.state)
         if row.link != expected:
             return ChainReport(
                 count,

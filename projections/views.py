@@ -141,6 +141,9 @@ class ReadModels:
         # costs writes (Debian's SQLite zeroes them by default, a dropped table's tens of megabytes).
         self.db.execute("PRAGMA secure_delete=FAST")
         self._live = TournamentState()
+        self._unread = True
+        """Whether the fold's snapshot is still to be read (on the first `state()`: a command that
+        needs no fold, such as `verify` on current tables, never reads it)."""
         self._pending = Changes()
         self._memo = TiebreakMemo()
         self._written_standings: dict[int, tuple[StandingRow, tuple[Any, ...]]] = {}
@@ -154,8 +157,6 @@ class ReadModels:
         self._ensure_tables()
         if not self._matches_ledger():
             self.rebuild()
-        if not self._live.position:  # else the tables were just built from the log, by this very fold
-            self._live = self._load_state()
 
     # --- tables ----------------------------------------------------------------------------------
 
@@ -249,8 +250,8 @@ class ReadModels:
         """The tournament now (the fold caught up with the log), or as it was at position `as_of`."""
         if as_of is not None and as_of < self.ledger.position():
             return fold(self.log.events(stop=as_of))
-        if self._rollbacks != self.ledger.rollbacks:  # it read events that were then rolled back
-            self._rollbacks = self.ledger.rollbacks
+        if self._rollbacks != self.ledger.rollbacks or self._unread:  # or it read events then rolled back
+            self._rollbacks, self._unread = self.ledger.rollbacks, False
             self._live, self._pending = self._load_state(), Changes()
         events = self.log.timed_events(start=self._live.position + 1)
         self._advance(self._live, self._pending, events, self.position)
@@ -270,6 +271,8 @@ class ReadModels:
 
     def catch_up(self) -> int:
         """Apply the log's new events and rewrite what they touched; returns the position now current."""
+        if self._unread and self.position == self.ledger.position():
+            return self.position  # the tables are the log's (checked at open): nothing to fold or write
         state = self.state()
         with self._transaction():
             if self.position < state.position:
@@ -295,7 +298,7 @@ class ReadModels:
                     self.db.execute(f"DROP TABLE IF EXISTS {table(name)}")
                     self.db.execute(f"ALTER TABLE {table(name, '_new')} RENAME TO {table(name)}")
                 self._create_queries()
-        self._live, self._pending = state, Changes()
+        self._live, self._pending, self._unread = state, Changes(), False
         self._memo, self._written_standings, self._written_boards = TiebreakMemo(), {}, {}
         self._written_at = state.position
         return state.position
