@@ -179,9 +179,11 @@ def ledger_rows(folder: Path, events: int, repeats: int) -> None:
     build(path, *shape(events))
     folded, ranked, rebuilt, position = time_replay(path)
     verify = measure([*arbiter_command(), "verify", "--ledger", str(path)])
+    shown = measure([*arbiter_command(), "standings", "--ledger", str(path)])
     print(
         f"{position:,} events: read-model rebuild {rebuilt:.2f} s / `arbiter verify` {verify.wall:.2f} s wall "
-        f"({verify.cpu:.2f} s CPU) / standings from scratch (fold + rank) {folded + ranked:.2f} s   "
+        f"({verify.cpu:.2f} s CPU) / standings from scratch (fold + rank) {folded + ranked:.2f} s, "
+        f"`arbiter standings` (stored tables) {shown.wall:.2f} s wall ({shown.cpu:.2f} s CPU)   "
         "[target <= 2 s / <= 1 s / <= 0.5 s]",
         flush=True,
     )
