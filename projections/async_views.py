@@ -12,7 +12,7 @@ from typing import Any
 import aiosqlite
 from attrs import frozen
 
-from projections.views import table
+from projections.stored import StoredLogLine, table
 
 
 @frozen
@@ -38,17 +38,8 @@ class StandingsRow:
     withdrawn: bool
 
 
-@frozen
-class LogRow:
-    position: int
-    time: str
-    actor: str
-    kind: str
-    summary: str
-    round: int | None
-    players: tuple[int, ...]
-    reason: str
-    reference: str
+LogRow = StoredLogLine
+"""A row of the audit table, as the CLI's `arbiter log` reads it too."""
 
 
 @frozen

@@ -49,7 +49,8 @@ class Heading(NamedTuple):
 
 
 class StoredStanding(NamedTuple):
-    """A row of the standings table, with the fields of `projections.standings.StandingRow`."""
+    """A row of the standings table, with the fields of `projections.standings.StandingRow` (a named tuple
+    here: a reading command loads neither attrs nor the standings and their engines)."""
 
     rank: int
     number: int
