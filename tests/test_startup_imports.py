@@ -37,6 +37,7 @@ def test_the_arbiter_cli_loads_no_engine_textual_or_generator_at_import() -> Non
     modules = loaded_after("import tui.cli.main")
     assert loaded_from(modules, "textual", *OTHER_ENGINES) == []
     assert loaded_from(modules, "ledger.domain", "eventsourcing", "nacl") == []  # the ledger loads with a verb
+    assert loaded_from(modules, "attrs", "attr", "rich", "cattrs") == []  # so do the libraries a verb uses
     assert loaded_from(modules, "pairing.fide.dutch") == []
 
 
