@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from uuid import UUID
 
 from attrs import evolve, frozen
-from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import IntegrityError, Recording, StoredEvent
 
@@ -35,7 +35,7 @@ from ledger.errors import (
     TournamentExists,
     UnknownRound,
 )
-from ledger.persistence import Anchor, ChainReport, LogReader, environment, verify_chain
+from ledger.persistence import AGGREGATE_CACHE_SIZE, Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule
 from ledger.redaction import redacted
 from ledger.results import Game, MatchFormat, ResultRules
@@ -242,10 +242,15 @@ class Ledger(Application):
         except BaseException:
             self.rollbacks += 1
             self._tournament_id, self._round_streams = None, {}
+            self._forget_aggregates()
             raise
         finally:
             self._commands.open = False
             self._commands.expectation = None
+
+    def _forget_aggregates(self) -> None:
+        """Empty the cache of aggregates: a rolled-back command may have brought one up to its own events."""
+        self.repository.cache = LRUCache(maxsize=AGGREGATE_CACHE_SIZE)
 
     def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
         """Store the aggregates' pending events once `ledger.roles.admit` found nothing to refuse in them;

@@ -571,13 +571,18 @@ def _check_anchors(report: ChainReport, links: dict[int, bytes], anchors: Sequen
 
 # --- where a ledger lives -------------------------------------------------------------------
 
+AGGREGATE_CACHE_SIZE = 64
+"""Aggregates a `Ledger` keeps between commands (the tournament and the recent rounds): a command
+reads only the events appended since (the library's fast-forward), not those since the last snapshot.
+A rolled-back command empties it (`Ledger.command`)."""
+
 
 def environment(location: str) -> dict[str, str]:
     """The eventsourcing settings for a ledger file path or a `postgresql://` URL.
 
     A URL's query may name a schema, `?schema=club_champs_2026`, so one database can hold
     several tournaments."""
-    common = {"IS_SNAPSHOTTING_ENABLED": "y"}
+    common = {"IS_SNAPSHOTTING_ENABLED": "y", "AGGREGATE_CACHE_MAXSIZE": str(AGGREGATE_CACHE_SIZE)}
     if is_postgres(location):
         url = urlparse(location)
         query = parse_qs(url.query)
