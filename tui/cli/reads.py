@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from ledger.errors import LedgerError
 from tui import exit_codes
@@ -16,8 +16,10 @@ if TYPE_CHECKING:
     from ledger.persistence import Anchor
     from projections.stored import StoredLogLine, StoredViews
     from tui.listings import Pairings, Standing
+    from tui.text_table import TextTable
 
 verbs = VerbGroup()
+T = TypeVar("T")
 
 
 def _as_of_option(p: argparse.ArgumentParser, what: str = "as the ledger was at this log position") -> None:
@@ -43,14 +45,18 @@ def cmd_pairings(args: argparse.Namespace) -> int:
         pairings = _stored_pairings(stored, args.round) if stored is not None else None
     if pairings is None:
         pairings = _computed_pairings(args)
-    emit_as(
-        args,
-        {
-            "text": lambda: [listings.pairings_table(pairings)],
-            "csv": lambda: listings.pairings_csv(pairings),
-            "json": lambda: listings.pairings_json(pairings),
-        },
-    )
+    return _emit_forms(args, pairings, listings.pairings_table, listings.pairings_csv, listings.pairings_json)
+
+
+def _emit_forms(
+    args: argparse.Namespace,
+    value: T,
+    table: Callable[[T], TextTable],
+    csv: Callable[[T], str],
+    json: Callable[[T], str],
+) -> int:
+    """Print `value` in the form `--format` chose: a text table, CSV or JSON."""
+    emit_as(args, {"text": lambda: [table(value)], "csv": lambda: csv(value), "json": lambda: json(value)})
     return exit_codes.OK
 
 
@@ -224,15 +230,7 @@ def cmd_log(args: argparse.Namespace) -> int:
         lines = [line for line in lines if line.round == args.round]
     if args.tail:
         lines = lines[-args.tail :]
-    emit_as(
-        args,
-        {
-            "text": lambda: [listings.audit_table(lines)],
-            "csv": lambda: listings.audit_csv(lines),
-            "json": lambda: listings.audit_json(lines),
-        },
-    )
-    return exit_codes.OK
+    return _emit_forms(args, lines, listings.audit_table, listings.audit_csv, listings.audit_json)
 
 
 def _computed_log(args: argparse.Namespace) -> list[StoredLogLine]:
