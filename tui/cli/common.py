@@ -131,7 +131,7 @@ def naming(path: Path) -> Iterator[None]:
     try:
         yield
     except LedgerError as error:
-        raise type(error)(f"{path}: {error}") from error
+        raise type(error)(f"{path}: {error}", *error.remedies) from error
 
 
 def say(message: str) -> None:
