@@ -81,19 +81,21 @@ class Remedy:
     def purpose(self) -> str:
         return PURPOSES[self.action]
 
-    def fill(self, template: str) -> str:
+    def fill(self, template: str, **more: str) -> str:
         """A front end's `template` with `{round}`, `{board}` and `{player}` replaced by the remedy's, or
-        by the word the arbiter replaces (ROUND, BOARD, PLAYER) where it names none."""
+        by the word the arbiter replaces (ROUND, BOARD, PLAYER) where it names none, and the front
+        end's own placeholders by `more`."""
         return template.format(
             round="ROUND" if self.round is None else self.round,
             board="BOARD" if self.board is None else self.board,
             player="PLAYER" if self.player is None else self.player,
+            **more,
         )
 
 
 def explained(error: LedgerError, how: Callable[[Remedy], str]) -> str:
     """The refusal's message, then each remedy: its purpose and `how` a front end takes it."""
-    ways = " or ".join(f"{remedy.purpose}: {how(remedy)}" for remedy in error.remedies)
+    ways = "; or ".join(f"{remedy.purpose}: {how(remedy)}" for remedy in error.remedies)
     return f"{error}; {ways}" if ways else str(error)
 
 

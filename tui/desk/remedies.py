@@ -15,28 +15,31 @@ from tui.desk.widgets.nav import Place
 
 @frozen
 class DeskWay:
-    """Where and how the desk takes an action: on the screen of mode `screen` (None: in the dialog
-    open), doing `how`, with `key` the screen's binding it presses ("" when it is typing or looking)."""
+    """How the desk takes an action: `how` says it, naming the screen of mode `screen` as `{screen}`
+    (None: the dialog open), and `key` is the screen's binding it presses ("" when it is typing or
+    reading)."""
 
     screen: str | None
-    how: str = ""
-    """What to do there (`Remedy.fill` puts in the remedy's round, board and player)."""
+    how: str
+    """What to do (`Remedy.fill` puts in the remedy's round, board and player, and the screen)."""
     key: str = ""
 
 
 DESK_WAYS: dict[RemedyAction, DeskWay] = {
-    RemedyAction.SEE_ROSTER: DeskWay("roster"),
-    RemedyAction.SEE_PAIRINGS: DeskWay("round", "[ and ] show round {round}"),
-    RemedyAction.SEE_LOG: DeskWay("log", "the latest lines are at the end"),
-    RemedyAction.SEE_APPEALS: DeskWay("log", "press f and filter by the kind Appeal", key="f"),
-    RemedyAction.PAIR: DeskWay("round", "press n", key="n"),
-    RemedyAction.PAIR_ANYWAY: DeskWay("round", "press n and give the reason the dialog asks for", key="n"),
-    RemedyAction.UNPAIR: DeskWay("round", "press u (it unpairs the last round) and give a reason", key="u"),
-    RemedyAction.ENTER_RESULT: DeskWay("round", "with round {round} shown, type the board and its result, then Enter"),
-    RemedyAction.CORRECT_RESULT: DeskWay("round", "highlight board {board} of round {round} and press c", key="c"),
-    RemedyAction.CORRECT_PLAYER: DeskWay("roster", "highlight player {player} and press c", key="c"),
+    RemedyAction.SEE_ROSTER: DeskWay("roster", "{screen}"),
+    RemedyAction.SEE_PAIRINGS: DeskWay("round", "{screen}, round {round} (shown with [ and ])"),
+    RemedyAction.SEE_LOG: DeskWay("log", "the last lines of {screen}"),
+    RemedyAction.SEE_APPEALS: DeskWay("log", "press f on {screen} and filter by the kind Appeal", key="f"),
+    RemedyAction.PAIR: DeskWay("round", "press n on {screen}", key="n"),
+    RemedyAction.PAIR_ANYWAY: DeskWay("round", "press n on {screen} and give the reason it asks for", key="n"),
+    RemedyAction.UNPAIR: DeskWay("round", "press u on {screen} (it unpairs the last round) and give a reason", key="u"),
+    RemedyAction.ENTER_RESULT: DeskWay("round", "show round {round} on {screen}, type '{board} RESULT' and Enter"),
+    RemedyAction.CORRECT_RESULT: DeskWay(
+        "round", "highlight board {board} of round {round} on {screen} and press c", "c"
+    ),
+    RemedyAction.CORRECT_PLAYER: DeskWay("roster", "highlight player {player} on {screen} and press c", key="c"),
     RemedyAction.REGISTER_NAMESAKE: DeskWay(
-        "roster", "press a and answer yes to 'Another person than a look-alike'", key="a"
+        "roster", "press a on {screen} and answer yes to 'Another person than a look-alike'", key="a"
     ),
     RemedyAction.GIVE_REASON: DeskWay(None, "fill in the Reason field"),
 }
@@ -48,12 +51,10 @@ def desk_way(remedy: Remedy, places: Sequence[Place]) -> str:
     way = DESK_WAYS.get(remedy.action)
     if way is None:
         return f"at the command line, {command_line(remedy)}"
-    how = remedy.fill(way.how)
     if way.screen is None:
-        return how
+        return remedy.fill(way.how)
     place = next(place for place in places if place.mode == way.screen)
-    where = f"the {place.title} screen ({place.key})"
-    return f"{where}: {how}" if how else where
+    return remedy.fill(way.how, screen=f"the {place.title} screen ({place.key})")
 
 
 def desk_refusal(error: LedgerError, places: Sequence[Place]) -> str:
