@@ -628,7 +628,9 @@ class Ledger(Application):
 
         def command() -> None:
             last = self.last_paired_round()
-            if round_number != last:
+            if round_number > last:
+                raise RoundNotReady(f"round {round_number} is not paired; the last paired round is {last}")
+            if round_number < last:
                 raise RoundNotReady(
                     f"only the last paired round ({last}) can be unpaired; unpair the rounds after {round_number} "
                     "first",
