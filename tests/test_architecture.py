@@ -146,10 +146,9 @@ the CLI does it (docs/design.md, "Refusals and remedies")."""
 
 
 def cli_verbs() -> set[str]:
-    from tui.cli.main import build_parser
+    from tests.tui.cli_support import verb_parsers
 
-    (verbs,) = (a for a in build_parser()._actions if a.__class__.__name__ == "_SubParsersAction")
-    return set(verbs.choices)
+    return set(verb_parsers())
 
 
 def messages(source: str) -> list[tuple[int, str]]:

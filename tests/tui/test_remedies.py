@@ -4,7 +4,6 @@ placeholders filled; the desk names its screen, by title and key, and a key that
 
 from __future__ import annotations
 
-import argparse
 import re
 import shlex
 from pathlib import Path
@@ -12,9 +11,8 @@ from pathlib import Path
 import pytest
 
 from ledger.errors import PURPOSES, LedgerError, Remedy, RemedyAction
-from tests.tui.cli_support import run
+from tests.tui.cli_support import run, verb_parsers
 from tui import exit_codes
-from tui.cli.main import build_parser
 from tui.cli.remedies import COMMAND_LINES, command_line
 from tui.desk.app import DeskApp
 from tui.desk.remedies import DESK_WAYS, desk_refusal, desk_way
@@ -24,11 +22,6 @@ QUOTED = re.compile(r"`([^`]*)`")
 
 FILLED = {"RESULT": "0-1", "NAME": "Ann", '"..."': '"the scoresheets say so"'}
 """What the arbiter types for a command line's placeholders, in the tests that run the printed commands."""
-
-
-def verb_parsers() -> dict[str, argparse.ArgumentParser]:
-    (verbs,) = (action for action in build_parser()._actions if isinstance(action, argparse._SubParsersAction))
-    return dict(verbs.choices)
 
 
 def test_every_action_has_a_purpose_a_command_line_and_a_desk_way_or_the_command_line() -> None:
