@@ -3,6 +3,11 @@ command appends nothing."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ledger.fide_mode import Caution
+
 
 class LedgerError(Exception):
     """A command was refused; `str(error)` is the message for the arbiter."""
@@ -54,6 +59,16 @@ class RoundNotReady(LedgerError):
 
 class RuleViolation(LedgerError):
     """The command would break a rule of the tournament's system (the message names the article)."""
+
+
+class ConfirmationNeeded(LedgerError):
+    """A warning of level 3 or 4 (`ledger.fide_mode`) that the arbiter has not confirmed: nothing was
+    appended; the same command, confirmed (`--yes`, the desk's dialog), records the warning and goes on."""
+
+    def __init__(self, caution: Caution) -> None:
+        consequence = f"\n{caution.consequence}" if caution.consequence else ""
+        super().__init__(f"warning (level {int(caution.level)}, {caution.question}): {caution.text}{consequence}")
+        self.caution = caution
 
 
 class ReasonRequired(LedgerError):

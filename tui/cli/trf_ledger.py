@@ -260,6 +260,7 @@ def to_document(
             ForbiddenPairsRecord(first_round=1, last_round=state.total_rounds, players=(tpn[first], tpn[second]))
         )
     records += [CommentRecord(text=f" {line}") for line in comments]
+    records += [CommentRecord(text=f" {caution.trf_comment()}") for _, caution in state.cautions if caution.breach]
     return TrfDocument(records=(*records, *players))
 
 
