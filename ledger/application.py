@@ -28,6 +28,7 @@ from ledger.domain import PLAYER_FIELDS, Round, Tournament, require_reason, roun
 from ledger.errors import (
     AlreadyRecorded,
     ConcurrentChange,
+    ConfirmationNeeded,
     InvalidInput,
     NoTournament,
     Remedy,
@@ -37,6 +38,7 @@ from ledger.errors import (
     TournamentExists,
     UnknownRound,
 )
+from ledger.fide_mode import Breach, Caution, Level
 from ledger.persistence import Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule
 from ledger.redaction import redacted
@@ -170,7 +172,10 @@ class Ledger(Application):
         self._round_streams: dict[UUID, int] = {}
         """Round stream id -> round number (`_round_number`)."""
         self._commands = threading.local()
-        """`open` is true while a command runs in the thread."""
+        """`open` is true while a command runs in the thread; `confirmed` when its warnings are confirmed."""
+        self.notices: list[Caution] = []
+        """The warnings the last command gave and went on after (level 2, and confirmed levels 3 and 4):
+        the front end shows them once the command is committed."""
         self.recorder.signer = key  # type: ignore[attr-defined]
 
     # --- reading the streams -------------------------------------------------------------------
@@ -211,7 +216,9 @@ class Ledger(Application):
         return verify_chain(self.recorder, anchors)  # type: ignore[arg-type]
 
     @contextmanager
-    def command(self, *, expect_position: int | None = None, command_id: str | None = None) -> Iterator[None]:
+    def command(
+        self, *, expect_position: int | None = None, command_id: str | None = None, confirmed: bool = False
+    ) -> Iterator[None]:
         """One arbiter command as one transaction, however many events it appends: all of them are
         committed together at the end, or none (an error, or the process killed, leaves nothing).
 
@@ -219,11 +226,15 @@ class Ledger(Application):
         names its position); the id is kept with the events, in their transaction.
         `expect_position`: the log position the desk displayed; refused (`ConcurrentChange`) when an
         event after it changed a board, round or player that this command changes.
+        `confirmed`: the arbiter confirmed the warnings the command raises (`caution`); without it a
+        warning of level 3 or 4 refuses the command (`ConfirmationNeeded`).
         A command inside a command joins it."""
         if getattr(self._commands, "open", False):
             yield  # inside a command: part of its transaction
             return
         self._commands.open = True
+        self._commands.confirmed = confirmed
+        self.notices = []
         try:
             with self.recorder.command_transaction():  # type: ignore[attr-defined]
                 start = self.position()
@@ -250,6 +261,24 @@ class Ledger(Application):
         finally:
             self._commands.open = False
             self._commands.expectation = None
+            self._commands.confirmed = False
+
+    def caution(self, tournament: Tournament, caution: Caution) -> None:
+        """Warn of the step the running command is about to take (`ledger.fide_mode`): refuse it with
+        `ConfirmationNeeded` while a level 3 or 4 warning is not confirmed, refuse a level 5 step in FIDE
+        mode outright, and record on `tournament` (which the caller saves) each confirmed warning and each
+        pairing-integrity-breaching event (Q112), so that the log and the TRF's `###` lines show them."""
+        caution = caution.in_mode(tournament.in_fide_mode)
+        if caution.level is Level.REFUSE:
+            raise RuleViolation(
+                f"{caution.text}: not possible in FIDE mode ({caution.question}); "
+                "it becomes possible only after leaving FIDE mode, for good"
+            )
+        if caution.needs_confirmation and not getattr(self._commands, "confirmed", False):
+            raise ConfirmationNeeded(caution)
+        if caution.needs_confirmation or caution.breach is not None:
+            tournament.confirm_caution(caution, self.actor)
+        self.notices.append(caution)
 
     def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
         """Store the aggregates' pending events once `ledger.roles.admit` found nothing to refuse in them;
@@ -489,6 +518,18 @@ class Ledger(Application):
             return stage
 
         return self._attempt(command)
+
+    def leave_fide_mode(self, reason: str, reference: str = "") -> None:
+        """Q43-45: leave FIDE mode after a two-step confirmation (level 4), for good; recorded with the last
+        paired round, and written to the TRF as a `###` line (Q44)."""
+
+        def change(tournament: Tournament) -> None:
+            after = self.last_paired_round()
+            if tournament.in_fide_mode:
+                self.caution(tournament, leaving_fide_mode(after))
+            tournament.leave_fide_mode(after, self.actor, reason, reference)
+
+        self._tournament_command(change)
 
     def lodge_appeal(self, appellant: int, against: str, reason: str) -> int:
         return self._tournament_command(lambda t: t.lodge_appeal(appellant, against, self.actor, reason))
@@ -745,6 +786,19 @@ class Ledger(Application):
             return report.head
 
         return self._attempt(command)
+
+
+def leaving_fide_mode(after_round: int) -> Caution:
+    """Q43: leaving FIDE mode is a level 4 warning with its consequences stated."""
+    return Caution(
+        Level.CONFIRM_TWICE,
+        "Q43",
+        f"leave FIDE mode after round {after_round}",
+        "FIDE mode can never be entered again (Q45); every view will show this tournament as not in FIDE "
+        "mode (Q46), and its TRF records the round it was left in (Q44).",
+        Breach.FIDE_MODE_LEFT,
+        after_round,
+    )
 
 
 def published(round_: Round) -> PublishedPairing:

@@ -26,9 +26,11 @@ from ledger.errors import (
     RemedyAction,
     ResultAlreadyRecorded,
     RoundNotReady,
+    RuleViolation,
     UnknownBoard,
     UnknownPlayer,
 )
+from ledger.fide_mode import Caution, default_fide_mode
 from ledger.ranking import RankingRule, starting_order
 from ledger.settings import MAX_ROUNDS, ROUNDS_FROM_ENTRIES
 
@@ -213,6 +215,24 @@ class Tournament(Aggregate):
         reason: str
         reference: str
 
+    class CautionConfirmed(Event):
+        """A warning of the checklist's levels (`ledger.fide_mode.Caution.as_event`) that the arbiter
+        confirmed before the step it warned of, or a pairing-integrity-breaching event it marks (Q112);
+        recorded in the transaction of that step."""
+
+        TOPIC = "arbiter:Tournament.CautionConfirmed"
+        caution: dict[str, Any]
+        actor: str
+
+    class FideModeLeft(Event):
+        """The tournament left FIDE mode after `after_round` was paired (Q43-45): for good."""
+
+        TOPIC = "arbiter:Tournament.FideModeLeft"
+        after_round: int
+        actor: str
+        reason: str
+        reference: str
+
     class KeyGranted(Aggregate.Event):
         """The chief arbiter gave a key a role (`ledger.roles.Role`; "none" takes it away)."""
 
@@ -225,6 +245,8 @@ class Tournament(Aggregate):
 
     chief_key = ""
     """The chief arbiter's public key (hex); "" in a ledger made without keys."""
+    fide_mode_left = False
+    """Q45: once left, FIDE mode is never re-entered."""
     keys = MappingProxyType[str, Mapping[str, str]]({})
     """Fingerprint -> {"role", "public_key"} of every key the chief arbiter granted a role."""
 
@@ -492,6 +514,28 @@ class Tournament(Aggregate):
     @event(ArbiterOverrode)
     def _override(self, subject: str, decision: str, actor: str, reason: str, reference: str) -> None:
         pass
+
+    @property
+    def in_fide_mode(self) -> bool:
+        """Q40, Q45: created in FIDE mode (`ledger.settings.TournamentSettings.fide_mode`) and not left."""
+        created_in = self.settings.get("fide_mode", default_fide_mode(self.game, self.system))
+        return bool(created_in) and not self.fide_mode_left
+
+    def confirm_caution(self, caution: Caution, actor: str) -> None:
+        self._confirm_caution(caution=caution.as_event(), actor=actor)
+
+    @event(CautionConfirmed)
+    def _confirm_caution(self, caution: dict[str, Any], actor: str) -> None:
+        pass
+
+    def leave_fide_mode(self, after_round: int, actor: str, reason: str, reference: str) -> None:
+        if not self.in_fide_mode:
+            raise RuleViolation("this tournament is not in FIDE mode (Q45: once left, it cannot be re-entered)")
+        self._leave_fide_mode(after_round=after_round, actor=actor, reason=require_reason(reason), reference=reference)
+
+    @event(FideModeLeft)
+    def _leave_fide_mode(self, after_round: int, actor: str, reason: str, reference: str) -> None:
+        self.fide_mode_left = True
 
     def lodge_appeal(self, appellant: int, against: str, actor: str, reason: str) -> int:
         self.player(appellant)

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from attrs import frozen
+
+if TYPE_CHECKING:
+    from ledger.fide_mode import Caution
 
 # --- Remedies: the ways out of a refusal, as data; each front end says how to take them ---------------
 
@@ -157,6 +161,16 @@ class RoundNotReady(LedgerError):
 
 class RuleViolation(LedgerError):
     """The command would break a rule of the tournament's system (the message names the article)."""
+
+
+class ConfirmationNeeded(LedgerError):
+    """A warning of level 3 or 4 (`ledger.fide_mode`) that the arbiter has not confirmed: nothing was
+    appended; the same command, confirmed (`--yes`, the desk's dialog), records the warning and goes on."""
+
+    def __init__(self, caution: Caution) -> None:
+        consequence = f"\n{caution.consequence}" if caution.consequence else ""
+        super().__init__(f"warning (level {int(caution.level)}, {caution.question}): {caution.text}{consequence}")
+        self.caution = caution
 
 
 class ReasonRequired(LedgerError):
