@@ -238,16 +238,22 @@ class GeneratorConfig:
         self, rng: random.Random, *, baku_available: bool = True, tiebreaks_available: bool = True
     ) -> GeneratorConfig:
         """Every None drawn (the checklist's "unset parameters get sensible random values"): 10-80
-        players, 5-11 rounds (fewer than players), each kind of bye, forfeit and unusual result in half
-        the tournaments at 1-5 % a round, Baku in a quarter (where the system has it), a tie-break list
-        of one to four Swiss tie-breaks (where they can be computed). Given values stay as they are."""
+        players, 5-11 rounds (fewer than players); each kind of bye, forfeit and unusual result in half
+        the tournaments, in about half their rounds, 1 to 5 % of the field (at least one); Baku in a
+        quarter (where the system has it); a tie-break list of one to four Swiss tie-breaks (where they
+        can be computed). Given values stay as they are."""
         players = len(self.ratings) if self.ratings is not None else self.players or rng.randint(10, 80)
         rounds = self.rounds or rng.randint(min(5, players - 1), min(11, players - 1))
 
+        most = max(1, players // 20)
+
         def sometimes(given: Schedule | None) -> Schedule:
+            """In half the tournaments, round by round none (half the rounds) or 1 to 5 % of the field."""
             if given is not None:
                 return given
-            return (Amount(Decimal(rng.randint(1, 5)), percent=True),) if rng.random() < 0.5 else ()
+            if rng.random() < 0.5:
+                return ()
+            return tuple(Amount(Decimal(rng.choice((0, rng.randint(1, most))))) for _ in range(rounds))
 
         return evolve(
             self,
