@@ -71,9 +71,6 @@ class Amount:
             return min(available, int(available * self.value / 100 + Decimal("0.5")))
         return min(available, int(self.value))
 
-    def __str__(self) -> str:
-        return f"{self.value}%" if self.percent else str(self.value)
-
 
 Schedule = tuple[Amount, ...]
 """One amount for every round, or one per round (round r takes item r; rounds past the list none)."""
@@ -121,7 +118,7 @@ def _ratings(text: str) -> tuple[int, ...]:
 
 def _descriptors(text: str) -> tuple[str, ...]:
     items = tuple(item.strip() for item in text.split(",") if item.strip())
-    if any(not item.replace("/", "").replace("-", "").isalnum() for item in items):
+    if any(not item.replace("/", "").replace("-", "").replace("+", "").isalnum() for item in items):
         raise ValueError("tie-breaks are MTB26 descriptors separated by commas, like BH/C1,BH,SB")
     return items
 
@@ -292,9 +289,11 @@ def generate(
     ranks follow `config.tiebreaks`, whose values `tiebreaks` computes."""
     if config.tiebreaks and tiebreaks is None:
         raise ValueError("a tie-break list needs the tie-break values (the arbiter-pair command computes them)")
+    if config.rounds is None or (config.players is None and config.ratings is None and not roster):
+        raise ValueError("the numbers of players and rounds are not set (GeneratorConfig.with_unset_drawn draws them)")
     rng = random.Random(seed)
     players = _players(config, rng, roster)
-    rounds = config.rounds or 9
+    rounds = config.rounds
     head: list = [
         TournamentRecord(code="012", text=f"Random Tournament {seed}"),
         TournamentRecord(code="092", text=f"{SYSTEM_CODES[system]} random tournament (arbiter-pair -g -s {seed})"),
@@ -348,7 +347,7 @@ def _players(config: GeneratorConfig, rng: random.Random, roster: Sequence[Playe
     if config.ratings is not None:
         ratings = list(config.ratings)
     else:
-        count = config.players or 60
+        count = config.players or 0
         ratings = sorted((rng.randint(config.lowest_rating, config.highest_rating) for _ in range(count)), reverse=True)
     return [
         PlayerRecord(start_rank=i + 1, name=f"Player{i + 1:04d}", rating=r, rounds=()) for i, r in enumerate(ratings)

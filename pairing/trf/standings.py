@@ -16,7 +16,7 @@ from itertools import groupby
 from attrs import frozen
 
 from pairing.model import Entrant, Scoring
-from pairing.trf.convert import entrants, scoring
+from pairing.trf.convert import entrants, last_paired_round, scoring
 from pairing.trf.document import TrfDocument
 
 TiebreakValues = Callable[[Sequence[Entrant], Sequence[str], Scoring, int], Mapping[int, tuple[float, ...]]]
@@ -62,7 +62,7 @@ class Place:
 
 def places(document: TrfDocument, descriptors: Sequence[str], values_of: TiebreakValues) -> list[Place]:
     """The standings after every round of the file, by points then the tie-breaks `descriptors`."""
-    rounds = document.rounds_played
+    rounds = last_paired_round(document)
     points = scoring(document)
     players = entrants(document, rounds, points)
     values = values_of(players, tiebreak_codes(descriptors), points, rounds)

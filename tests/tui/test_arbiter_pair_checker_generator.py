@@ -151,11 +151,20 @@ TieBreaks=BH/C1,SB,DE
 """
 
 
-def test_q024_the_generator_plays_every_kind_of_bye_forfeit_and_result_asked_for(tmp_path: Path) -> None:
+def test_q024_the_generator_plays_every_kind_of_bye_forfeit_and_result_asked_for(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Q24: players, rounds, full-, half- and zero-point byes, forfeit wins and double forfeits, unusual
     results (½-0, 0-½, 0-0), as a number or a percentage, for every round or round by round; Baku
-    acceleration (``192 ..._BAKU``) and the tie-break list (``202``) written to the TRF."""
-    document = parse(generated(tmp_path, CONFIG_Q024, "-s", "5").read_text(encoding="utf-8"))
+    acceleration (``192 ..._BAKU``, and the pairings are the accelerated ones: without the suffix the
+    checker pairs round 1 otherwise) and the tie-break list (``202``) written to the TRF."""
+    source = generated(tmp_path, CONFIG_Q024, "-s", "5")
+    document = parse(source.read_text(encoding="utf-8"))
+    plain = tmp_path / "plain.trf"
+    plain.write_text(source.read_text(encoding="utf-8").replace("192 FIDE_DUTCH_BAKU", "192 FIDE_DUTCH"))
+    capsys.readouterr()
+    assert main(["--dutch", str(plain), "-c"]) == OK
+    assert re.search(r"rounds that differ: 1\b", capsys.readouterr().err)
     assert len(document.players) == 16 and document.total_rounds == 5
     assert document.tournament_text("192") == "FIDE_DUTCH_BAKU"
     assert document.tournament_text("202") == "BH/C1,SB,DE"
