@@ -3,7 +3,8 @@ generator"): every round of a TRF re-paired by the engine from the rounds before
 with the file's pairing, the absolute criteria the file's pairing breaks named, and the final ranks
 compared with the file's tie-break list (`pairing.trf.standings`).
 
-A round "differs" when its pairs differ (colours aside, as bbpPairings' checker compares them). The
+A round "differs" when its pairs differ (colours aside, as bbpPairings' checker compares them); a
+round whose pairs agree but whose colours do not is reported apart, board by board. The
 absolute criteria read are those every FIDE Swiss system shares (C.04.1, C.04.2): [C1] no rematch and
 no forbidden pair, [C2] the pairing-allocated bye only to an eligible player, [C3] no two players with
 the same absolute colour preference (outside the last round, where the Dutch system allows it for
@@ -38,6 +39,15 @@ class RoundCheck:
     @property
     def differs(self) -> bool:
         return self.engine is None or pairs(self.engine) != pairs(self.tournament)
+
+    @property
+    def colours_differ(self) -> tuple[tuple[int, int], ...]:
+        """The file's boards (White, Black) that the engine pairs too but with the colours the other way
+        round (the system's Article 5), when the pairs are the same."""
+        if self.differs or self.engine is None:
+            return ()
+        engine = {(b.first, b.second) for b in self.engine.boards}
+        return tuple((b.first, b.second) for b in self.tournament.boards if (b.first, b.second) not in engine)
 
 
 def check_rounds(document: TrfDocument, engine: Engine) -> Iterator[RoundCheck]:

@@ -9,7 +9,8 @@ pairing and tie-break checker and random tournament generator (docs/fide-mode.md
 Pairing output: the number of pairs (the bye counts as one) on the first line, then ``white
 black`` per board in board order, the bye as ``id 0`` last. Check output, as bbpPairings writes it:
 ``NAME: Round #r`` for every round re-paired, the two pairings side by side where they differ
-followed by the absolute criteria the file's pairing breaks, a blank line at the end; then, when the
+followed by the absolute criteria the file's pairing breaks (or, where only colours differ, the
+boards), a blank line at the end; then, when the
 file has a ``202`` tie-break list and final ranks, ``NAME: Standings`` and every rank the list does
 not give. Summary lines go to stderr. Exit codes: 0 ok, 1 no valid pairing, 3 invalid input, 5 file
 error (bbpPairings' README). The tie-breaks are computed above this layer: the ``arbiter-pair``
@@ -186,7 +187,8 @@ def _check(document: TrfDocument, engine: Engine, name: str, tiebreaks: Tiebreak
     from pairing.checker import check_rounds
 
     check_players(document)
-    differ = []
+    differ: list[int] = []
+    colours: list[int] = []
     for check in check_rounds(document, engine):
         print(f"{name}: Round #{check.round}")
         if check.engine is None:
@@ -197,8 +199,16 @@ def _check(document: TrfDocument, engine: Engine, name: str, tiebreaks: Tiebreak
             print(_side_by_side(check.engine, check.tournament), end="")
         if check.differs:
             print("\n".join(f"  {breach}" for breach in check.breaches or (QUALITY,)) + "\n")
+        elif check.engine is not None and check.colours_differ:
+            colours.append(check.round)
+            print(_side_by_side(check.engine, check.tournament), end="")
+            for white, black in check.colours_differ:
+                print(f"  colours: the file has {white}-{black}, the checker {black}-{white} (Article 5)")
+            print()
     print()
     print("rounds that differ: " + (", ".join(map(str, differ)) if differ else "none"), file=sys.stderr)
+    if colours:
+        print("rounds whose colours differ: " + ", ".join(map(str, colours)), file=sys.stderr)
     _check_standings(document, name, tiebreaks)
     return OK
 

@@ -99,6 +99,32 @@ def test_q021_the_checker_names_the_round_and_the_rule_a_pairing_breaks(
     assert captured.out.startswith("rematch: Round #1\nrematch: Round #2\n")  # round 1 is right: nothing said
 
 
+def test_q021_the_checker_names_the_boards_whose_colours_break_the_allocation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q21, colours: a round paired as the engine pairs it but with one board's colours the other way
+    round (the system's Article 5) is reported apart, with that board; the pairs still count as equal.
+    The last round is changed, so that no later round is paired from it."""
+    document = parse(generated(tmp_path, "PlayersNumber=10\nRoundsNumber=3\n", "-s", "4").read_text())
+    white, black = next(
+        (p.start_rank, p.rounds[2].opponent) for p in document.players if p.rounds[2].colour is Colour.WHITE
+    )
+    flip = {Colour.WHITE: Colour.BLACK, Colour.BLACK: Colour.WHITE}
+    records = [
+        evolve(r, rounds=(*r.rounds[:2], evolve(r.rounds[2], colour=flip[r.rounds[2].colour])))
+        if isinstance(r, PlayerRecord) and r.start_rank in (white, black)
+        else r
+        for r in document.records
+    ]
+    source = tmp_path / "flipped.trf"
+    source.write_text(format(TrfDocument(records=records)), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["--dutch", str(source), "-c"]) == OK
+    captured = capsys.readouterr()
+    assert f"  colours: the file has {black}-{white}, the checker {white}-{black} (Article 5)" in captured.out
+    assert "rounds that differ: none" in captured.err and "rounds whose colours differ: 3" in captured.err
+
+
 def test_q021_the_checker_names_every_rank_the_tiebreak_list_does_not_give(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
