@@ -24,8 +24,9 @@ results model). Two forms:
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 
 from attrs import evolve, frozen
@@ -76,18 +77,18 @@ Schedule = tuple[Amount, ...]
 """One amount for every round, or one per round (round r takes item r; rounds past the list none)."""
 
 
+_AMOUNT = re.compile(r"([0-9]{1,4}(?:\.[0-9]{1,2})?)(%?)")
+
+
 def schedule(text: str) -> Schedule:
     """``3``, ``5%`` or round by round ``0,2,10%``; ValueError naming a bad item."""
     amounts = []
-    for item in text.split(","):
-        item = item.strip()
-        number = item.removesuffix("%").strip()
-        try:
-            value = Decimal(number)
-        except InvalidOperation:
-            raise ValueError(f"{item!r} is not a number or a percentage like 5%") from None
-        percent = item.endswith("%")
-        if value < 0 or not value.is_finite() or (percent and value > 100) or (not percent and value != int(value)):
+    for item in (item.strip() for item in text.split(",")):
+        match = _AMOUNT.fullmatch(item)
+        if match is None:
+            raise ValueError(f"{item[:20]!r} is not a whole number or a percentage like 5%")
+        value, percent = Decimal(match.group(1)), match.group(2) == "%"
+        if (percent and value > 100) or (not percent and value != int(value)):
             raise ValueError(f"{item!r} must be a whole number, or a percentage from 0% to 100%")
         amounts.append(Amount(value, percent))
     return tuple(amounts)
@@ -118,7 +119,9 @@ def _ratings(text: str) -> tuple[int, ...]:
 
 def _descriptors(text: str) -> tuple[str, ...]:
     items = tuple(item.strip() for item in text.split(",") if item.strip())
-    if any(not item.replace("/", "").replace("-", "").replace("+", "").isalnum() for item in items):
+    if any(
+        not (item.isascii() and item.replace("/", "").replace("-", "").replace("+", "").isalnum()) for item in items
+    ):
         raise ValueError("tie-breaks are MTB26 descriptors separated by commas, like BH/C1,BH,SB")
     return items
 

@@ -320,7 +320,7 @@ def test_dubov_refuses_baku_asked_for(tmp_path: Path, capsys: pytest.CaptureFixt
     ("line", "message"),
     [
         ("HalfPointByes=120%", "percentage from 0% to 100%"),
-        ("ForfeitWins=two", "not a number"),
+        ("ForfeitWins=two", "is not a whole number or a percentage"),
         ("Colours=yes", "unknown configuration key 'Colours'"),
         ("Ratings=2400,2300\nPlayersNumber=3", "PlayersNumber is 3 but 2 ratings are given"),
     ],
