@@ -245,11 +245,16 @@ def test_q025_what_the_configuration_leaves_out_is_drawn(tmp_path: Path) -> None
     assert drawn.rounds is not None and 5 <= drawn.rounds < drawn.players
 
 
-def test_q026_q027_ratings_are_given_one_by_one_or_by_a_model_trf(tmp_path: Path) -> None:
-    """Q26-Q27: the user sets the ratings, by ``Ratings=`` (in pairing-number order) or by a model TRF
-    whose players (names, ratings) the tournament takes, as JaVaFo's ``model.trf -g`` does."""
+def test_q026_the_ratings_are_given_in_the_configuration(tmp_path: Path) -> None:
+    """Q26: the generator has a way to set the ratings: ``Ratings=``, in pairing-number order."""
     document = parse(generated(tmp_path, "Ratings=2100,2500,1800,2000\nRoundsNumber=3\n", "-s", "1").read_text())
     assert [p.rating for p in document.players] == [2100, 2500, 1800, 2000]
+    assert all(len(p.rounds) == 3 for p in document.players)
+
+
+def test_q027_the_ratings_and_names_are_taken_from_a_model_trf(tmp_path: Path) -> None:
+    """Q27: the ratings are the user's: a model TRF gives its players (names, ratings, in its order) and
+    none of its rounds, as JaVaFo's ``model.trf -g`` does."""
     model = tmp_path / "model.trf"
     model.write_text(format(_two_rounds(((1, 2), (3, 4)))), encoding="utf-8")
     out = tmp_path / "from-model.trf"
@@ -260,13 +265,21 @@ def test_q026_q027_ratings_are_given_one_by_one_or_by_a_model_trf(tmp_path: Path
     assert all(len(p.rounds) == 3 for p in taken)
 
 
-def test_q028_q029_ratings_are_drawn_between_the_bounds_given(tmp_path: Path) -> None:
-    """Q28-Q29: ratings are random, within ``LowestRating``-``HighestRating``, numbered highest first."""
-    config = "PlayersNumber=30\nRoundsNumber=2\nLowestRating=1500\nHighestRating=1800\n"
-    first = [p.rating for p in parse(generated(tmp_path, config, "-s", "1").read_text()).players]
-    second = [p.rating for p in parse(generated(tmp_path, config, "-s", "2").read_text()).players]
-    assert all(1500 <= r <= 1800 for r in first + second)
-    assert first == sorted(first, reverse=True) and first != second
+RANGE = "PlayersNumber=30\nRoundsNumber=2\nLowestRating=1500\nHighestRating=1800\n"
+
+
+def test_q028_ratings_are_drawn_between_the_bounds_given(tmp_path: Path) -> None:
+    """Q28: the ratings are parametrised: drawn within ``LowestRating``-``HighestRating``, highest first."""
+    ratings = [p.rating for p in parse(generated(tmp_path, RANGE, "-s", "1").read_text()).players]
+    assert all(1500 <= r <= 1800 for r in ratings) and ratings == sorted(ratings, reverse=True)
+    assert len(set(ratings)) > 10
+
+
+def test_q029_ratings_are_random_from_seed_to_seed(tmp_path: Path) -> None:
+    """Q29: the ratings are random: another seed draws other ratings."""
+    first = [p.rating for p in parse(generated(tmp_path, RANGE, "-s", "1").read_text()).players]
+    second = [p.rating for p in parse(generated(tmp_path, RANGE, "-s", "2").read_text()).players]
+    assert first != second
 
 
 def test_q030_every_run_without_a_seed_differs_and_its_printed_seed_repeats_it(
