@@ -261,6 +261,7 @@ def to_document(
         )
     records += [CommentRecord(text=f" {line}") for line in comments]
     records += [CommentRecord(text=f" {caution.trf_comment()}") for _, caution in state.cautions if caution.breach]
+    records += [CommentRecord(text=f" {correction.trf_comment()}") for correction in state.rating_corrections]
     return TrfDocument(records=(*records, *players))
 
 
