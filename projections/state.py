@@ -163,7 +163,7 @@ class TournamentState:
         if self.in_fide_mode or settings.game is not Game.CHESS or settings.system not in FIDE_MODE_MAY:
             return ""
         if self.fide_mode_left_after is None:
-            return "NOT IN FIDE MODE (created outside it)"
+            return "NOT IN FIDE MODE"
         return f"NOT IN FIDE MODE (left after round {self.fide_mode_left_after})"
 
     @property

@@ -57,6 +57,9 @@ class Command:
     """Cover the screen's main table with a loading indicator while it runs."""
     board: BoardRef | None = None
     """The board whose result it changes."""
+    confirmed: bool = False
+    """The arbiter confirmed the warnings it raises (docs/fide-mode.md, levels 3 and 4): it runs again so
+    after the desk asked (`DeskScreen.ask_confirmation`)."""
 
 
 class CommandDone(Message):
