@@ -9,8 +9,8 @@ import traceback
 from pathlib import Path
 from typing import ClassVar, cast
 
-from eventsourcing.persistence import PersistenceError
 from attrs import evolve
+from eventsourcing.persistence import PersistenceError
 from textual import on, work
 from textual.app import ComposeResult
 from textual.screen import Screen
