@@ -142,7 +142,7 @@ def test_q113_a_correction_is_a_trf_line_in_the_tec_manual_format(open_desk: Ope
     assert f"### Correction @ Round 2: correct round 2 board 2 to {new} (round 3 was paired from it)" in lines
 
 
-def test_q115_changing_the_rounds_after_round_1_is_a_configuration_breach(open_desk: OpenDesk, location: str) -> None:
+def test_q112_changing_the_rounds_after_round_1_is_a_configuration_breach(open_desk: OpenDesk, location: str) -> None:
     """Q112, Q115: the number of rounds is what the last rounds are paired by; changing it after round 1
     is paired is a level 3 Configuration breach; before round 1 it is the set-up, without a warning."""
     ledger = _swiss(open_desk, location, -1)
