@@ -7,6 +7,7 @@ PostgreSQL, and through the CLI."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -301,6 +302,6 @@ def test_q189_the_cli_correct_refuses_an_earlier_round_and_offers_the_ways_out(t
     assert rating.returncode == exit_codes.OK, rating.stderr
     left = _arbiter("correct", "1", "1", "1-0", "--reason", "late", "--leave-fide-mode", "--yes", cwd=tmp_path)
     assert left.returncode == exit_codes.OK, left.stderr
-    log = _arbiter("log", cwd=tmp_path).stdout
-    assert "Correction: correct round 1 board 1 to 1-0" in log
-    assert "NOT IN FIDE MODE (left after round 3)" in log
+    summaries = [line["summary"] for line in json.loads(_arbiter("log", "--format", "json", cwd=tmp_path).stdout)]
+    assert any("Correction: correct round 1 board 1 to 1-0" in summary for summary in summaries)
+    assert _arbiter("log", cwd=tmp_path).stdout.startswith("NOT IN FIDE MODE (left after round 3)\n")
