@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from attrs import define, evolve, field, frozen
+from attrs import define, evolve, field
 
 from ledger.domain import Round, Tournament
 from ledger.errors import NoTournament
@@ -80,26 +80,6 @@ def initial_ranking(players: Iterable[PlayerView]) -> dict[int, int]:
     return pairing_numbers(player.number for player in ordered)
 
 
-@frozen
-class RatingCorrection:
-    """Q192: a board's result as the rating report gives it, apart from the result that pairs and ranks."""
-
-    round: int
-    board: int
-    first: int
-    second: int
-    previous: str
-    result: str
-    reason: str
-
-    def trf_comment(self) -> str:
-        """Q193: its TRF comment, after the `###`, in the form of the breaches' lines."""
-        return (
-            f"Rating correction @ Round {self.round}: board {self.board} {self.first}-{self.second} {self.result} "
-            f"for the rating report (pairings and standings keep {self.previous}): {self.reason}"
-        )
-
-
 @define
 class StageView:
     """A stage of a mixed tournament (IBF 1.8): its system, rounds and entrants."""
@@ -137,7 +117,7 @@ class TournamentState:
     """(position, warning) of every confirmed warning and pairing-integrity-breaching event (Q112)."""
     fide_mode_left_after: int | None = None
     """The round after which the tournament left FIDE mode (Q44), None while it is in it (or never was)."""
-    rating_corrections: list[RatingCorrection] = field(factory=list)
+    rating_corrections: list[Tournament.RatingCorrected] = field(factory=list)
     """Q192: the corrections for the rating report only, in the order given (`rated`)."""
     history_cache: dict[Any, Any] = field(factory=dict, eq=False, repr=False)
     """Derived data, rebuilt on demand: per-round records (`projections.history`), keyed by the rounds'
@@ -232,11 +212,7 @@ class TournamentState:
             case Tournament.CautionConfirmed(caution=caution):
                 self.cautions.append((position, Caution.from_event(caution)))
             case Tournament.RatingCorrected():
-                self.rating_corrections.append(
-                    RatingCorrection(
-                        event.round, event.board, event.first, event.second, event.previous, event.result, event.reason
-                    )
-                )
+                self.rating_corrections.append(event)
             case Tournament.FideModeLeft(after_round=after_round):
                 self.fide_mode_left_after = after_round
             case Tournament.PairForbidden(first=first, second=second):

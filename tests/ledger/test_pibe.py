@@ -8,9 +8,6 @@ PostgreSQL, and through the CLI."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -28,10 +25,10 @@ from projections.history import pairing_input
 from projections.standings import standings
 from projections.state import TournamentState, fold, rated
 from tests.ledger.conftest import OpenDesk
+from tests.tui.cli_support import run
 from tui import exit_codes
 from tui.cli.trf_ledger import to_document
 
-ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ("1-0", "0-1", "1/2")
 
 
@@ -264,44 +261,32 @@ def test_q193_rating_only_corrections_are_trf_lines(open_desk: OpenDesk, sqlite_
     assert pairing_file != report_file
 
 
-def _arbiter(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tui.cli.main", *argv],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-
-
-def test_q189_the_cli_correct_refuses_an_earlier_round_and_offers_the_ways_out(tmp_path: Path) -> None:
+def test_q189_the_cli_correct_refuses_an_earlier_round_and_offers_the_ways_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Q189, Q190, Q192 through the CLI: `arbiter correct` of the previous round needs --yes (exit 3
     without); of an earlier round it is refused (exit 3) until --leave-fide-mode --yes; --rating-only
     records the report's correction without asking."""
-    assert (
-        _arbiter("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "5", cwd=tmp_path).returncode == 0
-    )
+    where = ("--ledger", str(tmp_path / "open.ledger"))
+    assert run(capsys, "new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "5", *where)[0] == 0
     for n in range(1, 7):
-        assert _arbiter("register", f"Player {n}", "--rating", str(2400 - 25 * n), cwd=tmp_path).returncode == 0
+        assert run(capsys, "register", f"Player {n}", "--rating", str(2400 - 25 * n), *where)[0] == 0
     for number in (1, 2):
-        assert _arbiter("pair", cwd=tmp_path).returncode == 0
+        assert run(capsys, "pair", *where)[0] == 0
         for board in (1, 2, 3):
-            assert _arbiter("result", str(number), str(board), "1/2", cwd=tmp_path).returncode == 0
-    assert _arbiter("pair", cwd=tmp_path).returncode == 0
-    refused = _arbiter("correct", "2", "1", "1-0", "--reason", "misread", cwd=tmp_path)
-    assert refused.returncode == exit_codes.REFUSED
-    done = _arbiter("correct", "2", "1", "1-0", "--reason", "misread", "--yes", cwd=tmp_path)
-    assert done.returncode == exit_codes.OK, done.stderr
-    assert "warning (level 3, Q190)" in done.stderr
-    earlier = _arbiter("correct", "1", "1", "1-0", "--reason", "late", "--yes", cwd=tmp_path)
-    assert earlier.returncode == exit_codes.REFUSED
-    assert "only the previous round (2) may be corrected" in earlier.stderr
-    rating = _arbiter("correct", "1", "1", "1-0", "--reason", "rating officer", "--rating-only", cwd=tmp_path)
-    assert rating.returncode == exit_codes.OK, rating.stderr
-    left = _arbiter("correct", "1", "1", "1-0", "--reason", "late", "--leave-fide-mode", "--yes", cwd=tmp_path)
-    assert left.returncode == exit_codes.OK, left.stderr
-    summaries = [line["summary"] for line in json.loads(_arbiter("log", "--format", "json", cwd=tmp_path).stdout)]
+            assert run(capsys, "result", str(number), str(board), "1/2", *where)[0] == 0
+    assert run(capsys, "pair", *where)[0] == 0
+    assert run(capsys, "correct", "2", "1", "1-0", "--reason", "misread", *where)[0] == exit_codes.REFUSED
+    code, _, err = run(capsys, "correct", "2", "1", "1-0", "--reason", "misread", "--yes", *where)
+    assert code == exit_codes.OK, err
+    assert "warning (level 3, Q190)" in err
+    code, _, err = run(capsys, "correct", "1", "1", "1-0", "--reason", "late", "--yes", *where)
+    assert code == exit_codes.REFUSED
+    assert "only the previous round (2) may be corrected" in err
+    code, _, err = run(capsys, "correct", "1", "1", "1-0", "--reason", "rating officer", "--rating-only", *where)
+    assert code == exit_codes.OK, err
+    code, _, err = run(capsys, "correct", "1", "1", "1-0", "--reason", "late", "--leave-fide-mode", "--yes", *where)
+    assert code == exit_codes.OK, err
+    summaries = [line["summary"] for line in json.loads(run(capsys, "log", "--format", "json", *where)[1])]
     assert any("Correction: correct round 1 board 1 to 1-0" in summary for summary in summaries)
-    assert _arbiter("log", cwd=tmp_path).stdout.startswith("NOT IN FIDE MODE (left after round 3)\n")
+    assert run(capsys, "log", *where)[1].startswith("NOT IN FIDE MODE (left after round 3)\n")

@@ -16,8 +16,8 @@ from starlette.testclient import TestClient
 from ledger.fide_mode import Breach, Level
 from projections.state import fold
 from tests.tui.cli_support import run
+from tests.tui.test_web import client_for
 from tests.tui.web_support import chess_swiss
-from tui.web.site import create_app
 from tui.wiring import open_ledger
 
 NOTICE = "NOT IN FIDE MODE (left after round 2)"
@@ -67,17 +67,9 @@ def test_q046_json_documents_carry_the_notice_in_their_header(
     assert "FIDE" not in "".join(headings)
 
 
-def _client(location: str) -> Iterator[TestClient]:
-    ledger, views = open_ledger(location, "public")
-    with TestClient(create_app(views), raise_server_exceptions=False) as client:
-        yield client
-    views.close()
-    ledger.close()
-
-
 @pytest.fixture
 def site(left: str) -> Iterator[TestClient]:
-    yield from _client(left)
+    yield from client_for(left)
 
 
 @pytest.mark.parametrize("path", WEB_PAGES)
@@ -93,7 +85,7 @@ def test_q046_every_public_page_shows_the_notice(site: TestClient, path: str) ->
 
 def test_q046_the_site_of_a_fide_mode_tournament_has_no_notice(tmp_path: Path) -> None:
     """Q46: a tournament in FIDE mode has no notice on its pages."""
-    for client in _client(chess_swiss(tmp_path)):
+    for client in client_for(chess_swiss(tmp_path)):
         assert "fide-mode" not in client.get("/standings").text
 
 
