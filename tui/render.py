@@ -345,8 +345,9 @@ def findings_table(findings: Sequence[Finding], round_number: int) -> Table:
     return table
 
 
-def findings_json(findings: Sequence[Finding], round_number: int) -> str:
+def findings_json(state: TournamentState, findings: Sequence[Finding], round_number: int) -> str:
     document = {
+        **fide_mode_fields(state),
         "round": round_number,
         "findings": [{"severity": f.severity.value, "subject": f.subject, "message": f.message} for f in findings],
     }

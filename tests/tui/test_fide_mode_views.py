@@ -21,8 +21,16 @@ from tests.tui.web_support import chess_swiss
 from tui.wiring import open_ledger
 
 NOTICE = "NOT IN FIDE MODE (left after round 2)"
-TEXT_VIEWS = (("standings",), ("pairings", "1"), ("roster",), ("details",), ("log",), ("check",))
-JSON_VIEWS = (("standings",), ("pairings", "2"), ("roster",))
+TEXT_VIEWS = (
+    ("standings",),
+    ("pairings", "1"),
+    ("roster",),
+    ("details",),
+    ("log",),
+    ("check",),
+    ("drawsheet", "2"),
+)
+JSON_VIEWS = (("standings",), ("pairings", "2"), ("roster",), ("check",))
 WEB_PAGES = ("/", "/pairings/1", "/standings", "/crosstable", "/players/1", "/audit")
 
 
@@ -62,9 +70,17 @@ def test_q046_json_documents_carry_the_notice_in_their_header(
     _, out, _ = run(capsys, *view, "--format", "json", "--ledger", left)
     document = json.loads(out)
     assert (document["in_fide_mode"], document["fide_mode_notice"]) == (False, NOTICE)
-    _, out, _ = run(capsys, *view, "--format", "csv", "--ledger", left)
-    headings = next(csv.reader(io.StringIO(out)))
-    assert "FIDE" not in "".join(headings)
+    if view[0] != "check":  # check has no CSV
+        _, out, _ = run(capsys, *view, "--format", "csv", "--ledger", left)
+        headings = next(csv.reader(io.StringIO(out)))
+        assert "FIDE" not in "".join(headings)
+
+
+def test_q046_the_audit_report_shows_the_notice(left: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Q46: the printable audit report says the tournament is not in FIDE mode, under its title."""
+    target = tmp_path / "audit.html"
+    assert run(capsys, "audit-report", "-o", str(target), "--ledger", left)[0] == 0
+    assert f"<p class='fide-mode'><strong>{NOTICE}</strong></p>" in target.read_text(encoding="utf-8")
 
 
 @pytest.fixture

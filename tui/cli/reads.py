@@ -111,7 +111,7 @@ def cmd_check(args: argparse.Namespace) -> int:
                 *render.fide_mode_lines(state),
                 *([render.findings_table(findings, number)] if findings else ["nothing to report"]),
             ],
-            "json": lambda: render.findings_json(findings, number),
+            "json": lambda: render.findings_json(state, findings, number),
         },
     )
     blocked = any(finding.severity is Severity.BLOCKS for finding in findings)
