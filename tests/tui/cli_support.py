@@ -11,3 +11,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def without_import_notice(err: str, source: str) -> str:
+    """`arbiter import-trf`'s messages less the notice that the import is recorded as a breach (every
+    import into FIDE mode gives it: docs/fide-mode.md, Q56), which leaves the file's own warnings."""
+    return err.replace(f"arbiter import-trf: warning (level 2, Q56): imported from {source}\n", "")
