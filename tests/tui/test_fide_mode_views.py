@@ -29,6 +29,7 @@ TEXT_VIEWS = (
     ("log",),
     ("check",),
     ("drawsheet", "2"),
+    ("explain", "1"),
 )
 JSON_VIEWS = (("standings",), ("pairings", "2"), ("roster",), ("check",))
 WEB_PAGES = ("/", "/pairings/1", "/standings", "/crosstable", "/players/1", "/audit")

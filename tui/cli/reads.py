@@ -194,7 +194,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from tui import render
 
     with opened(args) as (_, views):
-        parts = render.explanation_text(explain_round(views.state(), views.as_recorded(args.round), args.round))
+        state = views.state()
+        parts = [
+            *render.fide_mode_lines(state),
+            *render.explanation_text(explain_round(state, views.as_recorded(args.round), args.round)),
+        ]
     out = render.console()
     for part in parts:
         out.print(part)
