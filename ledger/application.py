@@ -537,8 +537,8 @@ class Ledger(Application):
         )
 
     def _checklist_caution(self, tournament: Tournament, caution: Caution | None) -> None:
-        """Raise `caution` (`caution`) in a tournament created in FIDE mode; the checklist's warnings are not
-        asked of a tournament that never was in it (another game's, or one created with --no-fide-mode)."""
+        """Raise `caution` through `caution` in a tournament created in FIDE mode; the checklist's warnings
+        are not asked of a tournament that never was in it (another game's, or one made with --no-fide-mode)."""
         if caution is not None and tournament.created_in_fide_mode:
             self.caution(tournament, caution)
 
@@ -855,7 +855,12 @@ class Ledger(Application):
             case Round.ResultCorrected(board=board, previous=previous, result=result):
                 number = self._round_number(change.originator_id)
                 self._require_unchanged(number, board, change, result, position)
-                self.correct_result(number, board, previous, why, reference)
+                what = (
+                    f"undo the breach at position {position}: correct round {number} board {board} back to {previous}"
+                )
+                self._result_change(
+                    number, what, lambda r: r.correct_result(board, previous, self.actor, why, reference), why
+                )
                 return f"round {number} board {board} is {previous} again"
             case Round.ResultVoided(board=board, previous=previous):
                 number = self._round_number(change.originator_id)
