@@ -825,8 +825,8 @@ class Ledger(Application):
             recorded = round_.results.get(str(board))
             if recorded is None:
                 raise NoResultToCorrect(
-                    f"round {round_number} board {board} has no result yet; "
-                    f"use `arbiter result {round_number} {board} RESULT`"
+                    f"round {round_number} board {board} has no result yet",
+                    Remedy(RemedyAction.ENTER_RESULT, round=round_number, board=board),
                 )
             tournament.correct_for_rating(
                 round_number, board, pair, recorded, result.code, self.actor, reason, reference
@@ -882,13 +882,15 @@ class Ledger(Application):
                 before = self.repository.get(self.tournament_id, version=change.originator_version - 1).rounds
                 if self.tournament().rounds != rounds:
                     raise RuleViolation(
-                        f"the rounds were changed again after position {position + 1}; set them with `arbiter rounds`"
+                        f"the rounds were changed again after position {position + 1}; set the number of rounds "
+                        "itself, with a reason",
+                        Remedy(RemedyAction.SEE_LOG),
                     )
                 self.change_rounds(before, why, reference)
                 return f"the tournament has {before} rounds again"
         raise RuleViolation(
-            f"a {kind} breach is not undone by `arbiter undo-breach` (docs/fide-mode.md, Q114 lists the kinds it "
-            "undoes); its own command takes it back"
+            f"a {kind} breach is not undone here (docs/fide-mode.md, Q114 lists the kinds that are); the command "
+            "that made it takes it back"
         )
 
     def _breach_at(self, position: int) -> tuple[str, Any]:
@@ -897,8 +899,9 @@ class Ledger(Application):
         recorded = events.get(position)
         if not isinstance(recorded, Tournament.CautionConfirmed) or not recorded.caution["breach"]:
             raise InvalidInput(
-                f"log position {position} is not a pairing-integrity-breaching event; `arbiter log` shows each "
-                "with its kind (e.g. 'Correction:') and position"
+                f"log position {position} is not a pairing-integrity-breaching event; the log shows each with its "
+                "kind (e.g. 'Correction:') and position",
+                Remedy(RemedyAction.SEE_LOG),
             )
         return str(recorded.caution["breach"]), events.get(position + 1)
 
@@ -910,7 +913,8 @@ class Ledger(Application):
         if not same_board or round_.results.get(str(board)) != result:
             raise RuleViolation(
                 f"round {number} board {board} changed after the breach at position {position} (undone already, "
-                "corrected again or paired anew); correct it with `arbiter correct`"
+                "corrected again or paired anew)",
+                Remedy(RemedyAction.CORRECT_RESULT, round=number, board=board),
             )
 
     def seal_round(self, round_number: int) -> str:

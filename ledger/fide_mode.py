@@ -129,8 +129,8 @@ def result_change(round_number: int, last_paired: int, what: str) -> Caution | N
         "Q189",
         f"{what}: only the previous round ({last_paired - 1}) may be corrected",
         f"round {round_number} is earlier than the previous round; rounds {round_number + 1}-{last_paired} were "
-        "paired from it and stay as published. A correction for the rating report alone (--rating-only) "
-        "changes neither pairings nor standings.",
+        "paired from it and stay as published. A correction for the rating report alone changes neither "
+        "pairings nor standings.",
         Breach.CORRECTION,
         round_number,
     )

@@ -207,7 +207,7 @@ def test_q114_undo_is_refused_for_what_is_not_a_breach(open_desk: OpenDesk, sqli
     with ledger.command(confirmed=True):
         ledger.leave_fide_mode("regulations")
     position = _state(ledger).cautions[-1][0]
-    with pytest.raises(RuleViolation, match="not undone by"), ledger.command(confirmed=True):
+    with pytest.raises(RuleViolation, match="is not undone here"), ledger.command(confirmed=True):
         ledger.undo_breach(position, "back in")
 
 
