@@ -91,20 +91,26 @@ class Weights:
         for name, bound in bounds:
             self.shift[name] = offset
             offset += bound.bit_length() + 1
+        s = self.shift
+        self.pair_unit = 1 << s["C5"]
+        self.colour_unit = 1 << s["C8"]
+        self.floater_credit = {
+            c.number: (1 << s["C6 floaters"]) + (self.c6_digit[c.score] << s["C6 scores"])
+            for c in bracket
+            if c.number in incoming
+        }
+        """[C6]: an incoming floater's share of the weight of any pair it is in."""
 
-    def in_bracket(self, a: Contender, b: Contender) -> int:
-        """A pair of this bracket: C5, C6, C8 and its digit of 4.3."""
-        level, value = self.order_digit(a, b)
-        return self.criteria(a, b) + value * self.power[level]
+    def in_bracket(self, a: Contender, b: Contender) -> tuple[int, tuple[int, int]]:
+        """A pair of this bracket: its weight (C5, C6, C8 and its digit of 4.3) and that digit alone."""
+        level, value = digit = self.order_digit(a, b)
+        return self.criteria(a, b) + value * self.power[level], digit
 
     def criteria(self, a: Contender, b: Contender) -> int:
         """A pair of this bracket without 4.3: C5, C6 and C8, in their bit fields."""
-        s = self.shift
-        w = 1 << s["C5"]
-        for c in (a, b):
-            if c.number in self.incoming:
-                w += (1 << s["C6 floaters"]) + (self.c6_digit[c.score] << s["C6 scores"])
-        return w + ((1 - misses_preference(a, b)) << s["C8"])
+        credit = self.floater_credit
+        w = self.pair_unit + credit.get(a.number, 0) + credit.get(b.number, 0)
+        return w if misses_preference(a, b) else w + self.colour_unit
 
     def order_digit(self, a: Contender, b: Contender) -> tuple[int, int]:
         """4.3 for a pair (i, j), i < j of this bracket: j written at i's place, as (level, value), level
@@ -265,8 +271,9 @@ def _solve(
                 continue
             b_in = b.number in bsn
             if a_in and b_in:
-                edges.append((i, j, weights.in_bracket(a, b)))
-                digits.append((weights.order_digit(a, b),))
+                w, digit = weights.in_bracket(a, b)
+                edges.append((i, j, w))
+                digits.append((digit,))
             elif (a_in or a_next) and (b_in or b.number in nxt):
                 edges.append((i, j, weights.next_bracket(a, b)))
                 digits.append(())
