@@ -175,8 +175,9 @@ def _tier_solve(
     if perfect and len(set(counts)) == 1:
         counts = []
     weights = [c * scale + v for c, v in zip(counts, values, strict=True)] if counts else values
-    graph = [(edges[k][0], edges[k][1], w) for k, w in zip(kept, weights, strict=True)]
-    mate, certificate = _native_solve(n, graph, perfect, with_certificate=not last)
+    us = [edges[k][0] for k in kept]
+    vs = [edges[k][1] for k in kept]
+    mate, certificate = _native_columns(n, us, vs, weights, perfect, with_certificate=not last)
     if certificate is None:
         return mate, kept, counts
     tight = [x for x, c in enumerate(certificate) if c != NOT_TIGHT]
@@ -247,11 +248,20 @@ def _perfect_transform(n: int, distinct: set[int]) -> Callable[[int], int]:
 def _native_solve(
     n: int, edges: Sequence[Edge], perfect: bool = False, with_certificate: bool = False
 ) -> tuple[list[int], bytes | None]:
-    """Run the C solver: mates and, if asked, the per-edge certificate. Weights are encoded once per
-    distinct value (a Swiss round's graph has many edges of the same weight)."""
-    if not edges:
+    """Run the C solver on `edges`: mates and, if asked, the per-edge certificate."""
+    return _native_columns(
+        n, [e[0] for e in edges], [e[1] for e in edges], [e[2] for e in edges], perfect, with_certificate
+    )
+
+
+def _native_columns(
+    n: int, us: list[int], vs: list[int], weights: list[int], perfect: bool, with_certificate: bool
+) -> tuple[list[int], bytes | None]:
+    """`_native_solve` with the edges given as three columns. Weights are encoded once per distinct
+    value (a Swiss round's graph has many edges of the same weight)."""
+    if not weights:
         return [-1] * n, b"" if with_certificate else None
-    distinct = {w for _, _, w in edges}
+    distinct = set(weights)
     if min(distinct) < 0:
         raise ValueError("weights must be non-negative")
     transform = _perfect_transform(n, distinct) if perfect else None
@@ -260,10 +270,15 @@ def _native_solve(
     limbs = (top.bit_length() + 3) // 64 + 1
     width = 8 * limbs
     encoded = {w: v.to_bytes(width, "little") for w, v in mapped.items()}
-    us = array("i", [e[0] for e in edges])
-    vs = array("i", [e[1] for e in edges])
-    weights = b"".join([encoded[e[2]] for e in edges])
-    mates_bytes, certificate = _blossom.solve(n, us.tobytes(), vs.tobytes(), weights, limbs, perfect, with_certificate)
+    mates_bytes, certificate = _blossom.solve(
+        n,
+        array("i", us).tobytes(),
+        array("i", vs).tobytes(),
+        b"".join(map(encoded.__getitem__, weights)),
+        limbs,
+        perfect,
+        with_certificate,
+    )
     mates = array("i")
     mates.frombytes(mates_bytes)
     return mates.tolist(), certificate
