@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Any, ClassVar, Protocol, TypeVar
 from uuid import UUID
 
-from attrs import evolve, frozen
+from attrs import asdict, evolve, frozen
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import IntegrityError, Recording, StoredEvent
@@ -37,6 +37,7 @@ from ledger.errors import (
 )
 from ledger.persistence import Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule
+from ledger.ratings import RATING_DETAILS, check_rating_details
 from ledger.redaction import redacted
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked_grant, signed_events, verify_signatures
@@ -95,6 +96,12 @@ class PlayerDetails:
     team: str = ""
     title: str = ""
     external_id: str = ""
+    fide_rating: int = 0
+    """The official FIDE rating (0: none); `ledger.ratings` makes the tournament rating from it."""
+    national_rating: int = 0
+    """The official national rating (0: none)."""
+    later_ratings: str = ""
+    """An event longer than 30 days: "ROUND=RATING, ..." (`ledger.ratings.later_ratings`)."""
     number: int | None = None
     extra: str = ""
     """What another program's file holds for the player and the ledger does not read (tsh's extra
@@ -111,7 +118,12 @@ class PlayerDetails:
             raise InvalidInput(f"rating {self.rating} of {name} is negative")
         if len(check_text(self.extra, f"the kept fields of {name}")) > MAX_EXTRA:
             raise InvalidInput(f"the kept fields of {name} are over {MAX_EXTRA} characters")
-        details = {field: getattr(self, field) for field in PLAYER_FIELDS} | {"name": name}
+        check_rating_details(asdict(self), name)
+        details = {
+            field: getattr(self, field)
+            for field in PLAYER_FIELDS
+            if field not in RATING_DETAILS or getattr(self, field)
+        } | {"name": name}
         return details | ({"extra": self.extra} if self.extra else {})
 
 

@@ -28,11 +28,12 @@ from ledger.errors import (
     UnknownPlayer,
 )
 from ledger.ranking import RankingRule, starting_order
+from ledger.ratings import RATING_DETAILS, check_rating_details
 from ledger.settings import MAX_ROUNDS, ROUNDS_FROM_ENTRIES
 
 ROUND_NAMESPACE = uuid5(NAMESPACE_URL, "https://arbiter-ledger.invalid/round")
 
-PLAYER_FIELDS = ("name", "rating", "federation", "club", "team", "title", "external_id")
+PLAYER_FIELDS = ("name", "rating", "federation", "club", "team", "title", "external_id", *RATING_DETAILS)
 """Details an arbiter may correct with `PlayerDetailsCorrected`."""
 
 
@@ -304,6 +305,7 @@ class Tournament(Aggregate):
         unknown = set(changes) - set(PLAYER_FIELDS)
         if unknown or not changes:
             raise InvalidInput(f"correctable details are {', '.join(PLAYER_FIELDS)}; got {sorted(unknown) or 'none'}")
+        check_rating_details(changes, self.player(number)["name"])
         self._correct_details(
             number=number, changes=changes, actor=actor, reason=require_reason(reason), reference=reference
         )
@@ -406,7 +408,7 @@ class Tournament(Aggregate):
         if not self.players:
             raise InvalidInput("there are no players to number yet")
         players = {int(n): p for n, p in self.players.items()}
-        order = starting_order(players, rule, self.settings["seed"])
+        order = starting_order(players, rule, self.settings["seed"], self.settings["options"])
         self._renumber(order=order, rule=rule.value, actor=actor, reason=require_reason(reason))
         return order
 
