@@ -137,20 +137,29 @@ def long_event_warning(options: Mapping[str, str], tiebreaks: tuple[str, ...]) -
     )
 
 
-def tournament_rating(entered: int, fide: int, national: int, method: RatingMethod) -> int:
-    """The tournament rating of a player under `method`; 0 when the player is unrated by it. A method
-    that finds no official rating falls back to the rating entered (the arbiters' estimate, C.04.2 Art. 2.1)."""
-    official = {
-        RatingMethod.ENTERED: 0,
-        RatingMethod.FIDE: fide,
-        RatingMethod.NATIONAL: national,
-        RatingMethod.FIDON: fide or national,
-        RatingMethod.NIDOF: national or fide,
-        RatingMethod.HBFN: max(fide, national),
+def rated(entered: int, fide: int, national: int, method: RatingMethod) -> tuple[int, str]:
+    """(the tournament rating of a player under `method`, where it came from: "FIDE", "national",
+    "entered", or "" for an unrated player). A method that finds no official rating falls back to the
+    rating entered (the arbiters' estimate, C.04.2 Art. 2.1); HBFN takes the highest of the three."""
+    official = {"FIDE": fide, "national": national}
+    sources = {
+        RatingMethod.ENTERED: (),
+        RatingMethod.FIDE: ("FIDE",),
+        RatingMethod.NATIONAL: ("national",),
+        RatingMethod.FIDON: ("FIDE", "national"),
+        RatingMethod.NIDOF: ("national", "FIDE"),
+        RatingMethod.HBFN: ("FIDE", "national"),
     }[method]
+    candidates = [(official[source], source) for source in sources if official[source]]
     if method is RatingMethod.HBFN:
-        return max(official, entered)
-    return official or entered
+        candidates = sorted([*candidates, (entered, "entered")], key=lambda c: -c[0])
+    rating, source = next(iter(candidates), (entered, "entered"))
+    return (rating, source) if rating else (0, "")
+
+
+def tournament_rating(entered: int, fide: int, national: int, method: RatingMethod) -> int:
+    """The tournament rating of a player under `method` (`rated`); 0 when the player is unrated by it."""
+    return rated(entered, fide, national, method)[0]
 
 
 def later_ratings(text: str, what: str = "later_ratings") -> dict[int, int]:

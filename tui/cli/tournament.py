@@ -168,9 +168,6 @@ def cmd_new(args: argparse.Namespace) -> int:
         options=dict(args.option) | rating_options(args),
         **({"seed": args.seed} if args.seed is not None else {}),
     )
-    warning = long_event_warning(settings.options, settings.tiebreaks)
-    if warning:
-        say(warning)
     with opened(args, create=True) as (ledger, _):
         ledger.create_tournament(args.name, settings, details_from_args(args))
         say(
@@ -178,6 +175,9 @@ def cmd_new(args: argparse.Namespace) -> int:
             f"{f'{args.rounds} rounds' if args.rounds else 'rounds from the entries at the first pairing'}, "
             f"tie-breaks {', '.join(settings.tiebreaks)}) in {redacted(ledger.location)}"
         )
+    warning = long_event_warning(settings.options, settings.tiebreaks)
+    if warning:
+        say(warning)
     return exit_codes.OK
 
 
