@@ -394,9 +394,15 @@ class Ledger(Application):
     def correct_player(self, number: int, changes: Mapping[str, Any], reason: str, reference: str = "") -> None:
         self._tournament_command(lambda t: t.correct_details(number, dict(changes), self.actor, reason, reference))
 
-    def withdraw(self, number: int, from_round: int | None, reason: str, reference: str = "") -> None:
+    def withdraw(
+        self, number: int, from_round: int | None, reason: str, reference: str = "", *, expelled: bool = False
+    ) -> None:
+        """Withdraw a player from a round on; `expelled`: the arbiter expelled the player (recorded with
+        the withdrawal; a Swiss's standings leave the player out)."""
         self._tournament_command(
-            lambda t: t.withdraw(number, from_round or t.last_round + 1, self.actor, reason, reference)
+            lambda t: t.withdraw(
+                number, from_round or t.last_round + 1, self.actor, reason, reference, expelled=expelled
+            )
         )
 
     def reenter(self, number: int, from_round: int | None, reason: str, reference: str = "") -> None:

@@ -101,11 +101,18 @@ class Tournament(Aggregate):
 
     class PlayerWithdrew(Event):
         TOPIC = "arbiter:Tournament.PlayerWithdrew"
+        class_version = 2
         number: int
         from_round: int
         actor: str
         reason: str
         reference: str
+        expelled: bool
+        """The arbiter expelled the player (a Swiss's standings leave an expelled player out)."""
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["expelled"] = False
 
     class PlayerReentered(Event):
         TOPIC = "arbiter:Tournament.PlayerReentered"
@@ -314,7 +321,9 @@ class Tournament(Aggregate):
     def _correct_details(self, number: int, changes: dict[str, Any], actor: str, reason: str, reference: str) -> None:
         self.players[str(number)].update(changes)
 
-    def withdraw(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
+    def withdraw(
+        self, number: int, from_round: int, actor: str, reason: str, reference: str, *, expelled: bool = False
+    ) -> None:
         player = self.player(number)
         if player["status"] == "withdrawn":
             raise InvalidInput(f"{player['name']} already withdrew from round {player['withdrawn_from']}")
@@ -325,16 +334,21 @@ class Tournament(Aggregate):
             actor=actor,
             reason=require_reason(reason),
             reference=reference,
+            expelled=expelled,
         )
 
     @event(PlayerWithdrew)
-    def _withdraw(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
-        self.players[str(number)].update(status="withdrawn", withdrawn_from=from_round)
+    def _withdraw(
+        self, number: int, from_round: int, actor: str, reason: str, reference: str, expelled: bool = False
+    ) -> None:
+        self.players[str(number)].update(status="withdrawn", withdrawn_from=from_round, expelled=expelled)
 
     def reenter(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
         player = self.player(number)
         if player["status"] != "withdrawn":
             raise InvalidInput(f"{player['name']} has not withdrawn; nothing to re-enter")
+        if player.get("expelled"):
+            raise InvalidInput(f"{player['name']} was expelled; an expelled player does not re-enter")
         self._check_round(from_round)
         self._reenter(
             number=number,

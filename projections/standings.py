@@ -110,7 +110,15 @@ def standings(
         memo.table = table
     if state.stage_of(rounds + 1).system == "swiss-elimination":
         return _placed(state, players, values, codes)
-    return _ranked(players, values, codes, memo.rows if memo is not None else None)
+    return _ranked(_standing(state, players), values, codes, memo.rows if memo is not None else None)
+
+
+def _standing(state: TournamentState, players: Sequence[Entrant]) -> Sequence[Entrant]:
+    """The players a Swiss's standings rank: all but the expelled (their games still count for their
+    opponents' tie-breaks); a round robin ranks everyone."""
+    if state.require_settings().system in ROUND_ROBINS:
+        return players
+    return [player for player in players if not state.players[player.number].expelled]
 
 
 def _later_ratings(state: TournamentState) -> tuple[tuple[int, int, int], ...]:

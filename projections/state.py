@@ -43,6 +43,8 @@ class PlayerView:
     """Another program's fields for the player, kept for its export (`PlayerDetails.extra`)."""
     withdrawn_from: int | None = None
     """First round the player is out of, while withdrawn."""
+    expelled: bool = False
+    """Withdrawn by expulsion: left out of a Swiss's standings."""
     registered_at: int = 0
 
     def is_withdrawn_for(self, round_number: int) -> bool:
@@ -179,8 +181,9 @@ class TournamentState:
                 for key, value in changes.items():
                     setattr(self.players[number], key, value)
                 self._rate(self.players[number], changes)
-            case Tournament.PlayerWithdrew(number=number, from_round=from_round):
+            case Tournament.PlayerWithdrew(number=number, from_round=from_round, expelled=expelled):
                 self.players[number].withdrawn_from = from_round
+                self.players[number].expelled = expelled
             case Tournament.PlayerReentered(number=number):
                 self.players[number].withdrawn_from = None
             case Tournament.ByeRequested(number=number, round=round_number, kind=kind):

@@ -5,14 +5,18 @@ rating-based tie-breaks of long events (Q208-216; C.07 Art. 10 in docs/research/
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from attrs import evolve
+from eventsourcing.persistence import StoredEvent
 from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger.application import Ledger, PlayerDetails
+from ledger.domain import Tournament
 from ledger.errors import InvalidInput
 from ledger.ratings import RatingMethod, later_ratings, rating_in_round, tournament_rating
 from ledger.results import Game
@@ -271,3 +275,59 @@ def test_q215_q216_the_user_chooses_rating_tiebreaks_per_round(tmp_path: Path) -
     assert _aro_of_first_player(tmp_path, long_event="yes", rating_tiebreaks="per-round") == 1950.0
     with pytest.raises(InvalidInput, match="long_event=yes"):
         TournamentSettings.for_game(Game.CHESS, "dutch", 5, options={"rating_tiebreaks": "per-round"})
+
+
+def test_q197_an_expelled_player_is_flagged_in_the_log_and_not_paired_again(location: str) -> None:
+    """Q197: the expulsion is recorded as such (a withdrawal flagged `expelled`, with its reason); the
+    player is not paired again and cannot re-enter."""
+    ledger, views = _ledger(location, rounds=3)
+    numbers = ledger.register_players([PlayerDetails(f"P{r}", rating=r) for r in (2400, 2300, 2200, 2100, 2000)])
+    _play_round(ledger)
+    ledger.withdraw(numbers[0], None, "fair-play violation", "Appeal 1", expelled=True)
+    player = views.state().players[numbers[0]]
+    assert (player.expelled, player.withdrawn_from) == (True, 2)
+    pairing = ledger.pair_next_round()
+    assert numbers[0] not in {n for board in pairing.boards for n in (board.first, board.second)}
+    assert numbers[0] not in {bye.player for bye in pairing.byes}
+    with pytest.raises(InvalidInput, match="was expelled"):
+        ledger.reenter(numbers[0], None, "changed our mind")
+    ledger.close()
+
+
+def test_q198_an_expelled_player_is_left_out_of_the_swiss_standings(tmp_path: Path) -> None:
+    """Q198: the Swiss standings rank everyone but the expelled player, whose game still counts for the
+    opponent's Buchholz; a plain withdrawal stays in the standings. The read models' table (written
+    incrementally) and a fresh computation agree."""
+    ledger, views = _ledger(str(tmp_path / "t.ledger"), rounds=3)
+    numbers = ledger.register_players([PlayerDetails(f"P{r}", rating=r) for r in (2400, 2300, 2200, 2100)])
+    _play_round(ledger)
+    before = {row.number: row for row in standings(views.state())}
+    views.catch_up()
+    ledger.withdraw(numbers[0], None, "fair-play violation", expelled=True)
+    ledger.withdraw(numbers[1], None, "illness")
+    rows = standings(views.state())
+    assert [row.number for row in rows] == [n for n in before if n != numbers[0]]
+    key = {row.number: (row.score, tuple(value for _, value in row.tiebreaks)) for row in rows}
+    assert {row.number: row.rank for row in rows} == {n: 1 + sum(k > key[n] for k in key.values()) for n in key}
+    assert {row.number: row.tiebreaks for row in rows} == {n: before[n].tiebreaks for n in before if n != numbers[0]}
+    views.catch_up()
+    assert sorted(row[0] for row in views.rows("standings")) == sorted(n for n in numbers if n != numbers[0])
+    ledger.close()
+
+
+def test_q197_a_withdrawal_recorded_before_expulsions_existed_reads_as_not_expelled(
+    tmp_path: Path, log_of: Callable[..., list[tuple[int, Any]]]
+) -> None:
+    """`PlayerWithdrew` version 1 had no `expelled`: its upcast reads such an event as a plain withdrawal."""
+    ledger, _ = _ledger(str(tmp_path / "t.ledger"))
+    (number,) = ledger.register_players([PlayerDetails("Ann")])
+    ledger.withdraw(number, None, "illness")
+    [(_, withdrawal)] = log_of(ledger, Tournament.PlayerWithdrew)
+    stored = ledger.mapper.to_stored_event(withdrawal)
+    state = ledger.mapper.transcoder.decode(stored.state)
+    assert (state.pop("class_version"), state.pop("expelled")) == (2, False)
+    old = StoredEvent(
+        stored.originator_id, stored.originator_version, stored.topic, ledger.mapper.transcoder.encode(state)
+    )
+    assert ledger.mapper.to_domain_event(old).expelled is False
+    ledger.close()

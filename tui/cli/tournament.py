@@ -299,6 +299,21 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
 
 
 @verbs.verb(
+    "expel",
+    "expel a player: withdrawn from a round on, flagged as expelled, left out of a Swiss's standings",
+    _player_from_round_arguments,
+    '  arbiter expel 7 --reason "fair-play violation, appeals committee decision 2" --reference "Appeal 2"',
+)
+def cmd_expel(args: argparse.Namespace) -> int:
+    """An expulsion is a withdrawal the log flags as one: the player is not paired again and a Swiss's
+    standings leave the player out, while the games played still count for the opponents' tie-breaks."""
+    with opened(args) as (ledger, _):
+        ledger.withdraw(args.player, args.from_round, args.reason, args.reference, expelled=True)
+    say(f"player {args.player} expelled; the decision and its reason are in the log")
+    return exit_codes.OK
+
+
+@verbs.verb(
     "exclude",
     "exclude a player from later pairings after an unexcused no-show (IBF 4.3)",
     _player_from_round_arguments,
