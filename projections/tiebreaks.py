@@ -72,6 +72,7 @@ from functools import cached_property
 from attrs import field, frozen
 from attrs.validators import ge, in_, instance_of
 
+from ledger.ratings import rating_in_round
 from ledger.settings import TIEBREAK_CODES
 from pairing.ibf.credits import coefficients
 from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
@@ -189,11 +190,16 @@ class Crosstable:
         """The rating an opponent counts with in a round's game for ARO, TPR and AOR: their first rating,
         or their rating of that round (`TiebreakContext.later_ratings`); an unrated one (0) counts as
         `TiebreakContext.unrated_rating`, None when unrated opponents are left out."""
-        rating = self.players[opponent].rating
-        for player, first_round, later in self.context.later_ratings:
-            if player == opponent and first_round <= round_number:
-                rating = later
+        rating = rating_in_round(self.players[opponent].rating, self.later_ratings.get(opponent, {}), round_number)
         return rating if rating > 0 else self.context.unrated_rating
+
+    @cached_property
+    def later_ratings(self) -> Mapping[int, Mapping[int, int]]:
+        """Player number -> {first round: rating} (`TiebreakContext.later_ratings`)."""
+        later: dict[int, dict[int, int]] = defaultdict(dict)
+        for player, first_round, rating in sorted(self.context.later_ratings):
+            later[player][first_round] = rating
+        return later
 
     @cached_property
     def lots(self) -> Mapping[int, int]:
