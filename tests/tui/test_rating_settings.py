@@ -110,3 +110,21 @@ def test_q145_q209_bad_rating_settings_are_refused_and_nothing_is_created(
     assert code == exit_codes.BAD_INPUT
     assert message in err
     assert not location.exists()
+
+
+def test_q131_q132_ratings_are_entered_and_modified_by_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Q131: each rating is entered by hand (`register`); Q132: and modified by hand (`correct-player`, with
+    a reason, recorded); a rating that is not a whole number from 0 to 9999 is refused."""
+    location = str(tmp_path / "o.ledger")
+    _new(capsys, location, "--rating-method", "hbfn")
+    run(capsys, "register", "Ann", "--rating", "1500", "--fide-rating", "1400", "--ledger", location)
+    assert [(r["rating"], r["rating_source"]) for r in _roster(capsys, location)] == [(1500, "entered")]
+    argv = ("correct-player", "1", "--set", "national_rating=1650", "--reason", "national list of May")
+    assert run(capsys, *argv, "--ledger", location)[0] == exit_codes.OK
+    assert [(r["rating"], r["rating_source"], r["national_rating"]) for r in _roster(capsys, location)] == [
+        (1650, "national", 1650)
+    ]
+    bad = ("correct-player", "1", "--set", "fide_rating=12000", "--reason", "typo", "--ledger", location)
+    code, _, err = run(capsys, *bad)
+    assert code == exit_codes.BAD_INPUT
+    assert "fide_rating of Ann must be a whole number from 0 to 9999" in err
