@@ -54,15 +54,19 @@ def fide_key(
 def equal_rating_keys(ids: Mapping[int, str], order: EqualRatingOrder, seed: int) -> dict[int, tuple[int, ...]]:
     """Player number -> the announced criterion's key for players equal in rating and title (C.04.2 Art.
     2.2), from the players' FIDE ids (`ids`): none for `NAME`; the lower FIDE id first, players without
-    one after, for `FIDE_ID`; a drawing of lots with the tournament's seed for `LOTS` (the same every time
-    the ledger is read)."""
+    one after, for `FIDE_ID`; the highest lot first for `LOTS` (`drawn_lot`)."""
     if order is EqualRatingOrder.FIDE_ID:
         return {n: (0, int(text)) if text.isascii() and text.isdigit() else (1, 0) for n, text in ids.items()}
     if order is EqualRatingOrder.LOTS:
-        drawn = sorted(ids)
-        random.Random(seed).shuffle(drawn)
-        return {number: (lot,) for lot, number in enumerate(drawn)}
+        return {number: (-drawn_lot(seed, number),) for number in ids}
     return dict.fromkeys(ids, ())
+
+
+def drawn_lot(seed: int, number: int) -> float:
+    """Player `number`'s lot in the tournament's drawing of lots, from its recorded `seed`: the highest lot
+    comes first. Each player's lot is drawn on its own, so it is the same at every reading and a player
+    who enters later changes nobody else's lot."""
+    return random.Random(f"{seed}:{number}").random()
 
 
 class Rankable(Protocol):

@@ -62,7 +62,6 @@ which carries the same values).
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -72,6 +71,7 @@ from functools import cached_property
 from attrs import field, frozen
 from attrs.validators import ge, in_, instance_of
 
+from ledger.ranking import drawn_lot
 from ledger.ratings import rating_in_round
 from ledger.settings import TIEBREAK_CODES
 from pairing.ibf.credits import coefficients
@@ -200,14 +200,6 @@ class Crosstable:
         for player, first_round, rating in sorted(self.context.later_ratings):
             later[player][first_round] = rating
         return later
-
-    @cached_property
-    def lots(self) -> Mapping[int, int]:
-        """C.07 4.2: "when the list is exhausted, draw lots": player number -> lot, the highest first
-        drawn, drawn with the tournament's seed so every reading draws the same."""
-        drawn = sorted(self.players)
-        random.Random(self.context.seed).shuffle(drawn)
-        return {number: len(drawn) - index for index, number in enumerate(drawn)}
 
     def counts_as_game(self, record: RoundRecord) -> bool:
         """A game for BH, SB, KS and DE: played, or (15.2) a forfeit with pre-determined pairings."""
@@ -581,8 +573,9 @@ def wins_not_against_virtual_opponents(player: Entrant, table: Crosstable) -> fl
 
 
 def drawing_of_lots(player: Entrant, table: Crosstable) -> float:
-    """C.07 4.2: the drawing of lots that ends the list, repeatable (`Crosstable.lots`)."""
-    return float(table.lots[player.number])
+    """C.07 4.2: "when the list is exhausted, draw lots": the player's lot drawn with the tournament's
+    seed (`ledger.ranking.drawn_lot`), the same at every reading; the highest lot ranks first."""
+    return drawn_lot(table.context.seed, player.number)
 
 
 # --- Registry -------------------------------------------------------------------------------------------

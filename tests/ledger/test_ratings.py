@@ -121,6 +121,9 @@ def test_q145_an_unknown_method_or_a_bad_rating_is_refused(tmp_path: Path) -> No
     ledger.close()
 
 
+SEED = 3
+"""A seed whose lots order players 1-4 neither by number nor by name (checked where it is used)."""
+
 EQUALS = [
     PlayerDetails("Ann", rating=2000, title="FM", external_id="900"),
     PlayerDetails("Bob", rating=2000, title="FM", external_id="100"),
@@ -138,18 +141,27 @@ def test_q146_equal_rating_and_title_by_fide_id(tmp_path: Path) -> None:
     ledger.close()
 
 
+def _by_lots(seed: int, numbers: list[int]) -> list[int]:
+    """`numbers` in the order of their lots: each player's lot is `random.Random("SEED:NUMBER").random()`,
+    the highest first (`ledger.ranking.drawn_lot`)."""
+    return sorted(numbers, key=lambda n: -random.Random(f"{seed}:{n}").random())
+
+
 def test_q146_equal_rating_and_title_by_lots_repeats(tmp_path: Path) -> None:
     """Q146: a drawing of lots seeded by the tournament: the same every reading, and the order of the lots
-    among the players equal in rating and title (Dee, rated higher, stays first)."""
-    ledger, views = _ledger(str(tmp_path / "t.ledger"), seed=0, equal_rating_order="lots")
+    among the players equal in rating and title (Dee, rated higher, stays first); a player who enters
+    later changes nobody else's lot."""
+    ledger, views = _ledger(str(tmp_path / "t.ledger"), seed=SEED, equal_rating_order="lots")
     ann, bob, cy, dee = ledger.register_players(EQUALS)
-    drawn = [ann, bob, cy, dee]
-    random.Random(0).shuffle(drawn)
-    tied = [n for n in drawn if n != dee]
-    assert tied not in ([ann, bob, cy], [bob, ann, cy]), "seed 0 draws an order neither by name nor by id"
+    tied = _by_lots(SEED, [ann, bob, cy])
+    assert tied not in ([ann, bob, cy], [bob, ann, cy]), "the seed draws an order neither by name nor by id"
     assert views.state().ranking() == {dee: 1, **{n: tpn for tpn, n in enumerate(tied, start=2)}}
     _, again = open_ledger(str(tmp_path / "t.ledger"), "arbiter")
     assert again.state().ranking() == views.state().ranking()
+    (eve,) = ledger.register_players([PlayerDetails("Eve", rating=2000, title="FM")])
+    ranking = views.state().ranking()
+    assert [n for n in sorted(ranking, key=ranking.__getitem__) if n in tied] == tied
+    assert sorted(ranking, key=ranking.__getitem__)[1:] == _by_lots(SEED, [ann, bob, cy, eve])
     ledger.close()
 
 
@@ -204,19 +216,18 @@ def test_q208_q209_two_methods_for_unrated_opponents() -> None:
 def test_q204_q206_drawing_of_lots_for_tied_players_repeats(tmp_path: Path) -> None:
     """Q204: LOT draws lots among players still tied (C.07 4.2); Q206: drawing again gives the same order,
     because the draw is seeded by the tournament's recorded seed. Four players, every game drawn: all
-    tied on score, ranked by the order `random.Random(seed)` draws them in."""
+    tied on score, ranked by their lots."""
     where = str(tmp_path / "t.ledger")
     ledger, views = open_ledger(where, "arbiter", create=True)
-    settings = TournamentSettings.for_game(Game.CHESS, "round-robin", 3, tiebreaks=("LOT",), seed=6)
+    settings = TournamentSettings.for_game(Game.CHESS, "round-robin", 3, tiebreaks=("LOT",), seed=SEED)
     ledger.create_tournament("Club", settings)
     ledger.register_players([PlayerDetails(name) for name in ("Ann", "Bob", "Cy", "Dee")])
     for _ in range(3):
         pairing = ledger.pair_next_round()
         for board in range(1, len(pairing.boards) + 1):
             ledger.record_result(pairing.round, board, "1/2-1/2")
-    drawn = [1, 2, 3, 4]
-    random.Random(6).shuffle(drawn)
-    assert drawn != [1, 2, 3, 4], "seed 6 draws an order other than the numbers' (the last sort key)"
+    drawn = _by_lots(SEED, [1, 2, 3, 4])
+    assert drawn != [1, 2, 3, 4], "the seed draws an order other than the numbers' (the last sort key)"
     assert [row.number for row in standings(views.state())] == drawn
     _, again = open_ledger(where, "arbiter")
     assert [row.number for row in standings(again.state())] == drawn
