@@ -293,10 +293,12 @@ class Tournament(Aggregate):
         return bool(details.get("external_id")) and details["external_id"] == known.get("external_id")
 
     def _same_person(self, details: dict[str, Any]) -> int | None:
-        """The number of a registered player with the same id, or the same name, rating and federation."""
+        """The number of a registered player with the same id, or the same name, ratings (entered and
+        official) and federation."""
 
-        def identity(player: dict[str, Any]) -> tuple[str, int, str]:
-            return player["name"].casefold(), player.get("rating", 0), player.get("federation", "")
+        def identity(player: dict[str, Any]) -> tuple[str, tuple[int, ...], str]:
+            ratings = tuple(player.get(rating, 0) for rating in ("rating", "fide_rating", "national_rating"))
+            return player["name"].casefold(), ratings, player.get("federation", "")
 
         for number, known in self.players.items():
             if self._same_id(details, known) or identity(details) == identity(known):

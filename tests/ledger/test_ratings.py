@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from ledger.application import Ledger, PlayerDetails
 from ledger.domain import Tournament
-from ledger.errors import InvalidInput
+from ledger.errors import DuplicatePlayer, InvalidInput
 from ledger.ratings import RatingMethod, later_ratings, rating_in_round, tournament_rating
 from ledger.results import Game
 from ledger.settings import TournamentSettings
@@ -341,4 +341,15 @@ def test_q197_a_withdrawal_recorded_before_expulsions_existed_reads_as_not_expel
         stored.originator_id, stored.originator_version, stored.topic, ledger.mapper.transcoder.encode(state)
     )
     assert ledger.mapper.to_domain_event(old).expelled is False
+    ledger.close()
+
+
+def test_q116_namesakes_with_different_official_ratings_are_different_players(tmp_path: Path) -> None:
+    """Q116: the official ratings are part of who a player is: two John Smiths of one federation with
+    different FIDE ratings register without `allow_duplicate`; the same ratings again is refused."""
+    ledger, _ = _ledger(str(tmp_path / "t.ledger"), rating_method="fide")
+    ledger.register_players([PlayerDetails("John Smith", federation="ENG", fide_rating=1800)])
+    ledger.register_players([PlayerDetails("John Smith", federation="ENG", fide_rating=2000)])
+    with pytest.raises(DuplicatePlayer, match="already registered as number 1"):
+        ledger.register_players([PlayerDetails("John Smith", federation="ENG", fide_rating=1800)])
     ledger.close()
