@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from ledger.errors import InvalidInput
@@ -28,6 +29,9 @@ from ledger.validation import parse_whole_number
 
 MAX_RATING = 9999
 """The TRF rating field's four digits (record 001, columns 49-52)."""
+
+LONG_EVENT_DAYS = 30
+"""The checklist's long event: one lasting more than 30 days."""
 
 RATING_DETAILS = ("fide_rating", "national_rating", "later_ratings")
 """The player details this module reads besides `rating`; recorded only when given."""
@@ -125,6 +129,15 @@ def is_long_event(options: Mapping[str, str]) -> bool:
     return options.get("long_event") == "yes"
 
 
+def event_days(details: Mapping[str, Any]) -> int | None:
+    """The days from the start to the end date of the report details, both counted; None without both."""
+    try:
+        start, end = (datetime.strptime(str(details[key]).replace("-", "/"), "%Y/%m/%d") for key in ("start", "end"))
+    except (KeyError, ValueError):
+        return None
+    return (end - start).days + 1
+
+
 def long_event_warning(options: Mapping[str, str], tiebreaks: tuple[str, ...]) -> str | None:
     """The advice against rating-based tie-breaks in an event longer than 30 days, when it applies."""
     named = [code for code in tiebreaks if code in RATING_BASED_TIEBREAKS]
@@ -155,6 +168,17 @@ def rated(entered: int, fide: int, national: int, method: RatingMethod) -> tuple
         candidates = sorted([*candidates, (entered, "entered")], key=lambda c: -c[0])
     rating, source = next(iter(candidates), (entered, "entered"))
     return (rating, source) if rating else (0, "")
+
+
+def long_event_hint(options: Mapping[str, str], details: Mapping[str, Any]) -> str | None:
+    """A reminder when the dates given span more than 30 days but the event is not flagged as long."""
+    days = event_days(details)
+    if days is None or days <= LONG_EVENT_DAYS or is_long_event(options):
+        return None
+    return (
+        f"warning: from the start to the end date the event lasts {days} days; an event longer than "
+        f"{LONG_EVENT_DAYS} days is created with --long-event yes (ratings per round, C.07 Art. 10)"
+    )
 
 
 def tournament_rating(entered: int, fide: int, national: int, method: RatingMethod) -> int:

@@ -128,3 +128,16 @@ def test_q131_q132_ratings_are_entered_and_modified_by_hand(tmp_path: Path, caps
     code, _, err = run(capsys, *bad)
     assert code == exit_codes.BAD_INPUT
     assert "fide_rating of Ann must be a whole number from 0 to 9999" in err
+
+
+def test_q210_dates_longer_than_30_days_remind_the_arbiter_of_the_flag(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q210: from 2026/01/10 to 2026/02/09 is 31 days counting both, so `arbiter new` reminds the arbiter
+    of `--long-event yes`; 30 days (to 2026/02/08) or the flag given draws no reminder."""
+    dates = ("--start", "2026/01/10", "--end")
+    code, _, err = _new(capsys, str(tmp_path / "a.ledger"), *dates, "2026/02/09")
+    assert code == exit_codes.OK
+    assert "the event lasts 31 days" in err and "--long-event yes" in err
+    assert "lasts" not in _new(capsys, str(tmp_path / "b.ledger"), *dates, "2026/02/08")[2]
+    assert "lasts" not in _new(capsys, str(tmp_path / "c.ledger"), *dates, "2026/02/09", "--long-event", "yes")[2]

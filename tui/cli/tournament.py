@@ -148,7 +148,7 @@ def _new_examples() -> str:
 
 @verbs.verb("new", "create a tournament in a new ledger", _new_arguments, _new_examples)
 def cmd_new(args: argparse.Namespace) -> int:
-    from ledger.ratings import long_event_warning
+    from ledger.ratings import long_event_hint, long_event_warning
     from ledger.results import Game, MatchFormat
     from ledger.settings import ROUNDS_FROM_ENTRIES, TournamentSettings
     from pairing.registry import bracket_systems
@@ -175,9 +175,12 @@ def cmd_new(args: argparse.Namespace) -> int:
             f"{f'{args.rounds} rounds' if args.rounds else 'rounds from the entries at the first pairing'}, "
             f"tie-breaks {', '.join(settings.tiebreaks)}) in {redacted(ledger.location)}"
         )
-    warning = long_event_warning(settings.options, settings.tiebreaks)
-    if warning:
-        say(warning)
+    for warning in (
+        long_event_warning(settings.options, settings.tiebreaks),
+        long_event_hint(settings.options, details_from_args(args)),
+    ):
+        if warning:
+            say(warning)
     return exit_codes.OK
 
 
