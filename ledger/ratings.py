@@ -88,7 +88,7 @@ RATING_OPTIONS: Mapping[str, tuple[str, ...]] = {
     "rating_method": tuple(RatingMethod),
     "equal_rating_order": tuple(EqualRatingOrder),
     "rating_tiebreaks": tuple(RatingTiebreaks),
-    "long_event": ("yes", "no"),
+    "long_event": ("no", "yes"),
 }
 """The rating options with a fixed set of values (the first is the default)."""
 
@@ -105,7 +105,8 @@ def check_rating_options(options: Mapping[str, str]) -> None:
         parse_whole_number(options["unrated_rating"], "option unrated_rating", 0, MAX_RATING)
     if options.get("rating_tiebreaks", "first") != "first" and options.get("long_event") != "yes":
         raise InvalidInput(
-            "rating_tiebreaks=per-round is for an event longer than 30 days: add --option long_event=yes"
+            f"rating_tiebreaks=per-round is for an event longer than {LONG_EVENT_DAYS} days: flag it with "
+            "--long-event yes (option long_event=yes)"
         )
 
 
@@ -125,7 +126,7 @@ def unrated_rating(options: Mapping[str, str]) -> int | None:
 
 
 def is_long_event(options: Mapping[str, str]) -> bool:
-    """The event lasts more than 30 days (option `long_event=yes`)."""
+    """The event lasts more than `LONG_EVENT_DAYS` days (option `long_event=yes`)."""
     return options.get("long_event") == "yes"
 
 
