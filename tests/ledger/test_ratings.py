@@ -197,27 +197,31 @@ def test_q156_a_late_entry_after_round_4_gets_its_place_without_renumbering_the_
     ledger.close()
 
 
-def test_q208_q209_two_methods_for_unrated_opponents() -> None:
-    """Q208: games against unrated opponents are left out of ARO (the default); Q209: they count as a
-    chosen rating (`unrated_rating`, e.g. 0 or a floor). Player 1 met 2 (rated 2000) and 3 (unrated)."""
-    players = [
-        entrant(1, game(1, 2, Side.FIRST, 1), game(2, 3, Side.SECOND, 1), rating=1800),
-        entrant(2, game(1, 1, Side.SECOND, 0), game(2, 3, Side.FIRST, 0.5), rating=2000),
-        entrant(3, game(1, 4, Side.FIRST, 1), game(2, 1, Side.FIRST, 0), rating=0),
-        entrant(4, game(1, 3, Side.SECOND, 0), game(2, 2, Side.SECOND, 0.5), rating=1600),
-    ]
-    base = TiebreakContext(game="chess", scoring=Scoring(), rounds=2)
-    left_out = compute_tiebreaks(players, ["ARO"], base)[1]
-    as_zero = compute_tiebreaks(players, ["ARO"], evolve(base, unrated_rating=0))[1]
-    as_floor = compute_tiebreaks(players, ["ARO"], evolve(base, unrated_rating=1400))[1]
-    assert (left_out, as_zero, as_floor) == ((2000.0,), (1000.0,), (1700.0,))
+UNRATED_FIELD = [
+    entrant(1, game(1, 2, Side.FIRST, 1), game(2, 3, Side.SECOND, 1), rating=1800),
+    entrant(2, game(1, 1, Side.SECOND, 0), game(2, 3, Side.FIRST, 0.5), rating=2000),
+    entrant(3, game(1, 4, Side.FIRST, 1), game(2, 1, Side.FIRST, 0), rating=0),
+    entrant(4, game(1, 3, Side.SECOND, 0), game(2, 2, Side.SECOND, 0.5), rating=1600),
+]
+"""Player 1 met 2 (rated 2000) and 3 (unrated)."""
+UNRATED_CONTEXT = TiebreakContext(game="chess", scoring=Scoring(), rounds=2)
 
 
-def test_q204_q206_drawing_of_lots_for_tied_players_repeats(tmp_path: Path) -> None:
-    """Q204: LOT draws lots among players still tied (C.07 4.2); Q206: drawing again gives the same order,
-    because the draw is seeded by the tournament's recorded seed. Four players, every game drawn: all
-    tied on score, ranked by their lots."""
-    where = str(tmp_path / "t.ledger")
+def test_q208_games_against_unrated_opponents_are_left_out_by_default() -> None:
+    """Q208, the first method: player 1's ARO reads only the rated opponent, 2000."""
+    assert compute_tiebreaks(UNRATED_FIELD, ["ARO"], UNRATED_CONTEXT)[1] == (2000.0,)
+
+
+def test_q209_unrated_opponents_count_at_a_chosen_rating() -> None:
+    """Q209, the second method (`unrated_rating`): the unrated opponent counts as rated 0, (2000 + 0) / 2 =
+    1000, or as rated at a floor of 1400, (2000 + 1400) / 2 = 1700."""
+    as_zero = compute_tiebreaks(UNRATED_FIELD, ["ARO"], evolve(UNRATED_CONTEXT, unrated_rating=0))[1]
+    as_floor = compute_tiebreaks(UNRATED_FIELD, ["ARO"], evolve(UNRATED_CONTEXT, unrated_rating=1400))[1]
+    assert (as_zero, as_floor) == ((1000.0,), (1700.0,))
+
+
+def _all_drawn_round_robin(where: str) -> tuple[Ledger, ReadModels]:
+    """Four players, every game drawn: all tied on score, with LOT the only tie-break."""
     ledger, views = open_ledger(where, "arbiter", create=True)
     settings = TournamentSettings.for_game(Game.CHESS, "round-robin", 3, tiebreaks=("LOT",), seed=SEED)
     ledger.create_tournament("Club", settings)
@@ -226,17 +230,34 @@ def test_q204_q206_drawing_of_lots_for_tied_players_repeats(tmp_path: Path) -> N
         pairing = ledger.pair_next_round()
         for board in range(1, len(pairing.boards) + 1):
             ledger.record_result(pairing.round, board, "1/2-1/2")
+    return ledger, views
+
+
+def test_q204_drawing_of_lots_ranks_tied_players(tmp_path: Path) -> None:
+    """Q204: LOT draws lots among players still tied (C.07 4.2): the tied players rank by their lots."""
+    ledger, views = _all_drawn_round_robin(str(tmp_path / "t.ledger"))
     drawn = _by_lots(SEED, [1, 2, 3, 4])
     assert drawn != [1, 2, 3, 4], "the seed draws an order other than the numbers' (the last sort key)"
     assert [row.number for row in standings(views.state())] == drawn
-    _, again = open_ledger(where, "arbiter")
-    assert [row.number for row in standings(again.state())] == drawn
     ledger.close()
 
 
-def test_q210_q212_a_long_event_gives_players_ratings_linked_to_rounds(tmp_path: Path) -> None:
-    """Q210: the flag for an event longer than 30 days is a setting; Q212: a player may have later
-    ratings, each from a round on."""
+def test_q206_drawing_lots_again_gives_the_same_result(tmp_path: Path) -> None:
+    """Q206: the draw is seeded by the tournament's recorded seed, so reading the ledger afresh (another
+    process, a rebuilt read model) draws the same order."""
+    where = str(tmp_path / "t.ledger")
+    ledger, views = _all_drawn_round_robin(where)
+    first = [row.number for row in standings(views.state())]
+    _, again = open_ledger(where, "arbiter")
+    again.rebuild()
+    assert [row.number for row in standings(again.state())] == first
+    assert [row[0] for row in sorted(again.rows("standings"), key=lambda row: row[1])] == first
+    ledger.close()
+
+
+def test_q212_a_long_event_gives_players_ratings_linked_to_rounds(tmp_path: Path) -> None:
+    """Q212: in an event flagged as longer than 30 days (Q210) a player may have later ratings, each from a
+    round on."""
     ledger, views = _ledger(str(tmp_path / "t.ledger"), long_event="yes")
     assert views.state().require_settings().options["long_event"] == "yes"
     (number,) = ledger.register_players([PlayerDetails("Ann", rating=2000, later_ratings="3=2050, 5=2080")])

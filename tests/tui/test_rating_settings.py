@@ -81,15 +81,24 @@ def test_q146_the_criterion_for_equal_rating_and_title_is_chosen_at_new(
     assert "equal rating and title: fide-id" in run(capsys, "details", "--ledger", location)[1]
 
 
-def test_q210_q211_a_long_event_is_flagged_and_warned_against_rating_tiebreaks(
+def test_q210_a_long_event_is_flagged_at_new_and_shown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Q210: `--long-event yes` flags an event longer than 30 days; `arbiter details` shows it."""
+    location = str(tmp_path / "a.ledger")
+    assert _new(capsys, location, "--long-event", "yes")[0] == exit_codes.OK
+    assert "longer than 30 days: yes" in run(capsys, "details", "--ledger", location)[1]
+    other = str(tmp_path / "b.ledger")
+    assert _new(capsys, other)[0] == exit_codes.OK
+    assert "longer than 30 days: no" in run(capsys, "details", "--ledger", other)[1]
+
+
+def test_q211_a_long_event_is_advised_against_rating_tiebreaks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Q210: `--long-event yes` flags an event longer than 30 days; Q211: naming a rating-based tie-break
-    for one draws the advice against it (none without the flag, none without such a tie-break)."""
+    """Q211: naming a rating-based tie-break for a long event draws the advice against it (none without
+    the flag, none without such a tie-break)."""
     code, _, err = _new(capsys, str(tmp_path / "a.ledger"), "--long-event", "yes", "--tiebreaks", "ARO,BH")
     assert code == exit_codes.OK
     assert "warning: ARO read ratings" in err
-    assert "longer than 30 days: yes" in run(capsys, "details", "--ledger", str(tmp_path / "a.ledger"))[1]
     assert "warning" not in _new(capsys, str(tmp_path / "b.ledger"), "--tiebreaks", "ARO,BH")[2]
     assert "warning" not in _new(capsys, str(tmp_path / "c.ledger"), "--long-event", "yes", "--tiebreaks", "BH")[2]
 
@@ -102,7 +111,7 @@ def test_q210_q211_a_long_event_is_flagged_and_warned_against_rating_tiebreaks(
         (("--option", "rating_method=best"), "rating_method is one of"),
     ],
 )
-def test_q145_q209_bad_rating_settings_are_refused_and_nothing_is_created(
+def test_q145_bad_rating_settings_are_refused_and_nothing_is_created(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], flags: tuple[str, ...], message: str
 ) -> None:
     location = tmp_path / "o.ledger"
