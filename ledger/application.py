@@ -28,13 +28,17 @@ from ledger.domain import PLAYER_FIELDS, Round, Tournament, require_reason, roun
 from ledger.errors import (
     AlreadyRecorded,
     ConcurrentChange,
+    ConfirmationNeeded,
     InvalidInput,
     NoTournament,
+    Remedy,
+    RemedyAction,
     RoundNotReady,
     RuleViolation,
     TournamentExists,
     UnknownRound,
 )
+from ledger.fide_mode import Breach, Caution, Level
 from ledger.persistence import Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule
 from ledger.ratings import RATING_DETAILS, check_rating_details
@@ -143,7 +147,8 @@ class Expectation:
             if clash is not None:
                 raise ConcurrentChange(
                     f"{describe(clash)} was changed at log position {position}, after position {self.expected} "
-                    "that this command expected; nothing was appended. Check `arbiter log --tail 5` and decide again"
+                    "that this command expected; nothing was appended",
+                    Remedy(RemedyAction.SEE_LOG),
                 )
 
 
@@ -179,7 +184,10 @@ class Ledger(Application):
         self._round_streams: dict[UUID, int] = {}
         """Round stream id -> round number (`_round_number`)."""
         self._commands = threading.local()
-        """`open` is true while a command runs in the thread."""
+        """`open` is true while a command runs in the thread; `confirmed` when its warnings are confirmed."""
+        self.notices: list[Caution] = []
+        """The warnings the last command gave and went on after (level 2, and confirmed levels 3 and 4):
+        the front end shows them once the command is committed."""
         self.recorder.signer = key  # type: ignore[attr-defined]
 
     # --- reading the streams -------------------------------------------------------------------
@@ -190,7 +198,7 @@ class Ledger(Application):
         if self._tournament_id is None:
             first = self.recorder.select_notifications(start=1, limit=1)
             if not first:
-                raise NoTournament("this ledger holds no tournament: create one with `arbiter new NAME ...`")
+                raise NoTournament("this ledger holds no tournament", Remedy(RemedyAction.CREATE_TOURNAMENT))
             self._tournament_id = UUID(str(first[0].originator_id))
         return self._tournament_id
 
@@ -201,7 +209,7 @@ class Ledger(Application):
         try:
             return self.repository.get(round_id(self.tournament_id, number), projector_func=_fast_project)
         except AggregateNotFoundError:
-            raise UnknownRound(f"round {number} has not been paired yet: `arbiter pair` pairs the next round") from None
+            raise UnknownRound(f"round {number} has not been paired yet", Remedy(RemedyAction.PAIR)) from None
 
     def position(self) -> int:
         """The log position of the last event (0 for an empty ledger)."""
@@ -220,7 +228,9 @@ class Ledger(Application):
         return verify_chain(self.recorder, anchors)  # type: ignore[arg-type]
 
     @contextmanager
-    def command(self, *, expect_position: int | None = None, command_id: str | None = None) -> Iterator[None]:
+    def command(
+        self, *, expect_position: int | None = None, command_id: str | None = None, confirmed: bool = False
+    ) -> Iterator[None]:
         """One arbiter command as one transaction, however many events it appends: all of them are
         committed together at the end, or none (an error, or the process killed, leaves nothing).
 
@@ -228,17 +238,21 @@ class Ledger(Application):
         names its position); the id is kept with the events, in their transaction.
         `expect_position`: the log position the desk displayed; refused (`ConcurrentChange`) when an
         event after it changed a board, round or player that this command changes.
+        `confirmed`: the arbiter confirmed the warnings the command raises (`caution`); without it a
+        warning of level 3 or 4 refuses the command (`ConfirmationNeeded`).
         A command inside a command joins it."""
         if getattr(self._commands, "open", False):
             yield  # inside a command: part of its transaction
             return
         self._commands.open = True
+        self._commands.confirmed = confirmed
+        self.notices = []
         try:
             with self.recorder.command_transaction():  # type: ignore[attr-defined]
                 start = self.position()
                 if expect_position is not None and not 0 <= expect_position <= start:
                     raise InvalidInput(
-                        f"--expect-position {expect_position} is not a position of this log (0..{start}); "
+                        f"the expected position {expect_position} is not a position of this log (0..{start}); "
                         "give the position your desk displayed"
                     )
                 if command_id:
@@ -259,6 +273,24 @@ class Ledger(Application):
         finally:
             self._commands.open = False
             self._commands.expectation = None
+            self._commands.confirmed = False
+
+    def caution(self, tournament: Tournament, caution: Caution) -> None:
+        """Warn of the step the running command is about to take (`ledger.fide_mode`): refuse it with
+        `ConfirmationNeeded` while a level 3 or 4 warning is not confirmed, refuse a level 5 step in FIDE
+        mode outright, and record on `tournament` (which the caller saves) each confirmed warning and each
+        pairing-integrity-breaching event (Q112), so that the log and the TRF's `###` lines show them."""
+        caution = caution.in_mode(tournament.in_fide_mode)
+        if caution.level is Level.REFUSE:
+            raise RuleViolation(
+                f"{caution.text}: not possible in FIDE mode ({caution.question}); "
+                "it becomes possible only after leaving FIDE mode, for good"
+            )
+        if caution.needs_confirmation and not getattr(self._commands, "confirmed", False):
+            raise ConfirmationNeeded(caution)
+        if caution.needs_confirmation or caution.breach is not None:
+            tournament.confirm_caution(caution, self.actor)
+        self.notices.append(caution)
 
     def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
         """Store the aggregates' pending events once `ledger.roles.admit` found nothing to refuse in them;
@@ -326,8 +358,8 @@ class Ledger(Application):
                 return command()
         except IntegrityError as conflict:
             raise ConcurrentChange(
-                f"another desk kept changing the same records; nothing was saved ({conflict}). "
-                "Check `arbiter log` and try again."
+                f"another desk kept changing the same records; nothing was saved ({conflict})",
+                Remedy(RemedyAction.SEE_LOG),
             ) from conflict
 
     # --- tournament and roster ---------------------------------------------------------------
@@ -338,7 +370,7 @@ class Ledger(Application):
         """Create the tournament, with its report details (`ledger.details`) in the same transaction."""
         if self.position():
             raise TournamentExists(
-                f"{redacted(self.location)} already holds a tournament; use another --ledger for a new one"
+                f"{redacted(self.location)} already holds a tournament", Remedy(RemedyAction.USE_ANOTHER_LEDGER)
             )
         if not name.strip():
             raise InvalidInput("a tournament needs a name")
@@ -505,6 +537,18 @@ class Ledger(Application):
 
         return self._attempt(command)
 
+    def leave_fide_mode(self, reason: str, reference: str = "") -> None:
+        """Q43-45: leave FIDE mode after a two-step confirmation (level 4), for good; recorded with the last
+        paired round, and written to the TRF as a `###` line (Q44)."""
+
+        def change(tournament: Tournament) -> None:
+            after = self.last_paired_round()
+            if tournament.in_fide_mode:
+                self.caution(tournament, leaving_fide_mode(after))
+            tournament.leave_fide_mode(after, self.actor, reason, reference)
+
+        self._tournament_command(change)
+
     def lodge_appeal(self, appellant: int, against: str, reason: str) -> int:
         return self._tournament_command(lambda t: t.lodge_appeal(appellant, against, self.actor, reason))
 
@@ -560,8 +604,8 @@ class Ledger(Application):
                 # A retry after a conflict: another desk paired (or unpaired) meanwhile. Pairing
                 # the round after the one the arbiter meant would be a second, unasked-for pairing.
                 raise ConcurrentChange(
-                    f"round {intended} was paired or unpaired at another desk meanwhile; nothing was saved. "
-                    f"Check `arbiter pairings {intended}` before pairing again."
+                    f"round {intended} was paired or unpaired at another desk meanwhile; nothing was saved",
+                    Remedy(RemedyAction.SEE_PAIRINGS, round=intended),
                 )
             if number > tournament.rounds != ROUNDS_FROM_ENTRIES:
                 raise RoundNotReady(f"all {tournament.rounds} rounds are paired; the tournament is complete")
@@ -610,8 +654,9 @@ class Ledger(Application):
         if missing and not force_reason.strip():
             boards = ", ".join(map(str, missing))
             raise RoundNotReady(
-                f"round {number - 1} still has no result on board(s) {boards}: enter them with `arbiter result`, "
-                f'or pair anyway with --force --reason "..."'
+                f"round {number - 1} still has no result on board(s) {boards}",
+                Remedy(RemedyAction.ENTER_RESULT, round=number - 1),
+                Remedy(RemedyAction.PAIR_ANYWAY),
             )
 
     def _round_to_pair(self, tournament: Tournament, number: int) -> Round:
@@ -631,8 +676,9 @@ class Ledger(Application):
             outcome = engine.pair(request)
         except NoValidPairing as refusal:
             raise RuleViolation(
-                f"{engine.name} cannot pair round {request.round}: {refusal}. Pair by hand with "
-                "`arbiter pair --manual`, or change the entries (withdrawals, byes, forbidden pairs)"
+                f"{engine.name} cannot pair round {request.round}: {refusal}. Change the entries (withdrawals, "
+                "byes, forbidden pairs)",
+                Remedy(RemedyAction.PAIR_BY_HAND),
             ) from refusal
         return pairing_payload(request, outcome, position, engine.name, engine.version, engine.rules_edition)
 
@@ -641,10 +687,13 @@ class Ledger(Application):
 
         def command() -> None:
             last = self.last_paired_round()
-            if round_number != last:
+            if round_number > last:
+                raise RoundNotReady(f"round {round_number} is not paired; the last paired round is {last}")
+            if round_number < last:
                 raise RoundNotReady(
-                    f"only the last paired round ({last}) can be unpaired; "
-                    f"unpair the rounds after {round_number} first, or `arbiter rollback --to-round`"
+                    f"only the last paired round ({last}) can be unpaired; unpair the rounds after {round_number} "
+                    "first",
+                    Remedy(RemedyAction.ROLL_BACK, round=round_number - 1),
                 )
             round_ = self.round(round_number)
             round_.withdraw_pairing(self.actor, reason, reference)
@@ -666,7 +715,7 @@ class Ledger(Application):
             if round_.results:
                 raise RoundNotReady(
                     f"play has started in round {round_number} ({len(round_.results)} results recorded); "
-                    "its pairing stays (record the decision with `arbiter override`)"
+                    "its pairing stays: a repeat pairing replaces a round's pairing only before play starts"
                 )
             request, position = self._pairing_input(round_number)
             pairing = self._engine_pairing(tournament, request, position)
@@ -730,7 +779,7 @@ class Ledger(Application):
     def _require_upheld(self, appeal: int) -> None:
         ruled = self.tournament().appeals.get(str(appeal))
         if ruled is None:
-            raise InvalidInput(f"there is no appeal {appeal}; see `arbiter log` for the appeals lodged")
+            raise InvalidInput(f"there is no appeal {appeal}", Remedy(RemedyAction.SEE_APPEALS))
         if ruled["outcome"] != "upheld":
             raise RuleViolation(
                 f"appeal {appeal} is {ruled['outcome'] or 'not yet ruled'}; only an upheld appeal changes a ruling "
@@ -755,6 +804,19 @@ class Ledger(Application):
             return report.head
 
         return self._attempt(command)
+
+
+def leaving_fide_mode(after_round: int) -> Caution:
+    """Q43: leaving FIDE mode is a level 4 warning with its consequences stated."""
+    return Caution(
+        Level.CONFIRM_TWICE,
+        "Q43",
+        f"leave FIDE mode after round {after_round}",
+        "FIDE mode can never be entered again (Q45); every view will show this tournament as not in FIDE "
+        "mode (Q46), and its TRF records the round it was left in (Q44).",
+        Breach.FIDE_MODE_LEFT,
+        after_round,
+    )
 
 
 def published(round_: Round) -> PublishedPairing:

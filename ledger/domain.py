@@ -22,11 +22,15 @@ from ledger.errors import (
     InvalidInput,
     NoResultToCorrect,
     ReasonRequired,
+    Remedy,
+    RemedyAction,
     ResultAlreadyRecorded,
     RoundNotReady,
+    RuleViolation,
     UnknownBoard,
     UnknownPlayer,
 )
+from ledger.fide_mode import Caution, default_fide_mode
 from ledger.ranking import RankingRule, starting_order
 from ledger.ratings import RATING_DETAILS, check_rating_details
 from ledger.settings import MAX_ROUNDS, ROUNDS_FROM_ENTRIES
@@ -46,7 +50,7 @@ def round_id(tournament_id: UUID, round_number: int) -> UUID:
 def require_reason(reason: str) -> str:
     reason = reason.strip()
     if not reason:
-        raise ReasonRequired('this changes an earlier decision: give a reason (--reason "...")')
+        raise ReasonRequired("this changes an earlier decision", Remedy(RemedyAction.GIVE_REASON))
     return reason
 
 
@@ -219,6 +223,24 @@ class Tournament(Aggregate):
         reason: str
         reference: str
 
+    class CautionConfirmed(Event):
+        """A warning of the checklist's levels (`ledger.fide_mode.Caution.as_event`) that the arbiter
+        confirmed before the step it warned of, or a pairing-integrity-breaching event it marks (Q112);
+        recorded in the transaction of that step."""
+
+        TOPIC = "arbiter:Tournament.CautionConfirmed"
+        caution: dict[str, Any]
+        actor: str
+
+    class FideModeLeft(Event):
+        """The tournament left FIDE mode after `after_round` was paired (Q43-45): for good."""
+
+        TOPIC = "arbiter:Tournament.FideModeLeft"
+        after_round: int
+        actor: str
+        reason: str
+        reference: str
+
     class KeyGranted(Aggregate.Event):
         """The chief arbiter gave a key a role (`ledger.roles.Role`; "none" takes it away)."""
 
@@ -231,6 +253,8 @@ class Tournament(Aggregate):
 
     chief_key = ""
     """The chief arbiter's public key (hex); "" in a ledger made without keys."""
+    fide_mode_left = False
+    """Q45: once left, FIDE mode is never re-entered."""
     keys = MappingProxyType[str, Mapping[str, str]]({})
     """Fingerprint -> {"role", "public_key"} of every key the chief arbiter granted a role."""
 
@@ -258,9 +282,7 @@ class Tournament(Aggregate):
         try:
             return self.players[str(number)]
         except KeyError:
-            raise UnknownPlayer(
-                f"no player number {number}: see `arbiter standings` or `arbiter log` for the roster"
-            ) from None
+            raise UnknownPlayer(f"no player number {number}", Remedy(RemedyAction.SEE_ROSTER)) from None
 
     @property
     def next_number(self) -> int:
@@ -281,9 +303,9 @@ class Tournament(Aggregate):
         if twin is not None and not allow_duplicate:
             same = "id" if self._same_id(details, self.players[str(twin)]) else "name, rating and federation"
             raise DuplicatePlayer(
-                f"{details['name']} is already registered as number {twin} (same {same}); use "
-                "`arbiter correct-player` to change details, or register with `--allow-duplicate` "
-                "if this is another person"
+                f"{details['name']} is already registered as number {twin} (same {same})",
+                Remedy(RemedyAction.CORRECT_PLAYER, player=twin),
+                Remedy(RemedyAction.REGISTER_NAMESAKE, player=twin),
             )
         self._register(number=number, details=details, actor=actor, duplicate_of=twin)
         return number
@@ -511,6 +533,28 @@ class Tournament(Aggregate):
     def _override(self, subject: str, decision: str, actor: str, reason: str, reference: str) -> None:
         pass
 
+    @property
+    def in_fide_mode(self) -> bool:
+        """Q40, Q45: created in FIDE mode (`ledger.settings.TournamentSettings.fide_mode`) and not left."""
+        created_in = self.settings.get("fide_mode", default_fide_mode(self.game, self.system))
+        return bool(created_in) and not self.fide_mode_left
+
+    def confirm_caution(self, caution: Caution, actor: str) -> None:
+        self._confirm_caution(caution=caution.as_event(), actor=actor)
+
+    @event(CautionConfirmed)
+    def _confirm_caution(self, caution: dict[str, Any], actor: str) -> None:
+        pass
+
+    def leave_fide_mode(self, after_round: int, actor: str, reason: str, reference: str) -> None:
+        if not self.in_fide_mode:
+            raise RuleViolation("this tournament is not in FIDE mode (Q45: once left, it cannot be re-entered)")
+        self._leave_fide_mode(after_round=after_round, actor=actor, reason=require_reason(reason), reference=reference)
+
+    @event(FideModeLeft)
+    def _leave_fide_mode(self, after_round: int, actor: str, reason: str, reference: str) -> None:
+        self.fide_mode_left = True
+
     def lodge_appeal(self, appellant: int, against: str, actor: str, reason: str) -> int:
         self.player(appellant)
         appeal = len(self.appeals) + 1
@@ -684,10 +728,10 @@ class Round(Aggregate):
         """Publish a pairing (or, after a withdrawal, a new one: its revision counts up)."""
         if self.is_paired:
             raise RoundNotReady(
-                f"round {self.number} is already paired; `arbiter unpair {self.number} --reason ...` withdraws it"
+                f"round {self.number} is already paired", Remedy(RemedyAction.UNPAIR, round=self.number)
             )
         if self.revision and not reason.strip():
-            raise ReasonRequired(f'round {self.number} is being re-paired: give a reason (--reason "...")')
+            raise ReasonRequired(f"round {self.number} is being re-paired", Remedy(RemedyAction.GIVE_REASON))
         self._publish(revision=self.revision + 1, actor=actor, reason=reason, reference=reference, **pairing)
 
     @event(Paired)
@@ -731,12 +775,12 @@ class Round(Aggregate):
     def board(self, board: int) -> list[int]:
         if not self.is_paired:
             raise UnknownBoard(
-                f"round {self.number} is not paired (its pairing was withdrawn): `arbiter pair` pairs it again"
+                f"round {self.number} is not paired (its pairing was withdrawn)", Remedy(RemedyAction.PAIR)
             )
         if not 1 <= board <= len(self.boards):
             raise UnknownBoard(
-                f"round {self.number} has boards 1..{len(self.boards)}, not {board}: "
-                f"see `arbiter pairings {self.number}`"
+                f"round {self.number} has boards 1..{len(self.boards)}, not {board}",
+                Remedy(RemedyAction.SEE_PAIRINGS, round=self.number),
             )
         return self.boards[board - 1]
 
@@ -744,7 +788,8 @@ class Round(Aggregate):
         if self.sealed_at is not None:
             raise RoundNotReady(
                 f"round {self.number} is sealed (position {self.sealed_at}); a result there changes only after "
-                "an upheld appeal: `arbiter correct ... --appeal N`"
+                "an upheld appeal",
+                Remedy(RemedyAction.CORRECT_ON_APPEAL, round=self.number),
             )
 
     def record_result(self, board: int, result: str, actor: str) -> None:
@@ -752,8 +797,8 @@ class Round(Aggregate):
         self._check_unsealed()
         if str(board) in self.results:
             raise ResultAlreadyRecorded(
-                f"round {self.number} board {board} already has {self.results[str(board)]}; "
-                f"use `arbiter correct {self.number} {board} RESULT --reason ...` to change it"
+                f"round {self.number} board {board} already has {self.results[str(board)]}",
+                Remedy(RemedyAction.CORRECT_RESULT, round=self.number, board=board),
             )
         self._record_result(board=board, first=first, second=second, result=result, actor=actor)
 
@@ -841,8 +886,8 @@ class Round(Aggregate):
             return self.results[str(board)]
         except KeyError:
             raise NoResultToCorrect(
-                f"round {self.number} board {board} has no result yet; "
-                f"use `arbiter result {self.number} {board} RESULT`"
+                f"round {self.number} board {board} has no result yet",
+                Remedy(RemedyAction.ENTER_RESULT, round=self.number, board=board),
             ) from None
 
     def seal(self, chain_head: str, position: int, actor: str) -> None:

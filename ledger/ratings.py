@@ -50,7 +50,7 @@ class RatingMethod(enum.StrEnum):
     @property
     def description(self) -> str:
         return {
-            RatingMethod.ENTERED: "the rating entered with the player (--rating)",
+            RatingMethod.ENTERED: "the rating entered with the player",
             RatingMethod.FIDE: "the FIDE rating (else the rating entered)",
             RatingMethod.NATIONAL: "the national rating (else the rating entered)",
             RatingMethod.FIDON: "the FIDE rating if defined, otherwise the national rating (else the rating entered)",
@@ -71,7 +71,7 @@ class EqualRatingOrder(enum.StrEnum):
     def description(self) -> str:
         return {
             EqualRatingOrder.NAME: "alphabetical order of names",
-            EqualRatingOrder.FIDE_ID: "the lower FIDE id (--id) first, players without one after, then by name",
+            EqualRatingOrder.FIDE_ID: "the lower FIDE id first, players without one after, then by name",
             EqualRatingOrder.LOTS: "drawing of lots with the tournament's recorded seed",
         }[self]
 
@@ -105,8 +105,8 @@ def check_rating_options(options: Mapping[str, str]) -> None:
         parse_whole_number(options["unrated_rating"], "option unrated_rating", 0, MAX_RATING)
     if options.get("rating_tiebreaks", "first") != "first" and options.get("long_event") != "yes":
         raise InvalidInput(
-            f"rating_tiebreaks=per-round is for an event longer than {LONG_EVENT_DAYS} days: flag it with "
-            "--long-event yes (option long_event=yes)"
+            f"rating_tiebreaks=per-round is for an event longer than {LONG_EVENT_DAYS} days: flag the event "
+            "as one (long_event=yes) when it is created"
         )
 
 
@@ -178,7 +178,7 @@ def long_event_hint(options: Mapping[str, str], details: Mapping[str, Any]) -> s
         return None
     return (
         f"warning: from the start to the end date the event lasts {days} days; an event longer than "
-        f"{LONG_EVENT_DAYS} days is created with --long-event yes (ratings per round, C.07 Art. 10)"
+        f"{LONG_EVENT_DAYS} days is flagged as one when it is created (long_event=yes; ratings per round, C.07 Art. 10)"
     )
 
 

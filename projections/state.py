@@ -15,6 +15,7 @@ from attrs import define, field
 
 from ledger.domain import Round, Tournament
 from ledger.errors import NoTournament
+from ledger.fide_mode import Caution
 from ledger.ranking import RankingRule, initial_order, pairing_numbers
 from ledger.ratings import rating_method, tournament_rating
 from ledger.results import Result, ResultRules
@@ -121,6 +122,10 @@ class TournamentState:
     renumbered_by: str = ""
     frozen_ranking: dict[int, int] | None = None
     """C.04.2 2.3: "no modification of a TPN ... is allowed after the fourth round has been paired"."""
+    cautions: list[tuple[int, Caution]] = field(factory=list)
+    """(position, warning) of every confirmed warning and pairing-integrity-breaching event (Q112)."""
+    fide_mode_left_after: int | None = None
+    """The round after which the tournament left FIDE mode (Q44), None while it is in it (or never was)."""
     history_cache: dict[Any, Any] = field(factory=dict, eq=False, repr=False)
     """Derived data, rebuilt on demand: per-round records (`projections.history`), keyed by the rounds'
     versions, and the results parsed from their codes."""
@@ -130,6 +135,11 @@ class TournamentState:
         if self.settings is None:
             raise NoTournament("this ledger holds no tournament yet")
         return self.settings
+
+    @property
+    def in_fide_mode(self) -> bool:
+        """Q40, Q45-46: created in FIDE mode and not left."""
+        return self.require_settings().fide_mode and self.fide_mode_left_after is None
 
     @property
     def rules(self) -> ResultRules:
@@ -197,6 +207,10 @@ class TournamentState:
             case Tournament.RoundsChanged(rounds=rounds):
                 last = self.stages[-1]
                 last.rounds = rounds - last.first_round + 1
+            case Tournament.CautionConfirmed(caution=caution):
+                self.cautions.append((position, Caution.from_event(caution)))
+            case Tournament.FideModeLeft(after_round=after_round):
+                self.fide_mode_left_after = after_round
             case Tournament.PairForbidden(first=first, second=second):
                 self.forbidden.append((first, second))
             case Round.Created(round=round_number):

@@ -147,6 +147,6 @@ def test_q210_dates_longer_than_30_days_remind_the_arbiter_of_the_flag(
     dates = ("--start", "2026/01/10", "--end")
     code, _, err = _new(capsys, str(tmp_path / "a.ledger"), *dates, "2026/02/09")
     assert code == exit_codes.OK
-    assert "the event lasts 31 days" in err and "--long-event yes" in err
+    assert "the event lasts 31 days" in err and "long_event=yes" in err
     assert "lasts" not in _new(capsys, str(tmp_path / "b.ledger"), *dates, "2026/02/08")[2]
     assert "lasts" not in _new(capsys, str(tmp_path / "c.ledger"), *dates, "2026/02/09", "--long-event", "yes")[2]

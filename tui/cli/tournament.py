@@ -87,6 +87,12 @@ def _new_arguments(p: argparse.ArgumentParser) -> None:
         help="backgammon: game-wins (a gammon counts 2) or points (doubling cube)",
     )
     p.add_argument("--seed", type=int, help="random seed for systems that draw lots (default: chosen and recorded)")
+    p.add_argument(
+        "--fide-mode",
+        action=argparse.BooleanOptionalAction,
+        help="FIDE mode (docs/fide-mode.md): on by default for dutch, dubov and burstein; a chess round-robin "
+        "may opt in; --no-fide-mode creates the tournament outside it",
+    )
     system_options(p, "system option, e.g. cycles=2 for a double round robin")
     _rating_arguments(p)
     add_details_options(p)
@@ -166,6 +172,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         match_length=args.match_length,
         match_format=MatchFormat(args.match_format),
         options=dict(args.option) | rating_options(args),
+        fide_mode=args.fide_mode,
         **({"seed": args.seed} if args.seed is not None else {}),
     )
     with opened(args, create=True) as (ledger, _):
@@ -173,7 +180,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         say(
             f"created {args.name!r} ({game}, {args.system}, "
             f"{f'{args.rounds} rounds' if args.rounds else 'rounds from the entries at the first pairing'}, "
-            f"tie-breaks {', '.join(settings.tiebreaks)}) in {redacted(ledger.location)}"
+            f"tie-breaks {', '.join(settings.tiebreaks)}"
+            f"{', in FIDE mode' if settings.fide_mode else ''}) in {redacted(ledger.location)}"
         )
     for warning in (
         long_event_warning(settings.options, settings.tiebreaks),
@@ -441,4 +449,23 @@ def cmd_forbid(args: argparse.Namespace) -> int:
     with opened(args) as (ledger, _):
         ledger.forbid(args.first, args.second, args.reason)
     say(f"players {args.first} and {args.second} will not be paired together")
+    return exit_codes.OK
+
+
+def _leave_fide_mode_arguments(p: argparse.ArgumentParser) -> None:
+    reason_options(p)
+
+
+@verbs.verb(
+    "leave-fide-mode",
+    "leave FIDE mode for good (a level 4 warning: confirm twice, or --yes)",
+    _leave_fide_mode_arguments,
+    '  arbiter leave-fide-mode --reason "the organiser changed the byes rule after round 3" --yes\n\n'
+    "FIDE mode (docs/fide-mode.md) cannot be entered again once left; the round it was left after is\n"
+    "recorded and written to the TRF as a ### line, and every view shows the tournament as not in FIDE mode.",
+)
+def cmd_leave_fide_mode(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, _):
+        ledger.leave_fide_mode(args.reason, args.reference)
+    say("the tournament is no longer in FIDE mode")
     return exit_codes.OK
