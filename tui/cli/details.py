@@ -71,6 +71,7 @@ def _details_arguments(parser: argparse.ArgumentParser) -> None:
 )
 def cmd_details(args: argparse.Namespace) -> int:
     from ledger.ratings import rating_settings
+    from tui.render import fide_mode_lines
 
     changes = details_from_args(args)
     with opened(args) as (ledger, views):
@@ -79,6 +80,8 @@ def cmd_details(args: argparse.Namespace) -> int:
             say("details changed: " + ", ".join(sorted(changes)))
             return exit_codes.OK
         state = views.state()
+    for line in fide_mode_lines(state):
+        print(line)
     for key, value in sorted(state.details.items()):
         print(f"{key}: {', '.join(value) if isinstance(value, list) else value}")
     for key, value in rating_settings(state.require_settings().options).items():
