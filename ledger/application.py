@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Any, ClassVar, Protocol, TypeVar
 from uuid import UUID
 
-from attrs import evolve, frozen
+from attrs import asdict, evolve, frozen
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import IntegrityError, Recording, StoredEvent
@@ -42,6 +42,7 @@ from ledger.errors import (
 from ledger.fide_mode import Breach, Caution, Level, configuration_change, imported, result_change
 from ledger.persistence import Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule
+from ledger.ratings import RATING_DETAILS, check_rating_details
 from ledger.redaction import redacted
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked_grant, signed_events, verify_signatures
@@ -100,6 +101,12 @@ class PlayerDetails:
     team: str = ""
     title: str = ""
     external_id: str = ""
+    fide_rating: int = 0
+    """The official FIDE rating (0: none); `ledger.ratings` makes the tournament rating from it."""
+    national_rating: int = 0
+    """The official national rating (0: none)."""
+    later_ratings: str = ""
+    """An event longer than 30 days: "ROUND=RATING, ..." (`ledger.ratings.later_ratings`)."""
     number: int | None = None
     extra: str = ""
     """What another program's file holds for the player and the ledger does not read (tsh's extra
@@ -116,7 +123,12 @@ class PlayerDetails:
             raise InvalidInput(f"rating {self.rating} of {name} is negative")
         if len(check_text(self.extra, f"the kept fields of {name}")) > MAX_EXTRA:
             raise InvalidInput(f"the kept fields of {name} are over {MAX_EXTRA} characters")
-        details = {field: getattr(self, field) for field in PLAYER_FIELDS} | {"name": name}
+        check_rating_details(asdict(self), name)
+        details = {
+            field: getattr(self, field)
+            for field in PLAYER_FIELDS
+            if field not in RATING_DETAILS or getattr(self, field)
+        } | {"name": name}
         return details | ({"extra": self.extra} if self.extra else {})
 
 
@@ -415,9 +427,15 @@ class Ledger(Application):
     def correct_player(self, number: int, changes: Mapping[str, Any], reason: str, reference: str = "") -> None:
         self._tournament_command(lambda t: t.correct_details(number, dict(changes), self.actor, reason, reference))
 
-    def withdraw(self, number: int, from_round: int | None, reason: str, reference: str = "") -> None:
+    def withdraw(
+        self, number: int, from_round: int | None, reason: str, reference: str = "", *, expelled: bool = False
+    ) -> None:
+        """Withdraw a player from a round on; `expelled`: the arbiter expelled the player (recorded with
+        the withdrawal; a Swiss's standings leave the player out)."""
         self._tournament_command(
-            lambda t: t.withdraw(number, from_round or t.last_round + 1, self.actor, reason, reference)
+            lambda t: t.withdraw(
+                number, from_round or t.last_round + 1, self.actor, reason, reference, expelled=expelled
+            )
         )
 
     def reenter(self, number: int, from_round: int | None, reason: str, reference: str = "") -> None:

@@ -32,11 +32,12 @@ from ledger.errors import (
 )
 from ledger.fide_mode import Caution, default_fide_mode
 from ledger.ranking import RankingRule, starting_order
+from ledger.ratings import RATING_DETAILS, check_rating_details
 from ledger.settings import MAX_ROUNDS, ROUNDS_FROM_ENTRIES
 
 ROUND_NAMESPACE = uuid5(NAMESPACE_URL, "https://arbiter-ledger.invalid/round")
 
-PLAYER_FIELDS = ("name", "rating", "federation", "club", "team", "title", "external_id")
+PLAYER_FIELDS = ("name", "rating", "federation", "club", "team", "title", "external_id", *RATING_DETAILS)
 """Details an arbiter may correct with `PlayerDetailsCorrected`."""
 
 
@@ -104,11 +105,18 @@ class Tournament(Aggregate):
 
     class PlayerWithdrew(Event):
         TOPIC = "arbiter:Tournament.PlayerWithdrew"
+        class_version = 2
         number: int
         from_round: int
         actor: str
         reason: str
         reference: str
+        expelled: bool
+        """The arbiter expelled the player (a Swiss's standings leave an expelled player out)."""
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["expelled"] = False
 
     class PlayerReentered(Event):
         TOPIC = "arbiter:Tournament.PlayerReentered"
@@ -324,10 +332,12 @@ class Tournament(Aggregate):
         return bool(details.get("external_id")) and details["external_id"] == known.get("external_id")
 
     def _same_person(self, details: dict[str, Any]) -> int | None:
-        """The number of a registered player with the same id, or the same name, rating and federation."""
+        """The number of a registered player with the same id, or the same name, ratings (entered and
+        official) and federation."""
 
-        def identity(player: dict[str, Any]) -> tuple[str, int, str]:
-            return player["name"].casefold(), player.get("rating", 0), player.get("federation", "")
+        def identity(player: dict[str, Any]) -> tuple[str, tuple[int, ...], str]:
+            ratings = tuple(player.get(rating, 0) for rating in ("rating", "fide_rating", "national_rating"))
+            return player["name"].casefold(), ratings, player.get("federation", "")
 
         for number, known in self.players.items():
             if self._same_id(details, known) or identity(details) == identity(known):
@@ -343,6 +353,7 @@ class Tournament(Aggregate):
         unknown = set(changes) - set(PLAYER_FIELDS)
         if unknown or not changes:
             raise InvalidInput(f"correctable details are {', '.join(PLAYER_FIELDS)}; got {sorted(unknown) or 'none'}")
+        check_rating_details(changes, self.player(number)["name"])
         self._correct_details(
             number=number, changes=changes, actor=actor, reason=require_reason(reason), reference=reference
         )
@@ -351,7 +362,9 @@ class Tournament(Aggregate):
     def _correct_details(self, number: int, changes: dict[str, Any], actor: str, reason: str, reference: str) -> None:
         self.players[str(number)].update(changes)
 
-    def withdraw(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
+    def withdraw(
+        self, number: int, from_round: int, actor: str, reason: str, reference: str, *, expelled: bool = False
+    ) -> None:
         player = self.player(number)
         if player["status"] == "withdrawn":
             raise InvalidInput(f"{player['name']} already withdrew from round {player['withdrawn_from']}")
@@ -362,16 +375,21 @@ class Tournament(Aggregate):
             actor=actor,
             reason=require_reason(reason),
             reference=reference,
+            expelled=expelled,
         )
 
     @event(PlayerWithdrew)
-    def _withdraw(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
-        self.players[str(number)].update(status="withdrawn", withdrawn_from=from_round)
+    def _withdraw(
+        self, number: int, from_round: int, actor: str, reason: str, reference: str, expelled: bool = False
+    ) -> None:
+        self.players[str(number)].update(status="withdrawn", withdrawn_from=from_round, expelled=expelled)
 
     def reenter(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
         player = self.player(number)
         if player["status"] != "withdrawn":
             raise InvalidInput(f"{player['name']} has not withdrawn; nothing to re-enter")
+        if player.get("expelled"):
+            raise InvalidInput(f"{player['name']} was expelled; an expelled player does not re-enter")
         self._check_round(from_round)
         self._reenter(
             number=number,
@@ -449,7 +467,7 @@ class Tournament(Aggregate):
         if not self.players:
             raise InvalidInput("there are no players to number yet")
         players = {int(n): p for n, p in self.players.items()}
-        order = starting_order(players, rule, self.settings["seed"])
+        order = starting_order(players, rule, self.settings["seed"], self.settings["options"])
         self._renumber(order=order, rule=rule.value, actor=actor, reason=require_reason(reason))
         return order
 

@@ -11,6 +11,7 @@ from attrs import asdict, evolve, field, frozen
 
 from ledger.errors import InvalidInput
 from ledger.fide_mode import FIDE_MODE_MAY, default_fide_mode
+from ledger.ratings import check_rating_options
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.validation import MAX_ROUNDS, parse_whole_number
 from pairing.model import Scoring
@@ -35,6 +36,7 @@ TIEBREAK_CODES: dict[str, str] = {
     "OWINS": "Opponents' wins (tsh Sum of Opponent Scores)",
     "IBF-C": "IBF coefficient: opponents' scores with the 4.7 credits for a plus and a withdrawn opponent",
     "WINS-REAL": "Wins not counting wins against virtual opponents (IBF 4.10)",
+    "LOT": "Drawing of lots with the tournament's recorded seed, the same at every reading (C.07 4.2)",
 }
 """The tie-break codes a tournament may name, in the order `--help` lists them: code -> description with
 its article. `projections.tiebreaks` computes each."""
@@ -163,6 +165,7 @@ class TournamentSettings:
         if not 1 <= more.get("match_length", 3) <= MAX_MATCH_LENGTH:
             raise InvalidInput(f"a match is played to 1 point at least and {MAX_MATCH_LENGTH} at most")
         _check_tiebreaks(tiebreaks)
+        check_rating_options(more.get("options", {}))
         fide_mode = _checked_fide_mode(game, system, fide_mode)
         settings = cls(
             game=game,

@@ -39,8 +39,8 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
         case Tournament.PlayerDetailsCorrected(number=number, changes=changes):
             text = ", ".join(f"{k}={v}" for k, v in changes.items())
             return f"details of {number} corrected: {text}", None, (number,)
-        case Tournament.PlayerWithdrew(number=number, from_round=r):
-            return f"{number} withdrew from round {r}", r, (number,)
+        case Tournament.PlayerWithdrew(number=number, from_round=r, expelled=expelled):
+            return f"{number} {'was expelled' if expelled else 'withdrew'} from round {r}", r, (number,)
         case Tournament.PlayerReentered(number=number, from_round=r):
             return f"{number} re-entered from round {r}", r, (number,)
         case Tournament.ByeRequested(number=number, round=r, kind=kind):

@@ -16,7 +16,8 @@ from attrs import define, evolve, field
 from ledger.domain import Round, Tournament
 from ledger.errors import NoTournament
 from ledger.fide_mode import FIDE_MODE_MAY, Caution
-from ledger.ranking import RankingRule, fide_key, pairing_numbers
+from ledger.ranking import RankingRule, initial_order, pairing_numbers
+from ledger.ratings import rating_method, tournament_rating
 from ledger.results import Game, Result, ResultRules
 from ledger.settings import FIDE_SWISS, TournamentSettings
 from pairing.model import Board, Bye, ByeKind
@@ -27,6 +28,13 @@ class PlayerView:
     number: int
     name: str
     rating: int = 0
+    """The tournament rating (`ledger.ratings.tournament_rating`): what ranks and what tie-breaks read."""
+    entered_rating: int = 0
+    """The rating entered with the player (the `rating` detail)."""
+    fide_rating: int = 0
+    national_rating: int = 0
+    later_ratings: str = ""
+    """A long event's later tournament ratings, "ROUND=RATING, ..." (`ledger.ratings.later_ratings`)."""
     federation: str = ""
     club: str = ""
     team: str = ""
@@ -36,6 +44,8 @@ class PlayerView:
     """Another program's fields for the player, kept for its export (`PlayerDetails.extra`)."""
     withdrawn_from: int | None = None
     """First round the player is out of, while withdrawn."""
+    expelled: bool = False
+    """Withdrawn by expulsion: left out of a Swiss's standings."""
     registered_at: int = 0
 
     def is_withdrawn_for(self, round_number: int) -> bool:
@@ -73,11 +83,10 @@ class RoundView:
         return self.paired and not self.missing_results
 
 
-def initial_ranking(players: Iterable[PlayerView]) -> dict[int, int]:
-    """C.04.2 Art. 2.2 (`ledger.ranking.fide_key`): player number -> Tournament Pairing Number (TPN),
+def initial_ranking(players: Iterable[PlayerView], settings: TournamentSettings) -> dict[int, int]:
+    """C.04.2 Art. 2.2 (`ledger.ranking.initial_order`): player number -> Tournament Pairing Number (TPN),
     #1 the highest."""
-    ordered = sorted(players, key=lambda p: fide_key(p.number, p.rating, p.title, p.name))
-    return pairing_numbers(player.number for player in ordered)
+    return pairing_numbers(initial_order(players, settings.options, settings.seed))
 
 
 @define
@@ -191,11 +200,14 @@ class TournamentState:
                 )
             case Tournament.PlayerRegistered(number=number, details=details):
                 self.players[number] = PlayerView(number=number, registered_at=position, **details)
+                self._rate(self.players[number], details)
             case Tournament.PlayerDetailsCorrected(number=number, changes=changes):
                 for key, value in changes.items():
                     setattr(self.players[number], key, value)
-            case Tournament.PlayerWithdrew(number=number, from_round=from_round):
+                self._rate(self.players[number], changes)
+            case Tournament.PlayerWithdrew(number=number, from_round=from_round, expelled=expelled):
                 self.players[number].withdrawn_from = from_round
+                self.players[number].expelled = expelled
             case Tournament.PlayerReentered(number=number):
                 self.players[number].withdrawn_from = None
             case Tournament.ByeRequested(number=number, round=round_number, kind=kind):
@@ -241,6 +253,13 @@ class TournamentState:
         self.settings = TournamentSettings.from_event(event.game, event.system, event.rounds, event.settings)
         self.stages = [StageView(1, event.system, 1, event.rounds, None, dict(self.settings.options))]
 
+    def _rate(self, player: PlayerView, details: dict[str, Any]) -> None:
+        """Keep the entered rating apart and set the tournament rating by the tournament's method."""
+        if "rating" in details:
+            player.entered_rating = details["rating"]
+        method = rating_method(self.require_settings().options)
+        player.rating = tournament_rating(player.entered_rating, player.fide_rating, player.national_rating, method)
+
     def ranking(self) -> dict[int, int]:
         """Player number -> pairing number: the initial ranking list for the FIDE Swiss systems (frozen
         once round 4 is paired), else the order `arbiter renumber` set (players registered after it follow
@@ -255,9 +274,26 @@ class TournamentState:
                 return {number: number for number in self.players}
             placed = set(self.renumbered)
             return pairing_numbers([*self.renumbered, *(n for n in sorted(self.players) if n not in placed)])
-        if self.frozen_ranking is not None and set(self.frozen_ranking) == set(self.players):
-            return self.frozen_ranking
-        return initial_ranking(self.players.values())
+        if self.frozen_ranking is not None:
+            return self._with_late_entries(self.frozen_ranking, settings)
+        return initial_ranking(self.players.values(), settings)
+
+    def _with_late_entries(self, frozen: dict[int, int], settings: TournamentSettings) -> dict[int, int]:
+        """The ranking frozen when round 4 was paired (C.04.2 Art. 2.3: "no modification of a TPN ... is
+        allowed after the fourth round has been paired"), with the players who entered since placed where
+        Art. 2.2 puts them (Art. 2.4: "an appropriate TPN"): each before the first frozen player it ranks
+        above; the frozen players keep their order, and those below a late entry move down one."""
+        if len(frozen) == len(self.players):
+            return frozen
+        current = {
+            number: place
+            for place, number in enumerate(initial_order(self.players.values(), settings.options, settings.seed))
+        }
+        order = sorted(frozen, key=frozen.__getitem__)
+        for number in sorted(set(self.players) - set(frozen), key=current.__getitem__):
+            below = [index for index, other in enumerate(order) if other in frozen and current[other] > current[number]]
+            order.insert(below[0] if below else len(order), number)
+        return pairing_numbers(order)
 
     def ranking_rule(self) -> str:
         """What ordered the pairing numbers, in words for the roster."""

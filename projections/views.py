@@ -415,6 +415,8 @@ class ReadModels:
         if not written:
             self.db.execute(f"DELETE FROM {table('standings', suffix)}")
         made = [(row.number, _standing_row(row, written.get(row.number))) for row in rows]
+        for number in written.keys() - {row.number for row in rows}:
+            self.db.execute(f"DELETE FROM {table('standings', suffix)} WHERE number = ?", (number,))
         self._insert("standings", suffix, [entry[1] for number, entry in made if entry is not written.get(number)])
         written.clear()
         written.update(made)

@@ -298,7 +298,10 @@ def explanation_text(explained: RoundExplanation) -> list[Table | str]:
     return [head, seen, decisions]
 
 
-ROSTER_HEADINGS = ("pairing_number", "number", "name", "rating", "title", "federation", "status")
+ROSTER_HEADINGS = (
+    *("pairing_number", "number", "name", "rating", "title", "federation", "status"),
+    *("rating_source", "fide_rating", "national_rating"),
+)
 
 
 def roster_table(name: str, rule: str, rows: Sequence[RosterRow]) -> list[Text | Table]:
@@ -324,7 +327,10 @@ def roster_csv(rows: Sequence[RosterRow]) -> str:
     return csv_text(
         ROSTER_HEADINGS,
         [
-            [r.pairing_number, r.number, *map(_text_cell, (r.name, str(r.rating), r.title, r.federation)), r.status]
+            [
+                *(r.pairing_number, r.number, *map(_text_cell, (r.name, str(r.rating), r.title, r.federation))),
+                *(r.status, r.rating_source, r.fide_rating, r.national_rating),
+            ]
             for r in rows
         ],
     )

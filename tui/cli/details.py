@@ -70,6 +70,7 @@ def _details_arguments(parser: argparse.ArgumentParser) -> None:
     '  arbiter details --deputy "FA Ola Nordmann" --deputy "NA Kari Nordmann" --reason "second deputy"',
 )
 def cmd_details(args: argparse.Namespace) -> int:
+    from ledger.ratings import rating_settings
     from tui.render import fide_mode_lines
 
     changes = details_from_args(args)
@@ -83,4 +84,6 @@ def cmd_details(args: argparse.Namespace) -> int:
         print(line)
     for key, value in sorted(state.details.items()):
         print(f"{key}: {', '.join(value) if isinstance(value, list) else value}")
+    for key, value in rating_settings(state.require_settings().options).items():
+        print(f"{key}: {value}")
     return exit_codes.OK

@@ -101,7 +101,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         if colour:
             options["initial_colour"] = colour
         settings = TournamentSettings.for_game(
-            Game.CHESS, args.system, total, scoring=trf_scoring(document), options=options
+            Game.CHESS, args.system, total, scoring=trf_scoring(document), options={"rating_method": "fide", **options}
         )
     name = document.tournament_text("012") or path.stem
     reason = f"imported from {path.name}"
@@ -112,7 +112,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
             [
                 PlayerDetails(
                     p.name,
-                    rating=p.rating,
+                    fide_rating=p.rating,
                     federation=p.federation,
                     title=p.title,
                     external_id=p.fide_number,

@@ -18,6 +18,7 @@ from ledger.details import TEXT_FIELDS
 from ledger.details import checked as checked_details
 from ledger.domain import Round, Tournament
 from ledger.errors import InvalidInput
+from ledger.ratings import rating_method, trf_rating
 from pairing.model import ByeKind, Outcome, RoundRecord, Scoring, Side
 from pairing.trf import TrfDocument, TrfSyntaxError, parse
 from pairing.trf.convert import (
@@ -134,7 +135,7 @@ def _player_record(
     if upcoming is not None:
         entries.append(upcoming)
         points += points_for(upcoming, state.require_settings().scoring)  # JaVaFo AUM: a bye asked for counts
-    rating = player.rating
+    rating = trf_rating(rating_method(state.require_settings().options), player.fide_rating, player.rating)
     if rating > 9999:
         warnings.append(f"warning: player {number}: rating {rating} does not fit TRF16 cols 49-52; left blank")
         rating = 0
