@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from typing import Any, ClassVar, Protocol, TypeVar
 from uuid import UUID
 
-from attrs import evolve, frozen
+from attrs import asdict, evolve, frozen
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import IntegrityError, Recording, StoredEvent
@@ -28,15 +28,21 @@ from ledger.domain import PLAYER_FIELDS, Round, Tournament, require_reason, roun
 from ledger.errors import (
     AlreadyRecorded,
     ConcurrentChange,
+    ConfirmationNeeded,
     InvalidInput,
+    NoResultToCorrect,
     NoTournament,
+    Remedy,
+    RemedyAction,
     RoundNotReady,
     RuleViolation,
     TournamentExists,
     UnknownRound,
 )
+from ledger.fide_mode import Breach, Caution, Level, configuration_change, imported, result_change
 from ledger.persistence import AGGREGATE_CACHE_SIZE, Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule
+from ledger.ratings import RATING_DETAILS, check_rating_details
 from ledger.redaction import redacted
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked_grant, signed_events, verify_signatures
@@ -94,6 +100,12 @@ class PlayerDetails:
     team: str = ""
     title: str = ""
     external_id: str = ""
+    fide_rating: int = 0
+    """The official FIDE rating (0: none); `ledger.ratings` makes the tournament rating from it."""
+    national_rating: int = 0
+    """The official national rating (0: none)."""
+    later_ratings: str = ""
+    """An event longer than 30 days: "ROUND=RATING, ..." (`ledger.ratings.later_ratings`)."""
     number: int | None = None
     extra: str = ""
     """What another program's file holds for the player and the ledger does not read (tsh's extra
@@ -110,7 +122,12 @@ class PlayerDetails:
             raise InvalidInput(f"rating {self.rating} of {name} is negative")
         if len(check_text(self.extra, f"the kept fields of {name}")) > MAX_EXTRA:
             raise InvalidInput(f"the kept fields of {name} are over {MAX_EXTRA} characters")
-        details = {field: getattr(self, field) for field in PLAYER_FIELDS} | {"name": name}
+        check_rating_details(asdict(self), name)
+        details = {
+            field: getattr(self, field)
+            for field in PLAYER_FIELDS
+            if field not in RATING_DETAILS or getattr(self, field)
+        } | {"name": name}
         return details | ({"extra": self.extra} if self.extra else {})
 
 
@@ -130,7 +147,8 @@ class Expectation:
             if clash is not None:
                 raise ConcurrentChange(
                     f"{describe(clash)} was changed at log position {position}, after position {self.expected} "
-                    "that this command expected; nothing was appended. Check `arbiter log --tail 5` and decide again"
+                    "that this command expected; nothing was appended",
+                    Remedy(RemedyAction.SEE_LOG),
                 )
 
 
@@ -166,7 +184,10 @@ class Ledger(Application):
         self._round_streams: dict[UUID, int] = {}
         """Round stream id -> round number (`_round_number`)."""
         self._commands = threading.local()
-        """`open` is true while a command runs in the thread."""
+        """`open` is true while a command runs in the thread; `confirmed` when its warnings are confirmed."""
+        self.notices: list[Caution] = []
+        """The warnings the last command gave and went on after (level 2, and confirmed levels 3 and 4):
+        the front end shows them once the command is committed."""
         self.recorder.signer = key  # type: ignore[attr-defined]
 
     # --- reading the streams -------------------------------------------------------------------
@@ -177,7 +198,7 @@ class Ledger(Application):
         if self._tournament_id is None:
             first = self.recorder.select_notifications(start=1, limit=1)
             if not first:
-                raise NoTournament("this ledger holds no tournament: create one with `arbiter new NAME ...`")
+                raise NoTournament("this ledger holds no tournament", Remedy(RemedyAction.CREATE_TOURNAMENT))
             self._tournament_id = UUID(str(first[0].originator_id))
         return self._tournament_id
 
@@ -188,7 +209,7 @@ class Ledger(Application):
         try:
             return self.repository.get(round_id(self.tournament_id, number), projector_func=_fast_project)
         except AggregateNotFoundError:
-            raise UnknownRound(f"round {number} has not been paired yet: `arbiter pair` pairs the next round") from None
+            raise UnknownRound(f"round {number} has not been paired yet", Remedy(RemedyAction.PAIR)) from None
 
     def position(self) -> int:
         """The log position of the last event (0 for an empty ledger)."""
@@ -207,7 +228,9 @@ class Ledger(Application):
         return verify_chain(self.recorder, anchors)  # type: ignore[arg-type]
 
     @contextmanager
-    def command(self, *, expect_position: int | None = None, command_id: str | None = None) -> Iterator[None]:
+    def command(
+        self, *, expect_position: int | None = None, command_id: str | None = None, confirmed: bool = False
+    ) -> Iterator[None]:
         """One arbiter command as one transaction, however many events it appends: all of them are
         committed together at the end, or none (an error, or the process killed, leaves nothing).
 
@@ -215,17 +238,21 @@ class Ledger(Application):
         names its position); the id is kept with the events, in their transaction.
         `expect_position`: the log position the desk displayed; refused (`ConcurrentChange`) when an
         event after it changed a board, round or player that this command changes.
+        `confirmed`: the arbiter confirmed the warnings the command raises (`caution`); without it a
+        warning of level 3 or 4 refuses the command (`ConfirmationNeeded`).
         A command inside a command joins it."""
         if getattr(self._commands, "open", False):
             yield  # inside a command: part of its transaction
             return
         self._commands.open = True
+        self._commands.confirmed = confirmed
+        self.notices = []
         try:
             with self.recorder.command_transaction():  # type: ignore[attr-defined]
                 start = self.position()
                 if expect_position is not None and not 0 <= expect_position <= start:
                     raise InvalidInput(
-                        f"--expect-position {expect_position} is not a position of this log (0..{start}); "
+                        f"the expected position {expect_position} is not a position of this log (0..{start}); "
                         "give the position your desk displayed"
                     )
                 if command_id:
@@ -247,6 +274,24 @@ class Ledger(Application):
         finally:
             self._commands.open = False
             self._commands.expectation = None
+            self._commands.confirmed = False
+
+    def caution(self, tournament: Tournament, caution: Caution) -> None:
+        """Warn of the step the running command is about to take (`ledger.fide_mode`): refuse it with
+        `ConfirmationNeeded` while a level 3 or 4 warning is not confirmed, refuse a level 5 step in FIDE
+        mode outright, and record on `tournament` (which the caller saves) each confirmed warning and each
+        pairing-integrity-breaching event (Q112), so that the log and the TRF's `###` lines show them."""
+        caution = caution.in_mode(tournament.in_fide_mode)
+        if caution.level is Level.REFUSE:
+            raise RuleViolation(
+                f"{caution.text}: not possible in FIDE mode ({caution.question}); "
+                "it becomes possible only after leaving FIDE mode, for good"
+            )
+        if caution.needs_confirmation and not getattr(self._commands, "confirmed", False):
+            raise ConfirmationNeeded(caution)
+        if caution.needs_confirmation or caution.breach is not None:
+            tournament.confirm_caution(caution, self.actor)
+        self.notices.append(caution)
 
     def _forget_aggregates(self) -> None:
         """Empty the cache of aggregates: a rolled-back command may have brought one up to its own events."""
@@ -318,8 +363,8 @@ class Ledger(Application):
                 return command()
         except IntegrityError as conflict:
             raise ConcurrentChange(
-                f"another desk kept changing the same records; nothing was saved ({conflict}). "
-                "Check `arbiter log` and try again."
+                f"another desk kept changing the same records; nothing was saved ({conflict})",
+                Remedy(RemedyAction.SEE_LOG),
             ) from conflict
 
     # --- tournament and roster ---------------------------------------------------------------
@@ -330,7 +375,7 @@ class Ledger(Application):
         """Create the tournament, with its report details (`ledger.details`) in the same transaction."""
         if self.position():
             raise TournamentExists(
-                f"{redacted(self.location)} already holds a tournament; use another --ledger for a new one"
+                f"{redacted(self.location)} already holds a tournament", Remedy(RemedyAction.USE_ANOTHER_LEDGER)
             )
         if not name.strip():
             raise InvalidInput("a tournament needs a name")
@@ -386,9 +431,15 @@ class Ledger(Application):
     def correct_player(self, number: int, changes: Mapping[str, Any], reason: str, reference: str = "") -> None:
         self._tournament_command(lambda t: t.correct_details(number, dict(changes), self.actor, reason, reference))
 
-    def withdraw(self, number: int, from_round: int | None, reason: str, reference: str = "") -> None:
+    def withdraw(
+        self, number: int, from_round: int | None, reason: str, reference: str = "", *, expelled: bool = False
+    ) -> None:
+        """Withdraw a player from a round on; `expelled`: the arbiter expelled the player (recorded with
+        the withdrawal; a Swiss's standings leave the player out)."""
         self._tournament_command(
-            lambda t: t.withdraw(number, from_round or t.last_round + 1, self.actor, reason, reference)
+            lambda t: t.withdraw(
+                number, from_round or t.last_round + 1, self.actor, reason, reference, expelled=expelled
+            )
         )
 
     def reenter(self, number: int, from_round: int | None, reason: str, reference: str = "") -> None:
@@ -491,6 +542,31 @@ class Ledger(Application):
 
         return self._attempt(command)
 
+    def leave_fide_mode(self, reason: str, reference: str = "") -> None:
+        """Q43-45: leave FIDE mode after a two-step confirmation (level 4), for good; recorded with the last
+        paired round, and written to the TRF as a `###` line (Q44)."""
+
+        self._tournament_command(lambda tournament: self._leave_fide_mode(tournament, reason, reference))
+
+    def _leave_fide_mode(self, tournament: Tournament, reason: str, reference: str) -> None:
+        after = self.last_paired_round()
+        if tournament.in_fide_mode:
+            self.caution(tournament, leaving_fide_mode(after))
+        tournament.leave_fide_mode(after, self.actor, reason, reference)
+
+    def record_import(self, source: str) -> None:
+        """Q56, Q112: record that the tournament was imported from `source` (a breach, level 2), with the
+        rounds it brought."""
+        self._tournament_command(
+            lambda tournament: self._checklist_caution(tournament, imported(source, self.last_paired_round()))
+        )
+
+    def _checklist_caution(self, tournament: Tournament, caution: Caution | None) -> None:
+        """Raise `caution` through `caution` in a tournament created in FIDE mode; the checklist's warnings
+        are not asked of a tournament that never was in it (another game's, or one made with --no-fide-mode)."""
+        if caution is not None and tournament.created_in_fide_mode:
+            self.caution(tournament, caution)
+
     def lodge_appeal(self, appellant: int, against: str, reason: str) -> int:
         return self._tournament_command(lambda t: t.lodge_appeal(appellant, against, self.actor, reason))
 
@@ -546,8 +622,8 @@ class Ledger(Application):
                 # A retry after a conflict: another desk paired (or unpaired) meanwhile. Pairing
                 # the round after the one the arbiter meant would be a second, unasked-for pairing.
                 raise ConcurrentChange(
-                    f"round {intended} was paired or unpaired at another desk meanwhile; nothing was saved. "
-                    f"Check `arbiter pairings {intended}` before pairing again."
+                    f"round {intended} was paired or unpaired at another desk meanwhile; nothing was saved",
+                    Remedy(RemedyAction.SEE_PAIRINGS, round=intended),
                 )
             if number > tournament.rounds != ROUNDS_FROM_ENTRIES:
                 raise RoundNotReady(f"all {tournament.rounds} rounds are paired; the tournament is complete")
@@ -569,9 +645,20 @@ class Ledger(Application):
 
         return self._attempt(command)
 
-    def change_rounds(self, rounds: int, reason: str) -> None:
-        """Set the number of rounds (an event extended, an elimination's count corrected before round 1)."""
-        self._tournament_command(lambda t: t.change_rounds(rounds, self.actor, reason))
+    def change_rounds(self, rounds: int, reason: str, reference: str = "") -> None:
+        """Set the number of rounds (an event extended, an elimination's count corrected before round 1).
+        Once round 1 is paired the change is a Configuration breach (Q112, a level 3 warning, Q115): the
+        engines pair the last rounds by their own criteria (C.04.3 C.9)."""
+
+        require_reason(reason)
+
+        def change(tournament: Tournament) -> None:
+            tournament.check_rounds(rounds)
+            what = f"change the rounds from {tournament.rounds} to {rounds}"
+            self._checklist_caution(tournament, configuration_change(self.last_paired_round(), what))
+            tournament.change_rounds(rounds, self.actor, reason)
+
+        self._tournament_command(change)
 
     def _fit_bracket_rounds(self, tournament: Tournament, request: PairingInput) -> None:
         """IBF 3.1.3: a bracket of N entrants takes the rounds its size needs. A bracket created without a
@@ -598,8 +685,9 @@ class Ledger(Application):
         if missing and not force_reason.strip():
             boards = ", ".join(map(str, missing))
             raise RoundNotReady(
-                f"round {number - 1} still has no result on board(s) {boards}: enter them with `arbiter result`, "
-                f'or pair anyway with --force --reason "..."'
+                f"round {number - 1} still has no result on board(s) {boards}",
+                Remedy(RemedyAction.ENTER_RESULT, round=number - 1),
+                Remedy(RemedyAction.PAIR_ANYWAY),
             )
 
     def _round_to_pair(self, tournament: Tournament, number: int) -> Round:
@@ -619,8 +707,9 @@ class Ledger(Application):
             outcome = engine.pair(request)
         except NoValidPairing as refusal:
             raise RuleViolation(
-                f"{engine.name} cannot pair round {request.round}: {refusal}. Pair by hand with "
-                "`arbiter pair --manual`, or change the entries (withdrawals, byes, forbidden pairs)"
+                f"{engine.name} cannot pair round {request.round}: {refusal}. Change the entries (withdrawals, "
+                "byes, forbidden pairs)",
+                Remedy(RemedyAction.PAIR_BY_HAND),
             ) from refusal
         return pairing_payload(request, outcome, position, engine.name, engine.version, engine.rules_edition)
 
@@ -629,10 +718,13 @@ class Ledger(Application):
 
         def command() -> None:
             last = self.last_paired_round()
-            if round_number != last:
+            if round_number > last:
+                raise RoundNotReady(f"round {round_number} is not paired; the last paired round is {last}")
+            if round_number < last:
                 raise RoundNotReady(
-                    f"only the last paired round ({last}) can be unpaired; "
-                    f"unpair the rounds after {round_number} first, or `arbiter rollback --to-round`"
+                    f"only the last paired round ({last}) can be unpaired; unpair the rounds after {round_number} "
+                    "first",
+                    Remedy(RemedyAction.ROLL_BACK, round=round_number - 1),
                 )
             round_ = self.round(round_number)
             round_.withdraw_pairing(self.actor, reason, reference)
@@ -654,7 +746,7 @@ class Ledger(Application):
             if round_.results:
                 raise RoundNotReady(
                     f"play has started in round {round_number} ({len(round_.results)} results recorded); "
-                    "its pairing stays (record the decision with `arbiter override`)"
+                    "its pairing stays: a repeat pairing replaces a round's pairing only before play starts"
                 )
             request, position = self._pairing_input(round_number)
             pairing = self._engine_pairing(tournament, request, position)
@@ -716,26 +808,78 @@ class Ledger(Application):
         return codes
 
     def correct_result(
-        self, round_number: int, board: int, text: str, reason: str, reference: str = "", appeal: int | None = None
+        self,
+        round_number: int,
+        board: int,
+        text: str,
+        reason: str,
+        reference: str = "",
+        appeal: int | None = None,
+        leave_fide_mode: bool = False,
     ) -> str:
         """Correct a result. `appeal`: the upheld appeal that orders it (needed once the round is sealed);
-        the correction's reference then names it."""
+        the correction's reference then names it. In a tournament created in FIDE mode a correction of the
+        previous round is a Correction breach (Q190) and one of an earlier round is refused (Q189) unless
+        the tournament leaves FIDE mode in the same command (`leave_fide_mode`, Q43's level 4 warning)."""
         result = self.result_rules().parse(text)
         if appeal is not None:
             self._require_upheld(appeal)
             reference = f"appeal {appeal}" + (f"; {reference}" if reference else "")
-        self._round_command(
-            round_number,
-            lambda r: r.correct_result(
-                board, result.code, self.actor, reason, reference, upheld_appeal=appeal is not None
-            ),
-        )
+
+        def change(round_: Round) -> None:
+            round_.correct_result(board, result.code, self.actor, reason, reference, upheld_appeal=appeal is not None)
+
+        what = f"correct round {round_number} board {board} to {result.code}"
+        self._result_change(round_number, what, change, reason, reference, leave_fide_mode)
+        return result.code
+
+    def _result_change(
+        self,
+        round_number: int,
+        what: str,
+        change: Callable[[Round], None],
+        reason: str,
+        reference: str = "",
+        leave_fide_mode: bool = False,
+    ) -> None:
+        """Change a recorded result of `round_number` (checked by the round first), warned of as the
+        checklist asks (`ledger.fide_mode.result_change`); the warning is recorded before the change."""
+
+        def command() -> None:
+            tournament, round_ = self.tournament(), self.round(round_number)
+            change(round_)
+            if leave_fide_mode:
+                self._leave_fide_mode(tournament, reason, reference)
+            self._checklist_caution(tournament, result_change(round_number, self.last_paired_round(), what))
+            self.save(tournament, round_)
+
+        self._attempt(command)
+
+    def correct_for_rating(self, round_number: int, board: int, text: str, reason: str, reference: str = "") -> str:
+        """Q192: a correction that applies to the rating report only, for any paired round: the round's
+        result, which pairs and ranks, stays; the TRF export lists it as a `###` line (Q193)."""
+        result = self.result_rules().parse(text)
+
+        def change(tournament: Tournament) -> None:
+            round_ = self.round(round_number)
+            pair = round_.board(board)
+            recorded = round_.results.get(str(board))
+            if recorded is None:
+                raise NoResultToCorrect(
+                    f"round {round_number} board {board} has no result yet",
+                    Remedy(RemedyAction.ENTER_RESULT, round=round_number, board=board),
+                )
+            tournament.correct_for_rating(
+                round_number, board, pair, recorded, result.code, self.actor, reason, reference
+            )
+
+        self._tournament_command(change)
         return result.code
 
     def _require_upheld(self, appeal: int) -> None:
         ruled = self.tournament().appeals.get(str(appeal))
         if ruled is None:
-            raise InvalidInput(f"there is no appeal {appeal}; see `arbiter log` for the appeals lodged")
+            raise InvalidInput(f"there is no appeal {appeal}", Remedy(RemedyAction.SEE_APPEALS))
         if ruled["outcome"] != "upheld":
             raise RuleViolation(
                 f"appeal {appeal} is {ruled['outcome'] or 'not yet ruled'}; only an upheld appeal changes a ruling "
@@ -743,7 +887,76 @@ class Ledger(Application):
             )
 
     def void_result(self, round_number: int, board: int, reason: str, reference: str = "") -> None:
-        self._round_command(round_number, lambda r: r.void_result(board, self.actor, reason, reference))
+        """Void a recorded result; warned of as a correction (`_result_change`)."""
+        what = f"void the result of round {round_number} board {board}"
+        self._result_change(round_number, what, lambda r: r.void_result(board, self.actor, reason, reference), reason)
+
+    # --- undoing a breach ------------------------------------------------------------------------
+
+    def undo_breach(self, position: int, reason: str, reference: str = "") -> str:
+        """Q114: restore the state before the pairing-integrity-breaching event recorded at `position` (its
+        `CautionConfirmed`; the change it warned of is the next event) by appending the compensating change
+        (the result as it was, the rounds as they were), itself warned of and recorded as the change it
+        compensates is. Nothing is edited or deleted. Returns what was done, in words."""
+        why = f"undo of the breach at position {position}: {require_reason(reason)}"
+        kind, change = self._breach_at(position)
+        match change:
+            case Round.ResultCorrected(board=board, previous=previous, result=result):
+                number = self._round_number(change.originator_id)
+                self._require_unchanged(number, board, change, result, position)
+                what = (
+                    f"undo the breach at position {position}: correct round {number} board {board} back to {previous}"
+                )
+                self._result_change(
+                    number, what, lambda r: r.correct_result(board, previous, self.actor, why, reference), why
+                )
+                return f"round {number} board {board} is {previous} again"
+            case Round.ResultVoided(board=board, previous=previous):
+                number = self._round_number(change.originator_id)
+                self._require_unchanged(number, board, change, None, position)
+                what = (
+                    f"undo the breach at position {position}: record round {number} board {board} as {previous} again"
+                )
+                self._result_change(number, what, lambda r: r.record_result(board, previous, self.actor), why)
+                return f"round {number} board {board} is {previous} again"
+            case Tournament.RoundsChanged(rounds=rounds):
+                before = self.repository.get(self.tournament_id, version=change.originator_version - 1).rounds
+                if self.tournament().rounds != rounds:
+                    raise RuleViolation(
+                        f"the rounds were changed again after position {position + 1}; set the number of rounds "
+                        "itself, with a reason",
+                        Remedy(RemedyAction.SEE_LOG),
+                    )
+                self.change_rounds(before, why, reference)
+                return f"the tournament has {before} rounds again"
+        raise RuleViolation(
+            f"a {kind} breach is not undone here (docs/fide-mode.md, Q114 lists the kinds that are); the command "
+            "that made it takes it back"
+        )
+
+    def _breach_at(self, position: int) -> tuple[str, Any]:
+        """The kind of the breach recorded at `position` and the change recorded after it."""
+        events = dict(self.log_events(start=position, stop=position + 1))
+        recorded = events.get(position)
+        if not isinstance(recorded, Tournament.CautionConfirmed) or not recorded.caution["breach"]:
+            raise InvalidInput(
+                f"log position {position} is not a pairing-integrity-breaching event; the log shows each with its "
+                "kind (e.g. 'Correction:') and position",
+                Remedy(RemedyAction.SEE_LOG),
+            )
+        return str(recorded.caution["breach"]), events.get(position + 1)
+
+    def _require_unchanged(self, number: int, board: int, change: Any, result: str | None, position: int) -> None:
+        """Refuse an undo when the board changed again after the breach (a second undo, a later correction,
+        a new pairing): its state before the breach is no longer one step away."""
+        round_ = self.round(number)
+        same_board = round_.is_paired and round_.boards[board - 1 : board] == [[change.first, change.second]]
+        if not same_board or round_.results.get(str(board)) != result:
+            raise RuleViolation(
+                f"round {number} board {board} changed after the breach at position {position} (undone already, "
+                "corrected again or paired anew)",
+                Remedy(RemedyAction.CORRECT_RESULT, round=number, board=board),
+            )
 
     def seal_round(self, round_number: int) -> str:
         """Seal a complete round with the chain head as it stands; returns the head (hex)."""
@@ -760,6 +973,19 @@ class Ledger(Application):
             return report.head
 
         return self._attempt(command)
+
+
+def leaving_fide_mode(after_round: int) -> Caution:
+    """Q43: leaving FIDE mode is a level 4 warning with its consequences stated."""
+    return Caution(
+        Level.CONFIRM_TWICE,
+        "Q43",
+        f"leave FIDE mode after round {after_round}",
+        "FIDE mode can never be entered again (Q45); every view will show this tournament as not in FIDE "
+        "mode (Q46), and its TRF records the round it was left in (Q44).",
+        Breach.FIDE_MODE_LEFT,
+        after_round,
+    )
 
 
 def published(round_: Round) -> PublishedPairing:

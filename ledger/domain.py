@@ -22,17 +22,22 @@ from ledger.errors import (
     InvalidInput,
     NoResultToCorrect,
     ReasonRequired,
+    Remedy,
+    RemedyAction,
     ResultAlreadyRecorded,
     RoundNotReady,
+    RuleViolation,
     UnknownBoard,
     UnknownPlayer,
 )
+from ledger.fide_mode import Caution, default_fide_mode
 from ledger.ranking import RankingRule, starting_order
+from ledger.ratings import RATING_DETAILS, check_rating_details
 from ledger.settings import MAX_ROUNDS, ROUNDS_FROM_ENTRIES
 
 ROUND_NAMESPACE = uuid5(NAMESPACE_URL, "https://arbiter-ledger.invalid/round")
 
-PLAYER_FIELDS = ("name", "rating", "federation", "club", "team", "title", "external_id")
+PLAYER_FIELDS = ("name", "rating", "federation", "club", "team", "title", "external_id", *RATING_DETAILS)
 """Details an arbiter may correct with `PlayerDetailsCorrected`."""
 
 
@@ -45,7 +50,7 @@ def round_id(tournament_id: UUID, round_number: int) -> UUID:
 def require_reason(reason: str) -> str:
     reason = reason.strip()
     if not reason:
-        raise ReasonRequired('this changes an earlier decision: give a reason (--reason "...")')
+        raise ReasonRequired("this changes an earlier decision", Remedy(RemedyAction.GIVE_REASON))
     return reason
 
 
@@ -100,11 +105,18 @@ class Tournament(Aggregate):
 
     class PlayerWithdrew(Event):
         TOPIC = "arbiter:Tournament.PlayerWithdrew"
+        class_version = 2
         number: int
         from_round: int
         actor: str
         reason: str
         reference: str
+        expelled: bool
+        """The arbiter expelled the player (a Swiss's standings leave an expelled player out)."""
+
+        @staticmethod
+        def upcast_v1_v2(state: dict[str, Any]) -> None:
+            state["expelled"] = False
 
     class PlayerReentered(Event):
         TOPIC = "arbiter:Tournament.PlayerReentered"
@@ -211,6 +223,39 @@ class Tournament(Aggregate):
         reason: str
         reference: str
 
+    class CautionConfirmed(Event):
+        """A warning of the checklist's levels (`ledger.fide_mode.Caution.as_event`) that the arbiter
+        confirmed before the step it warned of, or a pairing-integrity-breaching event it marks (Q112);
+        recorded in the transaction of that step."""
+
+        TOPIC = "arbiter:Tournament.CautionConfirmed"
+        caution: dict[str, Any]
+        actor: str
+
+    class RatingCorrected(Event):
+        """Q192: a result as the rating report is to give it, kept apart from the round's result that pairs
+        and ranks (which stays as recorded); the TRF lists it as a `###` line (Q193)."""
+
+        TOPIC = "arbiter:Tournament.RatingCorrected"
+        round: int
+        board: int
+        first: int
+        second: int
+        previous: str
+        result: str
+        actor: str
+        reason: str
+        reference: str
+
+    class FideModeLeft(Event):
+        """The tournament left FIDE mode after `after_round` was paired (Q43-45): for good."""
+
+        TOPIC = "arbiter:Tournament.FideModeLeft"
+        after_round: int
+        actor: str
+        reason: str
+        reference: str
+
     class KeyGranted(Aggregate.Event):
         """The chief arbiter gave a key a role (`ledger.roles.Role`; "none" takes it away)."""
 
@@ -223,8 +268,12 @@ class Tournament(Aggregate):
 
     chief_key = ""
     """The chief arbiter's public key (hex); "" in a ledger made without keys."""
+    fide_mode_left = False
+    """Q45: once left, FIDE mode is never re-entered."""
     keys = MappingProxyType[str, Mapping[str, str]]({})
     """Fingerprint -> {"role", "public_key"} of every key the chief arbiter granted a role."""
+    rating_results = MappingProxyType[str, str]({})
+    """"round:board" -> the result the rating report gives where it differs from the round's (Q192)."""
 
     @event(Created)
     def __init__(
@@ -250,9 +299,7 @@ class Tournament(Aggregate):
         try:
             return self.players[str(number)]
         except KeyError:
-            raise UnknownPlayer(
-                f"no player number {number}: see `arbiter standings` or `arbiter log` for the roster"
-            ) from None
+            raise UnknownPlayer(f"no player number {number}", Remedy(RemedyAction.SEE_ROSTER)) from None
 
     @property
     def next_number(self) -> int:
@@ -273,9 +320,9 @@ class Tournament(Aggregate):
         if twin is not None and not allow_duplicate:
             same = "id" if self._same_id(details, self.players[str(twin)]) else "name, rating and federation"
             raise DuplicatePlayer(
-                f"{details['name']} is already registered as number {twin} (same {same}); use "
-                "`arbiter correct-player` to change details, or register with `--allow-duplicate` "
-                "if this is another person"
+                f"{details['name']} is already registered as number {twin} (same {same})",
+                Remedy(RemedyAction.CORRECT_PLAYER, player=twin),
+                Remedy(RemedyAction.REGISTER_NAMESAKE, player=twin),
             )
         self._register(number=number, details=details, actor=actor, duplicate_of=twin)
         return number
@@ -285,10 +332,12 @@ class Tournament(Aggregate):
         return bool(details.get("external_id")) and details["external_id"] == known.get("external_id")
 
     def _same_person(self, details: dict[str, Any]) -> int | None:
-        """The number of a registered player with the same id, or the same name, rating and federation."""
+        """The number of a registered player with the same id, or the same name, ratings (entered and
+        official) and federation."""
 
-        def identity(player: dict[str, Any]) -> tuple[str, int, str]:
-            return player["name"].casefold(), player.get("rating", 0), player.get("federation", "")
+        def identity(player: dict[str, Any]) -> tuple[str, tuple[int, ...], str]:
+            ratings = tuple(player.get(rating, 0) for rating in ("rating", "fide_rating", "national_rating"))
+            return player["name"].casefold(), ratings, player.get("federation", "")
 
         for number, known in self.players.items():
             if self._same_id(details, known) or identity(details) == identity(known):
@@ -304,6 +353,7 @@ class Tournament(Aggregate):
         unknown = set(changes) - set(PLAYER_FIELDS)
         if unknown or not changes:
             raise InvalidInput(f"correctable details are {', '.join(PLAYER_FIELDS)}; got {sorted(unknown) or 'none'}")
+        check_rating_details(changes, self.player(number)["name"])
         self._correct_details(
             number=number, changes=changes, actor=actor, reason=require_reason(reason), reference=reference
         )
@@ -312,7 +362,9 @@ class Tournament(Aggregate):
     def _correct_details(self, number: int, changes: dict[str, Any], actor: str, reason: str, reference: str) -> None:
         self.players[str(number)].update(changes)
 
-    def withdraw(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
+    def withdraw(
+        self, number: int, from_round: int, actor: str, reason: str, reference: str, *, expelled: bool = False
+    ) -> None:
         player = self.player(number)
         if player["status"] == "withdrawn":
             raise InvalidInput(f"{player['name']} already withdrew from round {player['withdrawn_from']}")
@@ -323,16 +375,21 @@ class Tournament(Aggregate):
             actor=actor,
             reason=require_reason(reason),
             reference=reference,
+            expelled=expelled,
         )
 
     @event(PlayerWithdrew)
-    def _withdraw(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
-        self.players[str(number)].update(status="withdrawn", withdrawn_from=from_round)
+    def _withdraw(
+        self, number: int, from_round: int, actor: str, reason: str, reference: str, expelled: bool = False
+    ) -> None:
+        self.players[str(number)].update(status="withdrawn", withdrawn_from=from_round, expelled=expelled)
 
     def reenter(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
         player = self.player(number)
         if player["status"] != "withdrawn":
             raise InvalidInput(f"{player['name']} has not withdrawn; nothing to re-enter")
+        if player.get("expelled"):
+            raise InvalidInput(f"{player['name']} was expelled; an expelled player does not re-enter")
         self._check_round(from_round)
         self._reenter(
             number=number,
@@ -348,13 +405,17 @@ class Tournament(Aggregate):
 
     def change_rounds(self, rounds: int, actor: str, reason: str) -> None:
         """Set the tournament's rounds in all; never below a round already opened."""
+        self.check_rounds(rounds)
+        self._change_rounds(rounds=rounds, actor=actor, reason=require_reason(reason))
+
+    def check_rounds(self, rounds: int) -> None:
+        """Refuse a number of rounds below a round already opened, out of range, or the present one."""
         if not self.last_round <= rounds <= MAX_ROUNDS or rounds < 1:
             raise InvalidInput(
                 f"rounds must be from {max(self.last_round, 1)} (rounds already paired) to {MAX_ROUNDS}, not {rounds}"
             )
         if rounds == self.rounds:
             raise InvalidInput(f"the tournament already has {rounds} rounds")
-        self._change_rounds(rounds=rounds, actor=actor, reason=require_reason(reason))
 
     @event(RoundsChanged)
     def _change_rounds(self, rounds: int, actor: str, reason: str) -> None:
@@ -406,7 +467,7 @@ class Tournament(Aggregate):
         if not self.players:
             raise InvalidInput("there are no players to number yet")
         players = {int(n): p for n, p in self.players.items()}
-        order = starting_order(players, rule, self.settings["seed"])
+        order = starting_order(players, rule, self.settings["seed"], self.settings["options"])
         self._renumber(order=order, rule=rule.value, actor=actor, reason=require_reason(reason))
         return order
 
@@ -492,6 +553,75 @@ class Tournament(Aggregate):
     @event(ArbiterOverrode)
     def _override(self, subject: str, decision: str, actor: str, reason: str, reference: str) -> None:
         pass
+
+    @property
+    def created_in_fide_mode(self) -> bool:
+        """Q40: created in FIDE mode (`ledger.settings.TournamentSettings.fide_mode`): the checklist's warnings
+        apply to it, asked more gently once it has left FIDE mode."""
+        return bool(self.settings.get("fide_mode", default_fide_mode(self.game, self.system)))
+
+    @property
+    def in_fide_mode(self) -> bool:
+        """Q40, Q45: created in FIDE mode and not left."""
+        return self.created_in_fide_mode and not self.fide_mode_left
+
+    def correct_for_rating(
+        self,
+        round_number: int,
+        board: int,
+        pair: list[int],
+        previous: str,
+        result: str,
+        actor: str,
+        reason: str,
+        reference: str,
+    ) -> None:
+        """Q192: record the result the rating report gives for a board (`previous`: the round's result)."""
+        previous = self.rating_results.get(f"{round_number}:{board}", previous)
+        if previous == result:
+            raise InvalidInput(f"round {round_number} board {board} is already {result} for the rating report")
+        self._correct_for_rating(
+            round=round_number,
+            board=board,
+            first=pair[0],
+            second=pair[1],
+            previous=previous,
+            result=result,
+            actor=actor,
+            reason=require_reason(reason),
+            reference=reference,
+        )
+
+    @event(RatingCorrected)
+    def _correct_for_rating(
+        self,
+        round: int,
+        board: int,
+        first: int,
+        second: int,
+        previous: str,
+        result: str,
+        actor: str,
+        reason: str,
+        reference: str,
+    ) -> None:
+        self.rating_results = {**self.rating_results, f"{round}:{board}": result}
+
+    def confirm_caution(self, caution: Caution, actor: str) -> None:
+        self._confirm_caution(caution=caution.as_event(), actor=actor)
+
+    @event(CautionConfirmed)
+    def _confirm_caution(self, caution: dict[str, Any], actor: str) -> None:
+        pass
+
+    def leave_fide_mode(self, after_round: int, actor: str, reason: str, reference: str) -> None:
+        if not self.in_fide_mode:
+            raise RuleViolation("this tournament is not in FIDE mode (Q45: once left, it cannot be re-entered)")
+        self._leave_fide_mode(after_round=after_round, actor=actor, reason=require_reason(reason), reference=reference)
+
+    @event(FideModeLeft)
+    def _leave_fide_mode(self, after_round: int, actor: str, reason: str, reference: str) -> None:
+        self.fide_mode_left = True
 
     def lodge_appeal(self, appellant: int, against: str, actor: str, reason: str) -> int:
         self.player(appellant)
@@ -666,10 +796,10 @@ class Round(Aggregate):
         """Publish a pairing (or, after a withdrawal, a new one: its revision counts up)."""
         if self.is_paired:
             raise RoundNotReady(
-                f"round {self.number} is already paired; `arbiter unpair {self.number} --reason ...` withdraws it"
+                f"round {self.number} is already paired", Remedy(RemedyAction.UNPAIR, round=self.number)
             )
         if self.revision and not reason.strip():
-            raise ReasonRequired(f'round {self.number} is being re-paired: give a reason (--reason "...")')
+            raise ReasonRequired(f"round {self.number} is being re-paired", Remedy(RemedyAction.GIVE_REASON))
         self._publish(revision=self.revision + 1, actor=actor, reason=reason, reference=reference, **pairing)
 
     @event(Paired)
@@ -713,12 +843,12 @@ class Round(Aggregate):
     def board(self, board: int) -> list[int]:
         if not self.is_paired:
             raise UnknownBoard(
-                f"round {self.number} is not paired (its pairing was withdrawn): `arbiter pair` pairs it again"
+                f"round {self.number} is not paired (its pairing was withdrawn)", Remedy(RemedyAction.PAIR)
             )
         if not 1 <= board <= len(self.boards):
             raise UnknownBoard(
-                f"round {self.number} has boards 1..{len(self.boards)}, not {board}: "
-                f"see `arbiter pairings {self.number}`"
+                f"round {self.number} has boards 1..{len(self.boards)}, not {board}",
+                Remedy(RemedyAction.SEE_PAIRINGS, round=self.number),
             )
         return self.boards[board - 1]
 
@@ -726,7 +856,8 @@ class Round(Aggregate):
         if self.sealed_at is not None:
             raise RoundNotReady(
                 f"round {self.number} is sealed (position {self.sealed_at}); a result there changes only after "
-                "an upheld appeal: `arbiter correct ... --appeal N`"
+                "an upheld appeal",
+                Remedy(RemedyAction.CORRECT_ON_APPEAL, round=self.number),
             )
 
     def record_result(self, board: int, result: str, actor: str) -> None:
@@ -734,8 +865,8 @@ class Round(Aggregate):
         self._check_unsealed()
         if str(board) in self.results:
             raise ResultAlreadyRecorded(
-                f"round {self.number} board {board} already has {self.results[str(board)]}; "
-                f"use `arbiter correct {self.number} {board} RESULT --reason ...` to change it"
+                f"round {self.number} board {board} already has {self.results[str(board)]}",
+                Remedy(RemedyAction.CORRECT_RESULT, round=self.number, board=board),
             )
         self._record_result(board=board, first=first, second=second, result=result, actor=actor)
 
@@ -823,8 +954,8 @@ class Round(Aggregate):
             return self.results[str(board)]
         except KeyError:
             raise NoResultToCorrect(
-                f"round {self.number} board {board} has no result yet; "
-                f"use `arbiter result {self.number} {board} RESULT`"
+                f"round {self.number} board {board} has no result yet",
+                Remedy(RemedyAction.ENTER_RESULT, round=self.number, board=board),
             ) from None
 
     def seal(self, chain_head: str, position: int, actor: str) -> None:

@@ -269,6 +269,8 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
         positions = super()._insert_events(c, stored_events, **kwargs)
         if positions is None:
             raise PersistenceError("the database returned no positions for the events just inserted")
+        if not positions:  # a save with nothing pending (a command that found nothing to record)
+            return positions
         c.execute("SELECT link FROM chain_head WHERE id = 1")
         row = c.fetchone()
         link = bytes(row[0]) if row else GENESIS
@@ -461,7 +463,7 @@ class Anchor:
         head, _, position = text.strip().partition("@")
         head = head.lower()
         if len(head) != 64 or any(c not in "0123456789abcdef" for c in head):
-            raise ValueError(f"{text!r} is not a chain head: 64 hexadecimal digits as `arbiter seal` prints them")
+            raise ValueError(f"{text!r} is not a chain head: 64 hexadecimal digits, as the round's seal printed them")
         if position and not position.isdigit():
             raise ValueError(f"{text!r}: the position after @ must be a whole number")
         return cls(head, int(position) if position else None)

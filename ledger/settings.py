@@ -10,6 +10,8 @@ from typing import Any
 from attrs import asdict, evolve, field, frozen
 
 from ledger.errors import InvalidInput
+from ledger.fide_mode import FIDE_MODE_MAY, default_fide_mode
+from ledger.ratings import check_rating_options
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.validation import MAX_ROUNDS, parse_whole_number
 from pairing.model import Scoring
@@ -34,6 +36,7 @@ TIEBREAK_CODES: dict[str, str] = {
     "OWINS": "Opponents' wins (tsh Sum of Opponent Scores)",
     "IBF-C": "IBF coefficient: opponents' scores with the 4.7 credits for a plus and a withdrawn opponent",
     "WINS-REAL": "Wins not counting wins against virtual opponents (IBF 4.10)",
+    "LOT": "Drawing of lots with the tournament's recorded seed, the same at every reading (C.07 4.2)",
 }
 """The tie-break codes a tournament may name, in the order `--help` lists them: code -> description with
 its article. `projections.tiebreaks` computes each."""
@@ -79,6 +82,18 @@ def _check_tiebreaks(codes: tuple[str, ...]) -> None:
         raise InvalidInput(f"tie-break code(s) {', '.join(repeated)} named twice; each counts once")
 
 
+def _checked_fide_mode(game: Game, system: str, wanted: bool | None) -> bool:
+    """Q40: FIDE mode unless the arbiter says otherwise for a FIDE Swiss system; a chess round robin may opt
+    in; no other system has a FIDE mode."""
+    if wanted is None:
+        return default_fide_mode(game.value, system)
+    if wanted and (game is not Game.CHESS or system not in FIDE_MODE_MAY):
+        raise InvalidInput(
+            f"FIDE mode is for chess tournaments paired by {', '.join(sorted(FIDE_MODE_MAY))}, not {system}"
+        )
+    return wanted
+
+
 def with_system_defaults(game: Game, system: str, options: Mapping[str, str]) -> dict[str, str]:
     """`options` plus what the game's rules give its system unless an option says otherwise. IBF Appendix 1:
     "First, all players in the competition are assigned numbers from one to the total number of participants
@@ -121,6 +136,9 @@ class TournamentSettings:
     match_format: MatchFormat = MatchFormat.GAME_WINS
     seed: int = field(factory=lambda: secrets.randbelow(2**31))
     options: dict[str, str] = field(factory=dict)
+    fide_mode: bool = False
+    """Q40 (docs/fide-mode.md): the tournament was created in FIDE mode (`ledger.fide_mode`); leaving it is
+    an event of its own (`Tournament.FideModeLeft`)."""
 
     @classmethod
     def for_game(
@@ -131,6 +149,7 @@ class TournamentSettings:
         *,
         scoring: Scoring | None = None,
         tiebreaks: tuple[str, ...] = (),
+        fide_mode: bool | None = None,
         **more: Any,
     ) -> TournamentSettings:
         """Settings with the defaults an arbiter expects for `game` and `system`."""
@@ -146,12 +165,15 @@ class TournamentSettings:
         if not 1 <= more.get("match_length", 3) <= MAX_MATCH_LENGTH:
             raise InvalidInput(f"a match is played to 1 point at least and {MAX_MATCH_LENGTH} at most")
         _check_tiebreaks(tiebreaks)
+        check_rating_options(more.get("options", {}))
+        fide_mode = _checked_fide_mode(game, system, fide_mode)
         settings = cls(
             game=game,
             system=system,
             rounds=rounds,
             scoring=scoring or _default_scoring(game, system),
             tiebreaks=tiebreaks or _default_tiebreaks(game, system),
+            fide_mode=fide_mode,
             **more,
         )
         settings = evolve(settings, options=with_system_defaults(game, system, settings.options))
@@ -184,6 +206,7 @@ class TournamentSettings:
             "match_format": self.match_format.value,
             "seed": self.seed,
             "options": dict(self.options),
+            "fide_mode": self.fide_mode,
         }
 
     @classmethod
@@ -199,6 +222,7 @@ class TournamentSettings:
             match_format=MatchFormat(settings["match_format"]),
             seed=settings["seed"],
             options=dict(settings["options"]),
+            fide_mode=settings.get("fide_mode", default_fide_mode(game, system)),
         )
 
     @classmethod

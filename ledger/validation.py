@@ -53,6 +53,8 @@ FIELD_RANGES: Mapping[str, tuple[int, int, str]] = {
         MAX_ROUNDS,
         f"a tournament or stage has up to {MAX_ROUNDS} rounds (0: a bracket's come from its entries)",
     ),
+    "after_round": (0, MAX_ROUNDS, f"a round after which something happened is 0 (before round 1)..{MAX_ROUNDS}"),
+    "caution.round": (0, MAX_ROUNDS, f"a warning's round is 0 (before round 1)..{MAX_ROUNDS}"),
     "from_round": (1, MAX_ROUNDS, f"rounds are numbered 1..{MAX_ROUNDS}"),
     "first_round": (1, MAX_ROUNDS, f"rounds are numbered 1..{MAX_ROUNDS}"),
     "seed": (0, LARGEST_INTEGER, f"a seed is a whole number from 0 to {LARGEST_INTEGER}"),

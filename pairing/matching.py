@@ -147,9 +147,12 @@ def _by_tiers(n: int, edges: Sequence[Edge], perfect: bool, tiers: Tiers) -> lis
         values = [(edges[k][2] >> cut) & (scale - 1) if top is not None else edges[k][2] >> cut for k in kept]
         last = tiers.digits is None and index == len(bit_tiers) - 1
         mate, kept, counts = _tier_solve(n, edges, perfect, kept, counts, values, scale, last)
+    if tiers.digits is None:
+        return mate
+    by_level = _edges_by_level(tiers.digits)
     first: int | None = 0
-    while tiers.digits is not None and first is not None:
-        values, scale, first = _digit_chunk(kept, tiers.digits, first)
+    while first is not None:
+        values, scale, first = _digit_chunk(kept, by_level, first)
         mate, kept, counts = _tier_solve(n, edges, perfect, kept, counts, values, scale, first is None)
     return mate
 
@@ -172,8 +175,9 @@ def _tier_solve(
     if perfect and len(set(counts)) == 1:
         counts = []
     weights = [c * scale + v for c, v in zip(counts, values, strict=True)] if counts else values
-    graph = [(edges[k][0], edges[k][1], w) for k, w in zip(kept, weights, strict=True)]
-    mate, certificate = _native_solve(n, graph, perfect, with_certificate=not last)
+    us = [edges[k][0] for k in kept]
+    vs = [edges[k][1] for k in kept]
+    mate, certificate = _native_columns(n, us, vs, weights, perfect, with_certificate=not last)
     if certificate is None:
         return mate, kept, counts
     tight = [x for x, c in enumerate(certificate) if c != NOT_TIGHT]
@@ -184,44 +188,47 @@ DIGIT_CHUNK_BITS = 192
 """The width of the digit levels solved together by `_by_tiers`."""
 
 
-def _digit_chunk(
-    kept: list[int], digits: Sequence[tuple[tuple[int, int], ...]], first: int
-) -> tuple[list[int], int, int | None]:
-    """The kept edges' digits of the next levels from `first` on, as many as fit in about
-    `DIGIT_CHUNK_BITS`: in mixed radix, each level's values by rank (1 = the least) among the kept
-    edges, so a player keeps only the partners still possible. Also the radix product (the chunk's
-    bound plus one) and the first level of the next chunk, or None if this one is the last."""
-    listed = len(digits)
-    of_edge = [digits[k] if k < listed else () for k in kept]
-    values: dict[int, set[int]] = {}
-    for edge_digits in of_edge:
+def _edges_by_level(digits: Sequence[tuple[tuple[int, int], ...]]) -> list[tuple[int, list[tuple[int, int]]]]:
+    """`Tiers.digits` turned around: each level that has a non-zero value, in order (the most significant
+    first), with its (edge, value) pairs."""
+    by_level: dict[int, list[tuple[int, int]]] = {}
+    for edge, edge_digits in enumerate(digits):
         for level, value in edge_digits:
-            if value and level >= first:
-                values.setdefault(level, set()).add(value)
-    levels = sorted(values)
-    chunk: list[int] = []
+            if value:
+                by_level.setdefault(level, []).append((edge, value))
+    return sorted(by_level.items())
+
+
+def _digit_chunk(
+    kept: list[int], by_level: list[tuple[int, list[tuple[int, int]]]], first: int
+) -> tuple[list[int], int, int | None]:
+    """The kept edges' digits of the next levels from `first` on (an index in `by_level`), as many as
+    fit in about `DIGIT_CHUNK_BITS`: in mixed radix, each level's values by rank (1 = the least) among
+    the kept edges, so a player keeps only the partners still possible. Also the radix product (the
+    chunk's bound plus one) and where the next chunk starts, or None if this one is the last. Only
+    the chunk's own levels are read, so that a round's digits are read about once in all."""
+    position = {edge: index for index, edge in enumerate(kept)}
+    chunk: list[tuple[list[tuple[int, int]], set[int]]] = []
     bits = 0
-    for level in levels:
-        width = len(values[level]).bit_length()
+    following: int | None = None
+    for at in range(first, len(by_level)):
+        held = [(position[edge], value) for edge, value in by_level[at][1] if edge in position]
+        if not held:
+            continue  # no kept edge has a value at this level any more
+        values = {value for _, value in held}
+        width = len(values).bit_length()
         if chunk and bits + width > DIGIT_CHUNK_BITS:
+            following = at
             break
-        chunk.append(level)
+        chunk.append((held, values))
         bits += width
-    rank: dict[int, dict[int, int]] = {}
-    place: dict[int, int] = {}
+    ranked = [0] * len(kept)
     scale = 1
-    for level in reversed(chunk):  # least significant first
-        ordered = sorted(values[level])
-        rank[level] = {value: i + 1 for i, value in enumerate(ordered)}
-        place[level] = scale
-        scale *= len(ordered) + 1
-    ranked = [0] * len(of_edge)
-    for index, edge in enumerate(of_edge):
-        for level, value in edge:
-            ranks = rank.get(level)
-            if ranks is not None and value:
-                ranked[index] += ranks[value] * place[level]
-    following = levels[len(chunk)] if len(chunk) < len(levels) else None
+    for held, values in reversed(chunk):  # least significant first
+        rank = {value: i * scale for i, value in enumerate(sorted(values), 1)}
+        for index, value in held:
+            ranked[index] += rank[value]
+        scale *= len(values) + 1
     return ranked, scale, following
 
 
@@ -229,11 +236,10 @@ NOT_TIGHT = 255
 """The certificate's byte for an edge that no maximum-weight matching uses."""
 
 
-def _perfect_transform(n: int, edges: Sequence[Edge]) -> Callable[[int], int]:
-    """Weights shifted so that no dual of the perfect mode falls below zero, and doubled, so that
-    every starting dual is even, as the integral method needs (the slack of an edge between two
-    outer vertices must stay even for its half to be exact)."""
-    distinct = {w for _, _, w in edges}
+def _perfect_transform(n: int, distinct: set[int]) -> Callable[[int], int]:
+    """Weights (`distinct`: their values) shifted so that no dual of the perfect mode falls below zero,
+    and doubled, so that every starting dual is even, as the integral method needs (the slack of an
+    edge between two outer vertices must stay even for its half to be exact)."""
     low, high = min(distinct), max(distinct)
     shift = (high - low + 1) * 4 * (n + 1) - low
     return lambda w: 2 * (w + shift)
@@ -242,23 +248,37 @@ def _perfect_transform(n: int, edges: Sequence[Edge]) -> Callable[[int], int]:
 def _native_solve(
     n: int, edges: Sequence[Edge], perfect: bool = False, with_certificate: bool = False
 ) -> tuple[list[int], bytes | None]:
-    """Run the C solver: mates and, if asked, the per-edge certificate. Weights are encoded once per
-    distinct value (a Swiss round's graph has many edges of the same weight)."""
-    if not edges:
+    """Run the C solver on `edges`: mates and, if asked, the per-edge certificate."""
+    return _native_columns(
+        n, [e[0] for e in edges], [e[1] for e in edges], [e[2] for e in edges], perfect, with_certificate
+    )
+
+
+def _native_columns(
+    n: int, us: list[int], vs: list[int], weights: list[int], perfect: bool, with_certificate: bool
+) -> tuple[list[int], bytes | None]:
+    """`_native_solve` with the edges given as three columns. Weights are encoded once per distinct
+    value (a Swiss round's graph has many edges of the same weight)."""
+    if not weights:
         return [-1] * n, b"" if with_certificate else None
-    distinct = {w for _, _, w in edges}
+    distinct = set(weights)
     if min(distinct) < 0:
         raise ValueError("weights must be non-negative")
-    transform = _perfect_transform(n, edges) if perfect else None
+    transform = _perfect_transform(n, distinct) if perfect else None
     mapped = {w: transform(w) for w in distinct} if transform else {w: w for w in distinct}
     top = max(mapped.values())
     limbs = (top.bit_length() + 3) // 64 + 1
     width = 8 * limbs
     encoded = {w: v.to_bytes(width, "little") for w, v in mapped.items()}
-    us = array("i", [e[0] for e in edges])
-    vs = array("i", [e[1] for e in edges])
-    weights = b"".join([encoded[e[2]] for e in edges])
-    mates_bytes, certificate = _blossom.solve(n, us.tobytes(), vs.tobytes(), weights, limbs, perfect, with_certificate)
+    mates_bytes, certificate = _blossom.solve(
+        n,
+        array("i", us).tobytes(),
+        array("i", vs).tobytes(),
+        b"".join(map(encoded.__getitem__, weights)),
+        limbs,
+        perfect,
+        with_certificate,
+    )
     mates = array("i")
     mates.frombytes(mates_bytes)
     return mates.tolist(), certificate

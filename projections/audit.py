@@ -10,6 +10,7 @@ from typing import Any
 from attrs import frozen
 
 from ledger.domain import Round, Tournament
+from ledger.fide_mode import Caution
 
 
 @frozen
@@ -38,8 +39,8 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
         case Tournament.PlayerDetailsCorrected(number=number, changes=changes):
             text = ", ".join(f"{k}={v}" for k, v in changes.items())
             return f"details of {number} corrected: {text}", None, (number,)
-        case Tournament.PlayerWithdrew(number=number, from_round=r):
-            return f"{number} withdrew from round {r}", r, (number,)
+        case Tournament.PlayerWithdrew(number=number, from_round=r, expelled=expelled):
+            return f"{number} {'was expelled' if expelled else 'withdrew'} from round {r}", r, (number,)
         case Tournament.PlayerReentered(number=number, from_round=r):
             return f"{number} re-entered from round {r}", r, (number,)
         case Tournament.ByeRequested(number=number, round=r, kind=kind):
@@ -70,6 +71,14 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
                 None,
                 (),
             )
+        case Tournament.CautionConfirmed(caution=state):
+            caution = Caution.from_event(state)
+            confirmed = "confirmed " if caution.needs_confirmation else ""
+            kind = f"{caution.breach.value}: " if caution.breach else ""
+            text = f"{confirmed}warning (level {int(caution.level)}, {caution.question}): {kind}{caution.text}"
+            return text, caution.round or None, ()
+        case Tournament.FideModeLeft(after_round=r):
+            return f"FIDE mode left after round {r}: not in FIDE mode from here on", r or None, ()
         case Tournament.KeyGranted(fingerprint=key, role=role):
             return f"key {key} given the role {role}", None, ()
         case Round.Paired(revision=rev, boards=boards, byes=byes, engine=engine):

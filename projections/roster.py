@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from ledger.ratings import rated, rating_method
 from projections.state import TournamentState
 
 
@@ -19,11 +20,16 @@ class RosterRow:
     federation: str
     status: str
     """"active", or "withdrawn from round R"."""
+    rating_source: str = ""
+    """Where `rating`, the tournament rating, came from (`ledger.ratings.rating_source`)."""
+    fide_rating: int = 0
+    national_rating: int = 0
 
 
 def roster(state: TournamentState) -> tuple[str, list[RosterRow]]:
     """(the rule that ordered the pairing numbers, the rows in pairing-number order)."""
     ranking = state.ranking()
+    method = rating_method(state.require_settings().options)
     rows = [
         RosterRow(
             pairing_number=ranking[player.number],
@@ -33,6 +39,9 @@ def roster(state: TournamentState) -> tuple[str, list[RosterRow]]:
             title=player.title,
             federation=player.federation,
             status="active" if player.withdrawn_from is None else f"withdrawn from round {player.withdrawn_from}",
+            rating_source=rated(player.entered_rating, player.fide_rating, player.national_rating, method)[1],
+            fide_rating=player.fide_rating,
+            national_rating=player.national_rating,
         )
         for player in state.players.values()
     ]

@@ -21,7 +21,7 @@ from ledger.settings import TournamentSettings
 from pairing.model import Board, Bye, ByeKind
 from projections.state import PlayerView, RoundView, StageView, TournamentState
 
-FORMAT = 1
+FORMAT = 2
 """Bumped when the JSON's shape changes: an older snapshot is then simply not used."""
 DIGEST_SIZE = 32
 

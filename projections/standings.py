@@ -20,6 +20,7 @@ from operator import neg
 
 from attrs import define, evolve, field, frozen
 
+from ledger.ratings import RatingTiebreaks, later_ratings, unrated_rating
 from ledger.settings import ROUND_ROBINS
 from pairing.model import Entrant
 from projections.history import entrants, pairing_input
@@ -88,7 +89,13 @@ def standings(
     rounds = state.last_paired_round
     players = entrants(state, rounds, rounds + 1)
     context = TiebreakContext(
-        game=settings.game.value, scoring=settings.scoring, rounds=rounds, round_robin=settings.system in ROUND_ROBINS
+        game=settings.game.value,
+        scoring=settings.scoring,
+        rounds=rounds,
+        round_robin=settings.system in ROUND_ROBINS,
+        seed=settings.seed,
+        unrated_rating=unrated_rating(settings.options),
+        later_ratings=_later_ratings(state),
     )
     codes = settings.tiebreaks
     table = Crosstable.of(players, context, memo.table if memo is not None else None)
@@ -102,7 +109,27 @@ def standings(
         memo.table = table
     if state.stage_of(rounds + 1).system == "swiss-elimination":
         return _placed(state, players, values, codes)
-    return _ranked(players, values, codes, memo.rows if memo is not None else None)
+    return _ranked(_standing(state, players), values, codes, memo.rows if memo is not None else None)
+
+
+def _standing(state: TournamentState, players: Sequence[Entrant]) -> Sequence[Entrant]:
+    """The players a Swiss's standings rank: all but the expelled (their games still count for their
+    opponents' tie-breaks); a round robin ranks everyone."""
+    if state.require_settings().system in ROUND_ROBINS:
+        return players
+    return [player for player in players if not state.players[player.number].expelled]
+
+
+def _later_ratings(state: TournamentState) -> tuple[tuple[int, int, int], ...]:
+    """(player, first round, rating) of every later rating, when the rating-based tie-breaks read the
+    rating of each round (`ledger.ratings`, option `rating_tiebreaks=per-round`); none otherwise."""
+    if state.require_settings().options.get("rating_tiebreaks") != RatingTiebreaks.PER_ROUND:
+        return ()
+    return tuple(
+        (number, first_round, rating)
+        for number, player in sorted(state.players.items())
+        for first_round, rating in later_ratings(player.later_ratings).items()
+    )
 
 
 def _placed(

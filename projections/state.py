@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from attrs import define, field
+from attrs import define, evolve, field
 
 from ledger.domain import Round, Tournament
 from ledger.errors import NoTournament
-from ledger.ranking import RankingRule, fide_key, pairing_numbers
-from ledger.results import Result, ResultRules
+from ledger.fide_mode import FIDE_MODE_MAY, Caution
+from ledger.ranking import RankingRule, initial_order, pairing_numbers
+from ledger.ratings import rating_method, tournament_rating
+from ledger.results import Game, Result, ResultRules
 from ledger.settings import FIDE_SWISS, TournamentSettings
 from pairing.model import Board, Bye, ByeKind
 
@@ -26,6 +28,13 @@ class PlayerView:
     number: int
     name: str
     rating: int = 0
+    """The tournament rating (`ledger.ratings.tournament_rating`): what ranks and what tie-breaks read."""
+    entered_rating: int = 0
+    """The rating entered with the player (the `rating` detail)."""
+    fide_rating: int = 0
+    national_rating: int = 0
+    later_ratings: str = ""
+    """A long event's later tournament ratings, "ROUND=RATING, ..." (`ledger.ratings.later_ratings`)."""
     federation: str = ""
     club: str = ""
     team: str = ""
@@ -35,6 +44,8 @@ class PlayerView:
     """Another program's fields for the player, kept for its export (`PlayerDetails.extra`)."""
     withdrawn_from: int | None = None
     """First round the player is out of, while withdrawn."""
+    expelled: bool = False
+    """Withdrawn by expulsion: left out of a Swiss's standings."""
     registered_at: int = 0
 
     def is_withdrawn_for(self, round_number: int) -> bool:
@@ -72,11 +83,10 @@ class RoundView:
         return self.paired and not self.missing_results
 
 
-def initial_ranking(players: Iterable[PlayerView]) -> dict[int, int]:
-    """C.04.2 Art. 2.2 (`ledger.ranking.fide_key`): player number -> Tournament Pairing Number (TPN),
+def initial_ranking(players: Iterable[PlayerView], settings: TournamentSettings) -> dict[int, int]:
+    """C.04.2 Art. 2.2 (`ledger.ranking.initial_order`): player number -> Tournament Pairing Number (TPN),
     #1 the highest."""
-    ordered = sorted(players, key=lambda p: fide_key(p.number, p.rating, p.title, p.name))
-    return pairing_numbers(player.number for player in ordered)
+    return pairing_numbers(initial_order(players, settings.options, settings.seed))
 
 
 @define
@@ -112,6 +122,12 @@ class TournamentState:
     renumbered_by: str = ""
     frozen_ranking: dict[int, int] | None = None
     """C.04.2 2.3: "no modification of a TPN ... is allowed after the fourth round has been paired"."""
+    cautions: list[tuple[int, Caution]] = field(factory=list)
+    """(position, warning) of every confirmed warning and pairing-integrity-breaching event (Q112)."""
+    fide_mode_left_after: int | None = None
+    """The round after which the tournament left FIDE mode (Q44), None while it is in it (or never was)."""
+    rating_corrections: list[Tournament.RatingCorrected] = field(factory=list)
+    """Q192: the corrections for the rating report only, in the order given (`rated`)."""
     history_cache: dict[Any, Any] = field(factory=dict, eq=False, repr=False)
     """Derived data, rebuilt on demand: per-round records (`projections.history`), keyed by the rounds'
     versions, and the results parsed from their codes."""
@@ -121,6 +137,23 @@ class TournamentState:
         if self.settings is None:
             raise NoTournament("this ledger holds no tournament yet")
         return self.settings
+
+    @property
+    def in_fide_mode(self) -> bool:
+        """Q40, Q45-46: created in FIDE mode and not left."""
+        return self.require_settings().fide_mode and self.fide_mode_left_after is None
+
+    @property
+    def fide_mode_notice(self) -> str:
+        """Q46: what every view shows of a chess tournament that could be in FIDE mode and is not
+        ("NOT IN FIDE MODE (left after round 3)"); "" in FIDE mode and where FIDE mode does not apply
+        (another game, a system FIDE does not endorse)."""
+        settings = self.require_settings()
+        if self.in_fide_mode or settings.game is not Game.CHESS or settings.system not in FIDE_MODE_MAY:
+            return ""
+        if self.fide_mode_left_after is None:
+            return "NOT IN FIDE MODE"
+        return f"NOT IN FIDE MODE (left after round {self.fide_mode_left_after})"
 
     @property
     def rules(self) -> ResultRules:
@@ -167,11 +200,14 @@ class TournamentState:
                 )
             case Tournament.PlayerRegistered(number=number, details=details):
                 self.players[number] = PlayerView(number=number, registered_at=position, **details)
+                self._rate(self.players[number], details)
             case Tournament.PlayerDetailsCorrected(number=number, changes=changes):
                 for key, value in changes.items():
                     setattr(self.players[number], key, value)
-            case Tournament.PlayerWithdrew(number=number, from_round=from_round):
+                self._rate(self.players[number], changes)
+            case Tournament.PlayerWithdrew(number=number, from_round=from_round, expelled=expelled):
                 self.players[number].withdrawn_from = from_round
+                self.players[number].expelled = expelled
             case Tournament.PlayerReentered(number=number):
                 self.players[number].withdrawn_from = None
             case Tournament.ByeRequested(number=number, round=round_number, kind=kind):
@@ -185,6 +221,12 @@ class TournamentState:
             case Tournament.RoundsChanged(rounds=rounds):
                 last = self.stages[-1]
                 last.rounds = rounds - last.first_round + 1
+            case Tournament.CautionConfirmed(caution=caution):
+                self.cautions.append((position, Caution.from_event(caution)))
+            case Tournament.RatingCorrected():
+                self.rating_corrections.append(event)
+            case Tournament.FideModeLeft(after_round=after_round):
+                self.fide_mode_left_after = after_round
             case Tournament.PairForbidden(first=first, second=second):
                 self.forbidden.append((first, second))
             case Round.Created(round=round_number):
@@ -211,6 +253,13 @@ class TournamentState:
         self.settings = TournamentSettings.from_event(event.game, event.system, event.rounds, event.settings)
         self.stages = [StageView(1, event.system, 1, event.rounds, None, dict(self.settings.options))]
 
+    def _rate(self, player: PlayerView, details: dict[str, Any]) -> None:
+        """Keep the entered rating apart and set the tournament rating by the tournament's method."""
+        if "rating" in details:
+            player.entered_rating = details["rating"]
+        method = rating_method(self.require_settings().options)
+        player.rating = tournament_rating(player.entered_rating, player.fide_rating, player.national_rating, method)
+
     def ranking(self) -> dict[int, int]:
         """Player number -> pairing number: the initial ranking list for the FIDE Swiss systems (frozen
         once round 4 is paired), else the order `arbiter renumber` set (players registered after it follow
@@ -225,9 +274,26 @@ class TournamentState:
                 return {number: number for number in self.players}
             placed = set(self.renumbered)
             return pairing_numbers([*self.renumbered, *(n for n in sorted(self.players) if n not in placed)])
-        if self.frozen_ranking is not None and set(self.frozen_ranking) == set(self.players):
-            return self.frozen_ranking
-        return initial_ranking(self.players.values())
+        if self.frozen_ranking is not None:
+            return self._with_late_entries(self.frozen_ranking, settings)
+        return initial_ranking(self.players.values(), settings)
+
+    def _with_late_entries(self, frozen: dict[int, int], settings: TournamentSettings) -> dict[int, int]:
+        """The ranking frozen when round 4 was paired (C.04.2 Art. 2.3: "no modification of a TPN ... is
+        allowed after the fourth round has been paired"), with the players who entered since placed where
+        Art. 2.2 puts them (Art. 2.4: "an appropriate TPN"): each before the first frozen player it ranks
+        above; the frozen players keep their order, and those below a late entry move down one."""
+        if len(frozen) == len(self.players):
+            return frozen
+        current = {
+            number: place
+            for place, number in enumerate(initial_order(self.players.values(), settings.options, settings.seed))
+        }
+        order = sorted(frozen, key=frozen.__getitem__)
+        for number in sorted(set(self.players) - set(frozen), key=current.__getitem__):
+            below = [index for index, other in enumerate(order) if other in frozen and current[other] > current[number]]
+            order.insert(below[0] if below else len(order), number)
+        return pairing_numbers(order)
 
     def ranking_rule(self) -> str:
         """What ordered the pairing numbers, in words for the roster."""
@@ -268,6 +334,17 @@ class TournamentState:
         view.input_position, view.paired_at = event.input_position, position
         view.input_digest, view.options, view.seed = event.input_digest, event.options, event.seed
         view.explanation = event.explanation
+
+
+def rated(state: TournamentState) -> TournamentState:
+    """Q192: the tournament as the rating report gives it: `state` with its corrections for the rating
+    report in the rounds' results (the last one for a board counts). `state` is left as it is."""
+    rounds = dict(state.rounds)
+    for correction in state.rating_corrections:
+        view = rounds[correction.round]
+        results = {**view.results, correction.board: state.rules.parse(correction.result)}
+        rounds[correction.round] = evolve(view, results=results, version=view.version + 1)
+    return evolve(state, rounds=rounds, history_cache={})
 
 
 def fold(events: Iterable[tuple[int, object]]) -> TournamentState:

@@ -41,11 +41,15 @@ def views_path(location: str) -> Path:
 
 
 class Heading(NamedTuple):
-    """What a printed table names besides its rows: the tournament, its game and its tie-break codes."""
+    """What a printed table names besides its rows: the tournament, its game, its tie-break codes and
+    whether it is in FIDE mode."""
 
     name: str
     game: str
     tiebreaks: tuple[str, ...]
+    in_fide_mode: bool
+    fide_mode_notice: str
+    """Q46: the notice every view begins with when the tournament could be in FIDE mode and is not."""
 
 
 class StoredStanding(NamedTuple):
@@ -129,7 +133,15 @@ class StoredViews:
         """The tournament's name, game and tie-breaks; None for a ledger without a tournament."""
         text = self._meta("heading")
         document = json.loads(text) if text is not None else None
-        return Heading(document["name"], document["game"], tuple(document["tiebreaks"])) if document else None
+        if not document or "fide_mode_notice" not in document:  # none, or written before FIDE mode
+            return None
+        return Heading(
+            document["name"],
+            document["game"],
+            tuple(document["tiebreaks"]),
+            document["in_fide_mode"],
+            document["fide_mode_notice"],
+        )
 
     def last_paired_round(self) -> int:
         (number,) = self.db.execute(f"SELECT MAX(round) FROM {table('rounds')} WHERE paired = 1").fetchone()

@@ -39,8 +39,13 @@ Readings where the digest leaves a choice (the module's rules, to be published w
 - An unplayed round with no bye (absent, withdrawn) is a zero-point bye, hence a requested bye (16.1).
 - A game without a result yet counts as a paired game for BH/SB/KS with 0 points, and is left out of
   DE, ARO, TPR and AOR until it has one.
-- Art. 10 drops rating tie-breaks when unrated players are present "unless detailed rules" exist. Ours:
-  opponents rated 0 (unrated) are left out of ARO, TPR and AOR; a player with no rated game gets 0.
+- Art. 10 drops rating tie-breaks when unrated players are present "unless detailed rules" exist. Ours,
+  two methods the tournament chooses: opponents rated 0 (unrated) are left out of ARO, TPR and AOR (a
+  player with no rated game gets 0), or, with option `unrated_rating=R`, they count as rated R (0 or
+  a rating floor, as Gacrux's `-u` option).
+- Art. 10 (2026), a player with more than one rating during the event: the first rating is used, unless
+  a long event chooses `rating_tiebreaks=per-round` (each game reads the opponent's rating of that round).
+- LOT (4.2, "draw lots"): a lot per player drawn with the tournament's seed, so the draw repeats.
 - TPR (10.2): p is rounded to a whole percentage, 0.5 up, before the B.02 8.1.1 table is read.
 - DE (Art. 6) ranks; its value here is the number of tied players it places below the player (0 for a
   player alone on their score). 6.3 applies whenever the tied players have not all met, in any system.
@@ -66,7 +71,10 @@ from functools import cached_property
 from attrs import field, frozen
 from attrs.validators import ge, in_, instance_of
 
+from ledger.ranking import drawn_lot
+from ledger.ratings import rating_in_round
 from ledger.settings import TIEBREAK_CODES
+from pairing.fide.common.rating import DP_BY_PERCENTAGE
 from pairing.ibf.credits import coefficients
 from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
 
@@ -85,6 +93,14 @@ class TiebreakContext:
     """Rounds completed so far: every `Entrant.history` holds exactly rounds 1..rounds."""
     round_robin: bool = False
     """Pre-determined pairings (C.07 15.2) rather than a Swiss (15.3)."""
+    seed: int = 0
+    """The tournament's recorded seed: LOT's drawing of lots (C.07 4.2), the same every time."""
+    unrated_rating: int | None = None
+    """The rating an unrated opponent counts as in ARO, TPR and AOR (option `unrated_rating`, e.g. 0);
+    None leaves games against unrated opponents out."""
+    later_ratings: tuple[tuple[int, int, int], ...] = ()
+    """(player, first round, rating): the ratings a long event's rating-based tie-breaks read per round
+    (option `rating_tiebreaks=per-round`); empty: every game reads the first rating (C.07 Art. 10)."""
 
 
 # --- The crosstable as the tie-breaks read it -----------------------------------------------------------
@@ -170,6 +186,21 @@ class Crosstable:
                         f"round {record.round}: opponent {record.opponent} of player {player.number} "
                         "is not among the players"
                     )
+
+    def opponent_rating(self, opponent: int, round_number: int) -> int | None:
+        """The rating an opponent counts with in a round's game for ARO, TPR and AOR: their first rating,
+        or their rating of that round (`TiebreakContext.later_ratings`); an unrated one (0) counts as
+        `TiebreakContext.unrated_rating`, None when unrated opponents are left out."""
+        rating = rating_in_round(self.players[opponent].rating, self.later_ratings.get(opponent, {}), round_number)
+        return rating if rating > 0 else self.context.unrated_rating
+
+    @cached_property
+    def later_ratings(self) -> Mapping[int, Mapping[int, int]]:
+        """Player number -> {first round: rating} (`TiebreakContext.later_ratings`)."""
+        later: dict[int, dict[int, int]] = defaultdict(dict)
+        for player, first_round, rating in sorted(self.context.later_ratings):
+            later[player][first_round] = rating
+        return later
 
     def counts_as_game(self, record: RoundRecord) -> bool:
         """A game for BH, SB, KS and DE: played, or (15.2) a forfeit with pre-determined pairings."""
@@ -433,22 +464,6 @@ def koya_system(player: Entrant, table: Crosstable) -> float:
 
 # --- Art. 10: rating-based (type D) ---------------------------------------------------------------------
 
-DP_BY_PERCENTAGE: tuple[int, ...] = (
-    -800,
-    *(-677, -589, -538, -501, -470, -444, -422, -401, -383, -366),
-    *(-351, -336, -322, -309, -296, -284, -273, -262, -251, -240),
-    *(-230, -220, -211, -202, -193, -184, -175, -166, -158, -149),
-    *(-141, -133, -125, -117, -110, -102, -95, -87, -80, -72),
-    *(-65, -57, -50, -43, -36, -29, -21, -14, -7, 0),
-    *(7, 14, 21, 29, 36, 43, 50, 57, 65, 72),
-    *(80, 87, 95, 102, 110, 117, 125, 133, 141, 149),
-    *(158, 166, 175, 184, 193, 202, 211, 220, 230, 240),
-    *(251, 262, 273, 284, 296, 309, 322, 336, 351, 366),
-    *(383, 401, 422, 444, 470, 501, 538, 589, 677, 800),
-)
-"""FIDE Handbook B.02 8.1.1, the conversion of a fractional score p into rating differences dp,
-indexed by p as a whole percentage (p = .00 -> -800, p = 1.0 -> +800)."""
-
 
 def conversion_dp(p: Fraction) -> int:
     """B.02 8.1.1: dp for the fractional score p, read at p rounded to a whole percentage, 0.5 up."""
@@ -459,14 +474,15 @@ _RATING_RESULT = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcom
 
 
 def _rated_games(player: Entrant, table: Crosstable) -> list[tuple[int, Fraction]]:
-    """(opponent's rating, result 1/½/0) for games played over the board, with a result, against a
-    rated opponent. 15.2 (2026): "all forfeits stay unplayed for rating-based tie-breaks"."""
+    """(opponent's rating, result 1/½/0) for games played over the board, with a result, against an
+    opponent with a rating to count (`Crosstable.opponent_rating`). 15.2 (2026): "all forfeits stay
+    unplayed for rating-based tie-breaks"."""
     games = []
     for r in player.history:
         if r.opponent is None or not r.played or r.outcome is None:
             continue
-        rating = table.players[r.opponent].rating
-        if rating > 0:
+        rating = table.opponent_rating(r.opponent, r.round)
+        if rating is not None:
             games.append((rating, _RATING_RESULT[r.outcome]))
     return games
 
@@ -541,6 +557,12 @@ def wins_not_against_virtual_opponents(player: Entrant, table: Crosstable) -> fl
     return float(sum(1 for r in player.history if r.opponent is not None and r.outcome is Outcome.WIN))
 
 
+def drawing_of_lots(player: Entrant, table: Crosstable) -> float:
+    """C.07 4.2: "when the list is exhausted, draw lots": the player's lot drawn with the tournament's
+    seed (`ledger.ranking.drawn_lot`), the same at every reading; the highest lot ranks first."""
+    return drawn_lot(table.context.seed, player.number)
+
+
 # --- Registry -------------------------------------------------------------------------------------------
 
 TiebreakFunction = Callable[[Entrant, Crosstable], float]
@@ -564,6 +586,7 @@ _FUNCTIONS: dict[str, TiebreakFunction] = {
     "OWINS": opponents_wins,
     "IBF-C": ibf_coefficient,
     "WINS-REAL": wins_not_against_virtual_opponents,
+    "LOT": drawing_of_lots,
 }
 """Code -> its computation; the codes and their articles are `ledger.settings.TIEBREAK_CODES`."""
 
@@ -574,7 +597,7 @@ TIEBREAKS = TIEBREAK_CODES
 
 OWN_AND_OPPONENTS_RECORDS = frozenset(
     {"BH", "BH-C1", "BH-C2", "BH-M1", "SB", "KS", "WIN", "WON", "BPG", "PS", "ARO", "TPR"}
-    | {"SPREAD", "AOR", "OWINS", "WINS-REAL"}
+    | {"SPREAD", "AOR", "OWINS", "WINS-REAL", "LOT"}
 )
 """Codes whose value reads only the player's own records and their opponents' (scores, adjusted scores,
 records, ratings), besides the context and KS's threshold."""

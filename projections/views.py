@@ -411,6 +411,8 @@ class ReadModels:
         if not written:
             self.db.execute(f"DELETE FROM {table('standings', suffix)}")
         made = [(row.number, _standing_row(row, written.get(row.number))) for row in rows]
+        for number in written.keys() - {row.number for row in rows}:
+            self.db.execute(f"DELETE FROM {table('standings', suffix)} WHERE number = ?", (number,))
         self._insert("standings", suffix, [entry[1] for number, entry in made if entry is not written.get(number)])
         written.clear()
         written.update(made)
@@ -470,12 +472,13 @@ def _status(state: TournamentState, player: PlayerView, next_round: int) -> str:
 
 
 def _heading(state: TournamentState) -> str:
-    """The tournament's name, game and tie-break codes as JSON (`projections.stored.Heading`); "null"
+    """The tournament's name, game, tie-break codes and FIDE mode (Q46) as JSON (`projections.stored.Heading`); "null"
     before a tournament is created."""
     settings = state.settings
     if settings is None:
         return "null"
-    return json.dumps({"name": state.name, "game": settings.game.value, "tiebreaks": list(settings.tiebreaks)})
+    document = {"name": state.name, "game": settings.game.value, "tiebreaks": list(settings.tiebreaks)}
+    return json.dumps(document | {"in_fide_mode": state.in_fide_mode, "fide_mode_notice": state.fide_mode_notice})
 
 
 def _round_row(view: RoundView) -> tuple[Any, ...]:

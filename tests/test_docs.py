@@ -42,8 +42,9 @@ def cli_parser() -> argparse.ArgumentParser:
 
 
 def cli_verb_parsers() -> dict[str, argparse.ArgumentParser]:
-    (verbs,) = (action for action in cli_parser()._actions if isinstance(action, argparse._SubParsersAction))
-    return dict(verbs.choices)
+    from tests.tui.cli_support import verb_parsers
+
+    return verb_parsers()
 
 
 def cli_verbs() -> set[str]:
@@ -306,3 +307,29 @@ def test_readme_five_minute_example_runs_line_by_line_in_an_empty_folder(tmp_pat
         expected = int(refused.group(1)) if refused else 0
         assert done.returncode == expected, f"{line}\nexit {done.returncode}\n{done.stderr}"
     assert (tmp_path / environment["ARBITER_LEDGER"]).exists()
+
+
+# --- docs/fide-mode.md: the checklist, question by question ----------------------------------------------
+
+CHECKLIST_ROW = re.compile(r"^\| (Q\d+)[^|]*\|.*\| (tests/\S+\.py::test_\w+(?:, tests/\S+\.py::test_\w+)*) \|$", re.M)
+
+
+def checklist_rows() -> list[tuple[str, str]]:
+    return [
+        (question, test)
+        for question, tests in CHECKLIST_ROW.findall(_read("docs/fide-mode.md"))
+        for test in tests.split(", ")
+    ]
+
+
+def test_docs_fide_mode_md_claims_questions() -> None:
+    assert len(checklist_rows()) >= 4
+
+
+@pytest.mark.parametrize(("question", "test"), checklist_rows(), ids=lambda value: str(value)[:60])
+def test_every_checklist_question_in_fide_mode_md_names_a_test_that_exists(question: str, test: str) -> None:
+    """docs/fide-mode.md: each claimed question names its test, named by the question's number."""
+    file, _, name = test.partition("::")
+    assert (ROOT / file).is_file(), f"{question}: no test file {file}"
+    assert re.search(rf"^(async )?def {name}\(", _read(file), re.M), f"{question}: no test {name} in {file}"
+    assert name.startswith(f"test_q{int(question[1:]):03d}"), f"{question}: the test's name starts with its number"

@@ -19,6 +19,22 @@ SIDE_HEADINGS = {
 }
 
 
+class FideMode(NamedTuple):
+    """Q46: whether the tournament is in FIDE mode, and the notice every view of it begins with when it
+    could be and is not ("" otherwise)."""
+
+    in_fide_mode: bool
+    notice: str
+
+    def lines(self) -> list[str]:
+        """The line a text view begins with (none without a notice)."""
+        return [self.notice] if self.notice else []
+
+    def fields(self) -> dict[str, Any]:
+        """The same, as the fields of a JSON document's header."""
+        return {"in_fide_mode": self.in_fide_mode, "fide_mode_notice": self.notice}
+
+
 def points(value: float) -> str:
     return f"{value:g}"
 
@@ -91,8 +107,9 @@ def standings_rows(rows: Sequence[Standing]) -> list[dict[str, Any]]:
     ]
 
 
-def standings_json(rows: Sequence[Standing], as_of: int) -> str:
-    return json.dumps({"as_of": as_of, "rows": standings_rows(rows)}, ensure_ascii=False, indent=2)
+def standings_json(rows: Sequence[Standing], as_of: int, mode: FideMode) -> str:
+    document = {**mode.fields(), "as_of": as_of, "rows": standings_rows(rows)}
+    return json.dumps(document, ensure_ascii=False, indent=2)
 
 
 def standings_csv(rows: Sequence[Standing]) -> str:
@@ -146,6 +163,7 @@ class Pairings(NamedTuple):
     number: int
     boards: Sequence[tuple[int, int, str, str | None, int, str]]
     byes: Sequence[tuple[int, str, str, float]]
+    mode: FideMode
 
 
 def pairings_title(name: str, number: int, revision: int) -> str:
@@ -177,6 +195,7 @@ def pairings_csv(pairings: Pairings) -> str:
 
 def pairings_json(pairings: Pairings) -> str:
     document = {
+        **pairings.mode.fields(),
         "round": pairings.number,
         "boards": [
             {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from attrs import astuple
 from rich.console import Console
@@ -22,12 +23,12 @@ from projections.stored import StoredLogLine
 from tui import listings
 from tui.listings import (  # noqa: F401 (the standings' forms, as the desk and the CLI call them here)
     SIDE_HEADINGS,
+    FideMode,
     Pairings,
     csv_text,
     pairings_title,
     points,
     standings_csv,
-    standings_json,
     standings_rows,
     text_cell,
 )
@@ -37,6 +38,23 @@ from tui.text_table import TextTable
 def _name(state: TournamentState, number: int) -> str:
     player = state.players.get(number)
     return player.name if player else "?"
+
+
+def fide_mode(state: TournamentState) -> FideMode:
+    """Q46: whether the tournament is in FIDE mode, and the notice its views begin with when it could be
+    and is not (`TournamentState.fide_mode_notice`)."""
+    return FideMode(state.in_fide_mode, state.fide_mode_notice)
+
+
+def fide_mode_lines(state: TournamentState) -> list[str]:
+    """Q46: the line every text view of a tournament not in FIDE mode begins with (none in FIDE mode, or
+    where FIDE mode does not apply)."""
+    return fide_mode(state).lines()
+
+
+def fide_mode_fields(state: TournamentState) -> dict[str, Any]:
+    """Q46: the same, as the fields of a JSON document's header."""
+    return fide_mode(state).fields()
 
 
 def outcome_view(number: int, outcome: PairingOutcome) -> RoundView:
@@ -63,6 +81,7 @@ def pairings(state: TournamentState, view: RoundView) -> Pairings:
             for index, b in enumerate(view.boards, start=1)
         ],
         [(bye.player, _name(state, bye.player), bye.kind.value, bye.points) for bye in view.byes],
+        fide_mode(state),
     )
 
 
@@ -76,6 +95,10 @@ def pairings_json(state: TournamentState, view: RoundView) -> str:
 
 def pairings_csv(state: TournamentState, view: RoundView) -> str:
     return listings.pairings_csv(pairings(state, view))
+
+
+def standings_json(state: TournamentState, rows: Sequence[StandingRow]) -> str:
+    return listings.standings_json(rows, state.position, fide_mode(state))
 
 
 def standings_table(state: TournamentState, rows: Sequence[StandingRow], title: str) -> TextTable:
@@ -154,7 +177,10 @@ def explanation_text(explained: RoundExplanation) -> list[Table | str]:
     return [head, seen, decisions]
 
 
-ROSTER_HEADINGS = ("pairing_number", "number", "name", "rating", "title", "federation", "status")
+ROSTER_HEADINGS = (
+    *("pairing_number", "number", "name", "rating", "title", "federation", "status"),
+    *("rating_source", "fide_rating", "national_rating"),
+)
 
 
 def roster_table(name: str, rule: str, rows: Sequence[RosterRow]) -> list[Text | Table]:
@@ -180,15 +206,19 @@ def roster_csv(rows: Sequence[RosterRow]) -> str:
     return csv_text(
         ROSTER_HEADINGS,
         [
-            [r.pairing_number, r.number, *map(text_cell, (r.name, str(r.rating), r.title, r.federation)), r.status]
+            [
+                *(r.pairing_number, r.number, *map(text_cell, (r.name, str(r.rating), r.title, r.federation))),
+                *(r.status, r.rating_source, r.fide_rating, r.national_rating),
+            ]
             for r in rows
         ],
     )
 
 
-def roster_json(rule: str, rows: Sequence[RosterRow]) -> str:
+def roster_json(state: TournamentState, rule: str, rows: Sequence[RosterRow]) -> str:
     players = [dict(zip(ROSTER_HEADINGS, astuple(row), strict=True)) for row in rows]
-    return json.dumps({"rule": rule, "players": players}, ensure_ascii=False, indent=2)
+    document = {**fide_mode_fields(state), "rule": rule, "players": players}
+    return json.dumps(document, ensure_ascii=False, indent=2)
 
 
 def findings_table(findings: Sequence[Finding], round_number: int) -> Table:
@@ -200,8 +230,9 @@ def findings_table(findings: Sequence[Finding], round_number: int) -> Table:
     return table
 
 
-def findings_json(findings: Sequence[Finding], round_number: int) -> str:
+def findings_json(state: TournamentState, findings: Sequence[Finding], round_number: int) -> str:
     document = {
+        **fide_mode_fields(state),
         "round": round_number,
         "findings": [{"severity": f.severity.value, "subject": f.subject, "message": f.message} for f in findings],
     }

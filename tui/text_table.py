@@ -70,6 +70,12 @@ class TextTable:
         return "\n".join(out) + "\n"
 
 
+def plain_line(text: str, width: int) -> str | None:
+    """A line of text as Rich prints it on a console of `width` columns without colours (with its line
+    end); None when Rich would do more (wrap it, replace an emoji code, measure wide characters)."""
+    return text + "\n" if _simple(text) and len(text) <= width else None
+
+
 def _simple(text: str) -> bool:
     """One-cell characters, no emoji code, and no space at either end (which Rich strips or wraps at)."""
     return _ONE_CELL.fullmatch(text) is not None and text.strip() == text and not _names_an_emoji(text)

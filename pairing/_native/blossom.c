@@ -719,30 +719,59 @@ static int start_greedy(M *m) {
    no maximum-weight matching uses it; otherwise [dual[u] > 0] + [dual[v] > 0] + 2 * the number of
    blossoms of positive dual holding both ends. By complementary slackness a matching of tight
    edges is of maximum weight exactly when it covers every vertex of positive dual and fills every
-   blossom of positive dual, that is, when the sum of these bytes over its edges is the greatest. */
+   blossom of positive dual, that is, when the sum of these bytes over its edges is the greatest.
+   The blossoms holding both ends are the smallest one holding both and the blossoms around it, so
+   each blossom keeps, for itself and the blossoms around it, its depth, the number of positive
+   duals and twice the sum of the duals; an edge then walks up only to that smallest blossom. */
 static PyObject *certificate(M *m) {
-    int n = m->n, L = m->L;
+    int n = m->n, L = m->L, N2 = 2 * n;
     PyObject *out = PyBytes_FromStringAndSize(NULL, m->m);
     if (!out) return NULL;
     unsigned char *cert = (unsigned char *)PyBytes_AS_STRING(out);
-    int *stamp = calloc(2 * (size_t)n + 1, sizeof(int));
-    limb *s = calloc(L, sizeof(limb)), *twice = calloc(L, sizeof(limb));
-    for (int k = 0; k < m->m; k++) {
-        int u = m->eu[k], v = m->ev[k], count = 0;
-        for (int b = m->parent[u]; b != -1; b = m->parent[b]) stamp[b] = k + 1;
-        slack(m, k, s);
-        for (int b = m->parent[v]; b != -1; b = m->parent[b]) {
-            if (stamp[b] != k + 1 || num_zero(DUAL(m, b), L)) continue;
-            num_add(twice, DUAL(m, b), DUAL(m, b), L);
-            num_add(s, s, twice, L);
-            count += 2;
+    int *depth = malloc(sizeof(int) * (N2 + 1)), *positive = malloc(sizeof(int) * (N2 + 1));
+    int *chain = malloc(sizeof(int) * (N2 + 1));
+    limb *twice = calloc((size_t)(N2 + 1) * L, sizeof(limb)), *s = calloc(L, sizeof(limb));
+    for (int b = 0; b < N2; b++) depth[b] = -1;
+    for (int b = n; b < N2; b++) {
+        if (m->base[b] < 0 || depth[b] >= 0) continue;
+        int len = 0; /* b and the blossoms around it not yet done, innermost first */
+        for (int x = b; x != -1 && depth[x] < 0; x = m->parent[x]) chain[len++] = x;
+        for (int i = len - 1; i >= 0; i--) {
+            int x = chain[i], up = m->parent[x];
+            limb *t = twice + (size_t)x * L;
+            num_add(t, DUAL(m, x), DUAL(m, x), L);
+            if (up == -1) {
+                depth[x] = 0;
+                positive[x] = !num_zero(DUAL(m, x), L);
+            } else {
+                depth[x] = depth[up] + 1;
+                positive[x] = positive[up] + !num_zero(DUAL(m, x), L);
+                num_add(t, t, twice + (size_t)up * L, L);
+            }
         }
-        count += !num_zero(DUAL(m, u), L) + !num_zero(DUAL(m, v), L);
+    }
+    for (int k = 0; k < m->m; k++) {
+        int u = m->eu[k], v = m->ev[k];
+        int a = m->parent[u], b = m->parent[v];
+        while (a != -1 && b != -1 && a != b) {
+            if (depth[a] >= depth[b])
+                a = m->parent[a];
+            else
+                b = m->parent[b];
+        }
+        slack(m, k, s);
+        int count = !num_zero(DUAL(m, u), L) + !num_zero(DUAL(m, v), L);
+        if (a != -1 && a == b) {
+            num_add(s, s, twice + (size_t)a * L, L);
+            count += 2 * positive[a];
+        }
         cert[k] = num_zero(s, L) ? (unsigned char)(count < 254 ? count : 254) : 255;
     }
-    free(stamp);
-    free(s);
+    free(depth);
+    free(positive);
+    free(chain);
     free(twice);
+    free(s);
     return out;
 }
 

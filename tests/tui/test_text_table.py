@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rich.console import Console
 
-from tui.text_table import TextTable, plain_output
+from tui.text_table import TextTable, plain_line, plain_output
 
 WIDTH = 132
 """The width `tui.render.console` gives Rich when the output is not a terminal."""
@@ -93,3 +93,17 @@ def test_a_log_time_and_an_emoji_code() -> None:
     emoji = TextTable("Audit log", [("Reason", "left")], [["well played :thumbs_up:"]])
     assert emoji.plain(WIDTH) is None
     assert "👍" in rich_text(emoji)
+
+
+@given(texts, st.integers(min_value=5, max_value=WIDTH))
+def test_a_plain_line_is_the_text_rich_prints(text: str, width: int) -> None:
+    """A line before a table (Q46's "NOT IN FIDE MODE"): whenever `plain_line` answers, Rich prints the same."""
+    line = plain_line(text, width)
+    if line is not None:
+        out = io.StringIO()
+        Console(file=out, markup=False, highlight=False, soft_wrap=False, width=width, no_color=True).print(text)
+        assert line == out.getvalue()
+
+
+def test_the_fide_mode_notice_is_written_plain() -> None:
+    assert plain_line("NOT IN FIDE MODE (left after round 3)", WIDTH) == "NOT IN FIDE MODE (left after round 3)\n"

@@ -45,6 +45,7 @@ def opened(args: argparse.Namespace, *, create: bool = False) -> Iterator[tuple[
         except BrokenPipeError:
             closed_pipe = True  # the reader of the output went away: what the command did still stands
     catch_up_after(args, views)
+    tell_notices(args, ledger)
     if closed_pipe:
         raise BrokenPipeError
 
@@ -90,6 +91,7 @@ def new_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
                 Path(where + suffix).unlink(missing_ok=True)
         raise
     catch_up_after(args, views)
+    tell_notices(args, ledger)
 
 
 def _open(args: argparse.Namespace, create: bool) -> tuple[Ledger, ReadModels]:
@@ -106,7 +108,7 @@ def _command(args: argparse.Namespace, ledger: Ledger) -> AbstractContextManager
     """A writing verb's transaction, with its expected position and command id; nothing for a reading one."""
     if not hasattr(args, "command_id"):
         return nullcontext()
-    return ledger.command(expect_position=args.expect_position, command_id=args.command_id)
+    return ledger.command(expect_position=args.expect_position, command_id=args.command_id, confirmed=args.yes)
 
 
 def catch_up_after(args: argparse.Namespace, views: ReadModels) -> None:
@@ -137,6 +139,8 @@ def writing_options(parser: argparse.ArgumentParser) -> None:
         metavar="ID",
         help="an id for this command: repeated with the same id it appends nothing and says where it was recorded",
     )
+    if "--yes" not in parser._option_string_actions:
+        yes_option(parser, "confirm the command's warnings (docs/fide-mode.md, warning levels 3 and 4)")
 
 
 @contextmanager
@@ -145,7 +149,13 @@ def naming(path: Path) -> Iterator[None]:
     try:
         yield
     except LedgerError as error:
-        raise type(error)(f"{path}: {error}") from error
+        raise type(error)(f"{path}: {error}", *error.remedies) from error
+
+
+def tell_notices(args: argparse.Namespace, ledger: Ledger) -> None:
+    """The warnings the committed command gave and went on after (`Ledger.notices`)."""
+    for caution in ledger.notices:
+        say(f"arbiter {args.verb}: warning (level {int(caution.level)}, {caution.question}): {caution.text}")
 
 
 def say(message: str) -> None:

@@ -16,11 +16,13 @@ from collections.abc import Sequence
 from ledger.errors import (
     AlreadyRecorded,
     ConcurrentChange,
+    ConfirmationNeeded,
     InvalidInput,
     LedgerError,
     LedgerUnavailable,
     NoTournament,
 )
+from ledger.fide_mode import Caution, Level
 from ledger.locations import DEFAULT_LEDGER
 from ledger.redaction import without_secrets
 from tui import exit_codes
@@ -39,6 +41,7 @@ from tui.cli import (
     trf_io,
 )
 from tui.cli.common import Formatter, VerbGroup, location, mark_dashed_results, say, writing_options
+from tui.cli.remedies import refusal_text
 
 DESCRIPTION = f"""\
 arbiter: an event-sourced tournament ledger for chess, backgammon and Scrabble.
@@ -125,6 +128,8 @@ WRITING_VERBS = (
     "import-trf",
     "import-tsh",
     "grant",
+    "leave-fide-mode",
+    "undo-breach",
 )
 """The verbs that append events: each is one transaction and takes --expect-position and --command-id."""
 
@@ -142,12 +147,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = mark_dashed_results(list(sys.argv[1:] if argv is None else argv))
     args = build_parser(chosen_verb(words)).parse_args(words)
     try:
-        return args.handler(args)
+        return _confirmed_run(args)
     except AlreadyRecorded as done:
         say(f"arbiter {args.verb}: {done}")
         return exit_codes.OK
+    except ConfirmationNeeded as warning:
+        say(f"arbiter {args.verb}: {warning}\nnot confirmed, nothing appended: add --yes to confirm")
+        return exit_codes.REFUSED
     except LedgerError as error:
-        say(f"arbiter {args.verb}: {error}")
+        say(f"arbiter {args.verb}: {refusal_text(error)}")
         return next(code for kind, code in ERROR_CODES if isinstance(error, kind))
     except BrokenPipeError:
         return _quiet_after_closed_pipe()
@@ -166,6 +174,30 @@ def _storage_error(error: Exception) -> bool:
     stored tables alone has not loaded and so cannot have raised)."""
     store = sys.modules.get("eventsourcing.persistence")
     return isinstance(error, sqlite3.Error) or (store is not None and isinstance(error, store.PersistenceError))
+
+
+def _confirmed_run(args: argparse.Namespace) -> int:
+    """Run the verb; when it stops at a warning that needs confirmation (docs/fide-mode.md, levels 3 and 4)
+    and a person is at the terminal, ask (level 4 twice, with its consequence) and run it again confirmed.
+    Without a terminal the warning refuses the command until it is given `--yes`."""
+    while True:
+        try:
+            return args.handler(args)
+        except ConfirmationNeeded as warning:
+            if getattr(args, "yes", True) or not sys.stdin.isatty() or not _asked(warning.caution):
+                raise ConfirmationNeeded(warning.caution) from None
+            args.yes = True
+
+
+def _asked(caution: Caution) -> bool:
+    """Ask the person at the terminal to confirm `caution`: once at level 3, twice at level 4."""
+    say(f"warning (level {int(caution.level)}, {caution.question}): {caution.text}")
+    if input("confirm? [y/N] ").strip().lower() not in ("y", "yes"):
+        return False
+    if caution.level < Level.CONFIRM_TWICE:
+        return True
+    say(caution.consequence)
+    return input("confirm again, knowing this? [y/N] ").strip().lower() in ("y", "yes")
 
 
 def _quiet_after_closed_pipe() -> int:

@@ -69,12 +69,14 @@ def emit(args: argparse.Namespace, content: Content, note: str = "") -> None:
 
 def _written_plain(content: Sequence[RenderableType], file: IO[str]) -> bool:
     """Write `content` to `file` as Rich would, without Rich, when it is text tables Rich would only line
-    up (`TextTable.plain`); False when Rich must draw it."""
-    from tui.text_table import TextTable, plain_output
+    up and lines it would only print (`TextTable.plain`, `plain_line`); False when Rich must draw it."""
+    from tui.text_table import TextTable, plain_line, plain_output
 
-    if not plain_output(file) or not all(isinstance(part, TextTable) for part in content):
+    if not plain_output(file) or not all(isinstance(part, TextTable | str) for part in content):
         return False
-    texts = [part.plain(PLAIN_WIDTH) for part in content]  # type: ignore[union-attr]
+    texts = [
+        part.plain(PLAIN_WIDTH) if isinstance(part, TextTable) else plain_line(part, PLAIN_WIDTH) for part in content
+    ]  # type: ignore[arg-type]
     if any(text is None for text in texts):
         return False
     file.write("".join(texts))  # type: ignore[arg-type]

@@ -14,8 +14,8 @@ from tui.cli.output import emit_as, output_options
 
 if TYPE_CHECKING:
     from ledger.persistence import Anchor
-    from projections.stored import StoredLogLine, StoredViews
-    from tui.listings import Pairings, Standing
+    from projections.stored import Heading, StoredLogLine, StoredViews
+    from tui.listings import FideMode, Pairings, Standing
     from tui.text_table import TextTable
 
 verbs = VerbGroup()
@@ -45,18 +45,21 @@ def cmd_pairings(args: argparse.Namespace) -> int:
         pairings = _stored_pairings(stored, args.round) if stored is not None else None
     if pairings is None:
         pairings = _computed_pairings(args)
-    return _emit_forms(args, pairings, listings.pairings_table, listings.pairings_csv, listings.pairings_json)
+    forms = (listings.pairings_table, listings.pairings_csv, listings.pairings_json)
+    return _emit_forms(args, pairings, pairings.mode.lines(), *forms)
 
 
 def _emit_forms(
     args: argparse.Namespace,
     value: T,
+    notice: list[str],
     table: Callable[[T], TextTable],
     csv: Callable[[T], str],
     json: Callable[[T], str],
 ) -> int:
-    """Print `value` in the form `--format` chose: a text table, CSV or JSON."""
-    emit_as(args, {"text": lambda: [table(value)], "csv": lambda: csv(value), "json": lambda: json(value)})
+    """Print `value` in the form `--format` chose: a text table under the FIDE mode notice (Q46), CSV or
+    JSON."""
+    emit_as(args, {"text": lambda: [*notice, table(value)], "csv": lambda: csv(value), "json": lambda: json(value)})
     return exit_codes.OK
 
 
@@ -74,6 +77,7 @@ def _stored_pairings(stored: StoredViews, round_number: int | None) -> Pairings 
         found.number,
         found.boards,
         found.byes,
+        _fide_mode(heading),
     )
 
 
@@ -112,9 +116,9 @@ def cmd_roster(args: argparse.Namespace) -> int:
     emit_as(
         args,
         {
-            "text": lambda: render.roster_table(state.name, rule, rows),
+            "text": lambda: [*render.fide_mode_lines(state), *render.roster_table(state.name, rule, rows)],
             "csv": lambda: render.roster_csv(rows),
-            "json": lambda: render.roster_json(rule, rows),
+            "json": lambda: render.roster_json(state, rule, rows),
         },
     )
     return exit_codes.OK
@@ -143,8 +147,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     emit_as(
         args,
         {
-            "text": lambda: [render.findings_table(findings, number)] if findings else ["nothing to report"],
-            "json": lambda: render.findings_json(findings, number),
+            "text": lambda: [
+                *render.fide_mode_lines(state),
+                *([render.findings_table(findings, number)] if findings else ["nothing to report"]),
+            ],
+            "json": lambda: render.findings_json(state, findings, number),
         },
     )
     blocked = any(finding.severity is Severity.BLOCKS for finding in findings)
@@ -167,20 +174,20 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
     with stored_views(args) as stored:
         found = _stored_standings(stored) if stored is not None else None
-    title, codes, rows, position = found or _computed_standings(args)
+    title, codes, rows, position, mode = found or _computed_standings(args)
     emit_as(
         args,
         {
-            "text": lambda: [listings.standings_table(title, codes, rows)],
+            "text": lambda: [*mode.lines(), listings.standings_table(title, codes, rows)],
             "csv": lambda: listings.standings_csv(rows),
-            "json": lambda: listings.standings_json(rows, position),
+            "json": lambda: listings.standings_json(rows, position, mode),
         },
     )
     return exit_codes.OK
 
 
-StandingsListing = tuple[str, Sequence[str], Sequence["Standing"], int]
-"""The standings' title, tie-break codes, rows and log position."""
+StandingsListing = tuple[str, Sequence[str], Sequence["Standing"], int, "FideMode"]
+"""The standings' title, tie-break codes, rows, log position and FIDE mode (Q46)."""
 
 
 def _stored_standings(stored: StoredViews) -> StandingsListing | None:
@@ -190,17 +197,24 @@ def _stored_standings(stored: StoredViews) -> StandingsListing | None:
     if heading is None:
         return None
     title = listings.standings_title(heading.name, stored.last_paired_round(), stored.position)
-    return title, heading.tiebreaks, stored.standings(), stored.position
+    return title, heading.tiebreaks, stored.standings(), stored.position, _fide_mode(heading)
+
+
+def _fide_mode(heading: Heading) -> FideMode:
+    from tui import listings
+
+    return listings.FideMode(heading.in_fide_mode, heading.fide_mode_notice)
 
 
 def _computed_standings(args: argparse.Namespace) -> StandingsListing:
     from projections.standings import standings
-    from tui import listings
+    from tui import listings, render
 
     with opened(args) as (_, reader):
         state = reader.state(args.as_of)
     title = listings.standings_title(state.name, state.last_paired_round, state.position)
-    return title, state.settings.tiebreaks if state.settings else (), standings(state), state.position
+    codes = state.settings.tiebreaks if state.settings else ()
+    return title, codes, standings(state), state.position, render.fide_mode(state)
 
 
 def _log_arguments(p: argparse.ArgumentParser) -> None:
@@ -221,24 +235,24 @@ def cmd_log(args: argparse.Namespace) -> int:
     from tui import listings
 
     with stored_views(args, as_of_allowed=True) as stored:
-        lines = stored.log(args.as_of) if stored is not None else None
-    if lines is None:
-        lines = _computed_log(args)
+        heading = stored.heading() if stored is not None else None
+        found = (stored.log(args.as_of), _fide_mode(heading)) if stored is not None and heading is not None else None
+    lines, mode = found or _computed_log(args)
     if args.player is not None:
         lines = [line for line in lines if args.player in line.players]
     if args.round is not None:
         lines = [line for line in lines if line.round == args.round]
     if args.tail:
         lines = lines[-args.tail :]
-    return _emit_forms(args, lines, listings.audit_table, listings.audit_csv, listings.audit_json)
+    return _emit_forms(args, lines, mode.lines(), listings.audit_table, listings.audit_csv, listings.audit_json)
 
 
-def _computed_log(args: argparse.Namespace) -> list[StoredLogLine]:
+def _computed_log(args: argparse.Namespace) -> tuple[list[StoredLogLine], FideMode]:
     from projections.audit import audit_lines
     from tui import render
 
-    with opened(args) as (ledger, _):
-        return render.log_lines(audit_lines(ledger.log_events(stop=args.as_of)))
+    with opened(args) as (ledger, views):
+        return render.log_lines(audit_lines(ledger.log_events(stop=args.as_of))), render.fide_mode(views.state())
 
 
 @verbs.verb(
@@ -249,7 +263,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from tui import render
 
     with opened(args) as (_, views):
-        parts = render.explanation_text(explain_round(views.state(), views.as_recorded(args.round), args.round))
+        state = views.state()
+        parts = [
+            *render.fide_mode_lines(state),
+            *render.explanation_text(explain_round(state, views.as_recorded(args.round), args.round)),
+        ]
     out = render.console()
     for part in parts:
         out.print(part)

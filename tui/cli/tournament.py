@@ -86,8 +86,46 @@ def _new_arguments(p: argparse.ArgumentParser) -> None:
         help="backgammon: game-wins (a gammon counts 2) or points (doubling cube)",
     )
     p.add_argument("--seed", type=int, help="random seed for systems that draw lots (default: chosen and recorded)")
+    p.add_argument(
+        "--fide-mode",
+        action=argparse.BooleanOptionalAction,
+        help="FIDE mode (docs/fide-mode.md): on by default for dutch, dubov and burstein; a chess round-robin "
+        "may opt in; --no-fide-mode creates the tournament outside it",
+    )
     system_options(p, "system option, e.g. cycles=2 for a double round robin")
+    _rating_arguments(p)
     add_details_options(p)
+
+
+RATING_FLAGS = (
+    ("--rating-method", "rating_method", "the tournament rating: {values} (default entered: the --rating given)"),
+    ("--equal-rating-order", "equal_rating_order", "C.04.2 2.2, players equal in rating and title: {values}"),
+    ("--unrated-rating", "unrated_rating", "ARO/TPR/AOR count an unrated opponent as rated R (default: left out)"),
+    ("--long-event", "long_event", "the event lasts more than 30 days: {values}"),
+    ("--rating-tiebreaks", "rating_tiebreaks", "a long event's ARO/TPR/AOR read the {values} rating"),
+)
+"""`arbiter new`'s rating settings (`ledger.ratings`): each is recorded as the option of its name."""
+
+
+def _rating_arguments(p: argparse.ArgumentParser) -> None:
+    from ledger.ratings import RATING_OPTIONS
+
+    group = p.add_argument_group("ratings (C.04.2 Art. 2.1-2.2, C.07 Art. 10; ledger.ratings)")
+    for flag, name, text in RATING_FLAGS:
+        values = RATING_OPTIONS.get(name)
+        group.add_argument(
+            flag,
+            dest=f"rating_{name}",
+            choices=values,
+            metavar="R" if values is None else None,
+            help=text.format(values="|".join(values or ())),
+        )
+
+
+def rating_options(args: argparse.Namespace) -> dict[str, str]:
+    """The rating settings given to `arbiter new`, as the options they are recorded as."""
+    given = {name: getattr(args, f"rating_{name}") for _, name, _ in RATING_FLAGS}
+    return {name: value for name, value in given.items() if value is not None}
 
 
 def _new_examples() -> str:
@@ -104,6 +142,8 @@ def _new_examples() -> str:
         '  arbiter new "Club Championship" --game chess --system round-robin --rounds 9\n'
         '  arbiter new "Spring Open" --game backgammon --system round-robin --rounds 5 --match-length 5\n'
         '  arbiter new "Open" --game chess --system dutch --rounds 9 --option initial_colour=white\n'
+        '  arbiter new "Open" --game chess --system dutch --rounds 9 --rating-method fidon --equal-rating-order lots\n'
+        '  arbiter new "League" --game chess --system dutch --rounds 7 --long-event yes --rating-tiebreaks per-round\n'
         '  arbiter new "Tromsø Open" --game chess --system dutch --rounds 9 --city Tromsø --federation NOR \\\n'
         '      --start 2026/05/01 --end 2026/05/09 --chief-arbiter "IA Jane Doe" --deputy "FA Ola Nordmann"\n\n'
         + "systems by game (docs/ has a page per game):\n"
@@ -115,6 +155,7 @@ def _new_examples() -> str:
 
 @verbs.verb("new", "create a tournament in a new ledger", _new_arguments, _new_examples)
 def cmd_new(args: argparse.Namespace) -> int:
+    from ledger.ratings import long_event_hint, long_event_warning
     from ledger.results import Game, MatchFormat
     from ledger.settings import ROUNDS_FROM_ENTRIES, TournamentSettings
     from pairing.registry import bracket_systems
@@ -131,7 +172,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         tiebreaks=tuple(args.tiebreaks.split(",")) if args.tiebreaks else (),
         match_length=args.match_length,
         match_format=MatchFormat(args.match_format),
-        options=dict(args.option),
+        options=dict(args.option) | rating_options(args),
+        fide_mode=args.fide_mode,
         **({"seed": args.seed} if args.seed is not None else {}),
     )
     with opened(args, create=True) as (ledger, _):
@@ -139,8 +181,15 @@ def cmd_new(args: argparse.Namespace) -> int:
         say(
             f"created {args.name!r} ({game}, {args.system}, "
             f"{f'{args.rounds} rounds' if args.rounds else 'rounds from the entries at the first pairing'}, "
-            f"tie-breaks {', '.join(settings.tiebreaks)}) in {redacted(ledger.location)}"
+            f"tie-breaks {', '.join(settings.tiebreaks)}"
+            f"{', in FIDE mode' if settings.fide_mode else ''}) in {redacted(ledger.location)}"
         )
+    for warning in (
+        long_event_warning(settings.options, settings.tiebreaks),
+        long_event_hint(settings.options, details_from_args(args)),
+    ):
+        if warning:
+            say(warning)
     return exit_codes.OK
 
 
@@ -262,6 +311,21 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
 
 
 @verbs.verb(
+    "expel",
+    "expel a player: withdrawn from a round on, flagged as expelled, left out of a Swiss's standings",
+    _player_from_round_arguments,
+    '  arbiter expel 7 --reason "fair-play violation, appeals committee decision 2" --reference "Appeal 2"',
+)
+def cmd_expel(args: argparse.Namespace) -> int:
+    """An expulsion is a withdrawal the log flags as one: the player is not paired again and a Swiss's
+    standings leave the player out, while the games played still count for the opponents' tie-breaks."""
+    with opened(args) as (ledger, _):
+        ledger.withdraw(args.player, args.from_round, args.reason, args.reference, expelled=True)
+    say(f"player {args.player} expelled; the decision and its reason are in the log")
+    return exit_codes.OK
+
+
+@verbs.verb(
     "exclude",
     "exclude a player from later pairings after an unexcused no-show (IBF 4.3)",
     _player_from_round_arguments,
@@ -335,11 +399,13 @@ def _rounds_arguments(p: argparse.ArgumentParser) -> None:
     "rounds",
     "change the number of rounds (with a reason)",
     _rounds_arguments,
-    '  arbiter rounds 9 --reason "a bracket of 16 for double elimination"',
+    '  arbiter rounds 9 --reason "a bracket of 16 for double elimination"\n\n'
+    "Once round 1 is paired, a FIDE-mode tournament records the change as a Configuration breach (a level 3\n"
+    "warning: --yes; docs/fide-mode.md, Q112-115).",
 )
 def cmd_rounds(args: argparse.Namespace) -> int:
     with opened(args) as (ledger, _):
-        ledger.change_rounds(args.rounds, args.reason)
+        ledger.change_rounds(args.rounds, args.reason, args.reference)
     say(f"the tournament now has {args.rounds} rounds")
     return exit_codes.OK
 
@@ -386,4 +452,23 @@ def cmd_forbid(args: argparse.Namespace) -> int:
     with opened(args) as (ledger, _):
         ledger.forbid(args.first, args.second, args.reason)
     say(f"players {args.first} and {args.second} will not be paired together")
+    return exit_codes.OK
+
+
+def _leave_fide_mode_arguments(p: argparse.ArgumentParser) -> None:
+    reason_options(p)
+
+
+@verbs.verb(
+    "leave-fide-mode",
+    "leave FIDE mode for good (a level 4 warning: confirm twice, or --yes)",
+    _leave_fide_mode_arguments,
+    '  arbiter leave-fide-mode --reason "the organiser changed the byes rule after round 3" --yes\n\n'
+    "FIDE mode (docs/fide-mode.md) cannot be entered again once left; the round it was left after is\n"
+    "recorded and written to the TRF as a ### line, and every view shows the tournament as not in FIDE mode.",
+)
+def cmd_leave_fide_mode(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, _):
+        ledger.leave_fide_mode(args.reason, args.reference)
+    say("the tournament is no longer in FIDE mode")
     return exit_codes.OK

@@ -20,20 +20,28 @@ verbs = VerbGroup()
 def _export_trf_arguments(p: argparse.ArgumentParser) -> None:
     output_options(p)
     p.add_argument("--rounds", type=int, help="export rounds 1..N (default: every complete round)")
+    p.add_argument(
+        "--rating-report",
+        action="store_true",
+        help="the file for the rating report: results as corrected for it (`arbiter correct --rating-only`), "
+        "not as they pair and rank",
+    )
 
 
 @verbs.verb(
     "export-trf",
     "write the tournament as a FIDE TRF file (records 012-132 from the details, ### change lines)",
     _export_trf_arguments,
-    "  arbiter export-trf -o open.trf\n  arbiter-pair --dutch open.trf -p   # pairs the next round as the ledger does",
+    "  arbiter export-trf -o open.trf\n  arbiter-pair --dutch open.trf -p   # pairs the next round as the ledger does\n"
+    "  arbiter export-trf --rating-report -o rating.trf",
 )
 def cmd_export_trf(args: argparse.Namespace) -> int:
     from pairing.trf import format
+    from projections.state import rated
     from tui.cli.trf_ledger import change_comments, paired_dates, to_document
 
     with opened(args) as (ledger, views):
-        state = views.state()
+        state = rated(views.state()) if args.rating_report else views.state()
         comments = change_comments(ledger)
         dates = paired_dates(ledger, state)
     rounds = args.rounds if args.rounds is not None else state.completed_rounds
@@ -93,7 +101,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         if colour:
             options["initial_colour"] = colour
         settings = TournamentSettings.for_game(
-            Game.CHESS, args.system, total, scoring=trf_scoring(document), options=options
+            Game.CHESS, args.system, total, scoring=trf_scoring(document), options={"rating_method": "fide", **options}
         )
     name = document.tournament_text("012") or path.stem
     reason = f"imported from {path.name}"
@@ -104,10 +112,10 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
             [
                 PlayerDetails(
                     p.name,
-                    rating=p.rating,
+                    fide_rating=p.rating,
                     federation=p.federation,
                     title=p.title,
-                    external_id=p.fide_id,
+                    external_id=p.fide_number,
                     number=p.start_rank,
                 )
                 for p in sorted(document.players, key=lambda p: p.start_rank)
@@ -129,6 +137,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
             ledger.request_bye(player, round_number, kind, reason)
         for player, first_round in imported.withdrawn:
             ledger.withdraw(player, first_round, reason)
+        ledger.record_import(path.name)
         say(
             f"imported {len(document.players)} players and {len(imported.rounds)} rounds from {path} "
             f"into {redacted(ledger.location)}"

@@ -16,8 +16,9 @@ from attrs import evolve, frozen
 from ledger.application import Ledger
 from ledger.details import TEXT_FIELDS
 from ledger.details import checked as checked_details
-from ledger.domain import Round
+from ledger.domain import Round, Tournament
 from ledger.errors import InvalidInput
+from ledger.ratings import rating_method, trf_rating
 from pairing.model import ByeKind, Outcome, RoundRecord, Scoring, Side
 from pairing.trf import TrfDocument, TrfSyntaxError, parse
 from pairing.trf.convert import (
@@ -130,9 +131,11 @@ def _player_record(
     table = histories(state, rounds)[number]
     entries = [_exported_entry(record, tpn, scheduled) for record in table]
     upcoming = _next_round_entry(state, number, rounds + 1) if rounds < state.total_rounds else None
+    points = sum(r.points for r in table)
     if upcoming is not None:
         entries.append(upcoming)
-    rating = player.rating
+        points += points_for(upcoming, state.require_settings().scoring)  # JaVaFo AUM: a bye asked for counts
+    rating = trf_rating(rating_method(state.require_settings().options), player.fide_rating, player.rating)
     if rating > 9999:
         warnings.append(f"warning: player {number}: rating {rating} does not fit TRF16 cols 49-52; left blank")
         rating = 0
@@ -143,7 +146,7 @@ def _player_record(
         rating=rating,
         federation=_fitted(player.federation, 3, "federation", number, warnings),
         fide_id=player.external_id if player.external_id.isdigit() and len(player.external_id) <= 11 else "",
-        points=Decimal(str(sum(r.points for r in table))),
+        points=Decimal(str(points)),
         rank=None,
         rounds=tuple(entries),
     )
@@ -260,7 +263,19 @@ def to_document(
             ForbiddenPairsRecord(first_round=1, last_round=state.total_rounds, players=(tpn[first], tpn[second]))
         )
     records += [CommentRecord(text=f" {line}") for line in comments]
+    records += [CommentRecord(text=f" {caution.trf_comment()}") for _, caution in state.cautions if caution.breach]
+    records += [CommentRecord(text=f" {rating_comment(correction)}") for correction in state.rating_corrections]
     return TrfDocument(records=(*records, *players))
+
+
+def rating_comment(correction: Tournament.RatingCorrected) -> str:
+    """Q193 (docs/fide-mode.md): a correction for the rating report as a TRF comment, after its `###`, in
+    the form of the breaches' lines."""
+    return (
+        f"Rating correction @ Round {correction.round}: board {correction.board} {correction.first}-"
+        f"{correction.second} {correction.result} for the rating report (pairings and standings keep "
+        f"{correction.previous}): {correction.reason}"
+    )
 
 
 def change_comments(ledger: Ledger) -> list[str]:

@@ -17,6 +17,7 @@ from ledger.errors import LedgerError
 from ledger.redaction import redacted, without_secrets
 from ledger.signing import ArbiterKey
 from tui import exit_codes
+from tui.cli.remedies import refusal_text
 from tui.desk.messages import LedgerMoved
 from tui.desk.screens.base import DeskScreen
 from tui.desk.screens.bracket import BracketScreen
@@ -79,7 +80,13 @@ class DeskApp(App[int]):
         self.poll_interval = poll_interval
         self.shown_position = session.views.position
         self.title = session.info.name
-        self.sub_title = f"{redacted(session.location).rsplit('/', 1)[-1]} · {session.ledger.actor}"
+        self.sub_title = self.subtitle()
+
+    def subtitle(self) -> str:
+        """The ledger and the actor; first, for a tournament not in FIDE mode, the notice that says so (Q46)."""
+        where = f"{redacted(self.session.location).rsplit('/', 1)[-1]} · {self.session.ledger.actor}"
+        notice = self.session.fide_mode_notice()
+        return f"{notice} · {where}" if notice else where
 
     def on_mount(self) -> None:
         self.set_interval(self.poll_interval, self.poll_ledger)
@@ -97,6 +104,7 @@ class DeskApp(App[int]):
 
     def on_ledger_moved(self, message: LedgerMoved) -> None:
         self.shown_position = message.position
+        self.sub_title = self.subtitle()
         if isinstance(self.screen, DeskScreen):
             self.screen.reload()
 
@@ -145,7 +153,7 @@ def run_desk(location: str, actor: str | None, key: ArbiterKey | None = None) ->
         ledger, views = open_ledger(location, actor, key=key)
         session = DeskSession(ledger, views)
     except LedgerError as error:
-        print(f"arbiter tui: {error}", file=sys.stderr)
+        print(f"arbiter tui: {refusal_text(error)}", file=sys.stderr)
         return exit_codes.NO_LEDGER
     except (PersistenceError, sqlite3.Error, OSError) as error:
         print(without_secrets(f"arbiter tui: cannot use the ledger at {location}: {error}", location), file=sys.stderr)

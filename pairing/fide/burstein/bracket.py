@@ -33,7 +33,7 @@ from pairing.cardinality import UNPAIRED, bitset, maximum_pairing, members, perf
 from pairing.fide.burstein.colours import misses_preference
 from pairing.fide.burstein.definitions import Contender
 from pairing.fide.common.legal_pairs import LegalPairs
-from pairing.matching import max_weight_matching, max_weight_perfect_matching
+from pairing.matching import Tiers, max_weight_matching, max_weight_perfect_matching
 from pairing.model import Decision, NoValidPairing
 
 
@@ -69,9 +69,8 @@ class Weights:
         self.incoming = incoming
         self.next = {c.number for c in next_residents}
         self.base = base = n + 1
-        self.power: dict[int, int] = {}
-        """BSN p -> the place of p's digit in 4.3, for the BSNs of the current window (`set_window`)."""
-        self.set_window(range(1, n + 1))
+        self.power = [base ** (n - level) for level in range(n)]
+        """The place of BSN p's digit in 4.3 at index p - 1 (its level: 0 the most significant)."""
         in_levels = sorted({c.score for c in bracket if c.number in incoming}, reverse=True)
         m = len(incoming)
         self.c6_digit = {s: (m + 1) ** (len(in_levels) - 1 - k) for k, s in enumerate(in_levels)}
@@ -92,25 +91,39 @@ class Weights:
         for name, bound in bounds:
             self.shift[name] = offset
             offset += bound.bit_length() + 1
-
-    def set_window(self, bsns: Sequence[int]) -> None:
-        """Give 4.3 digits to these BSNs only (the first of them most significant). A pair (i, j), i < j,
-        writes j at i's place only: at the first BSN where two pairings differ both opponents are higher
-        BSNs or virtual, so comparing these digits is comparing 4.3's sequences (docs/burstein.md)."""
-        self.power = {p: self.base ** (len(bsns) - k) for k, p in enumerate(bsns)}
-
-    def in_bracket(self, a: Contender, b: Contender) -> int:
-        """A pair of this bracket: C5, C6, C8 and its two digits of 4.3."""
         s = self.shift
+        self.pair_unit = 1 << s["C5"]
+        self.colour_unit = 1 << s["C8"]
+        self.floater_credit = {
+            c.number: (1 << s["C6 floaters"]) + (self.c6_digit[c.score] << s["C6 scores"])
+            for c in bracket
+            if c.number in incoming
+        }
+        """[C6]: an incoming floater's share of the weight of any pair it is in."""
+
+    def in_bracket(self, a: Contender, b: Contender) -> tuple[int, tuple[int, int]]:
+        """A pair of this bracket: its weight (C5, C6, C8 and its digit of 4.3) and that digit alone."""
+        level, value = digit = self.order_digit(a, b)
+        return self.criteria(a, b) + value * self.power[level], digit
+
+    def criteria(self, a: Contender, b: Contender) -> int:
+        """A pair of this bracket without 4.3: C5, C6 and C8, in their bit fields."""
+        credit = self.floater_credit
+        w = self.pair_unit + credit.get(a.number, 0) + credit.get(b.number, 0)
+        return w if misses_preference(a, b) else w + self.colour_unit
+
+    def order_digit(self, a: Contender, b: Contender) -> tuple[int, int]:
+        """4.3 for a pair (i, j), i < j of this bracket: j written at i's place, as (level, value), level
+        i - 1 (0 the most significant). At the first BSN where two pairings differ both opponents are higher
+        BSNs or virtual, so comparing these digits is comparing 4.3's sequences (docs/burstein.md)."""
         i, j = self.bsn[a.number], self.bsn[b.number]
-        w = 1 << s["C5"]
-        for c in (a, b):
-            if c.number in self.incoming:
-                w += (1 << s["C6 floaters"]) + (self.c6_digit[c.score] << s["C6 scores"])
-        w += (1 - misses_preference(a, b)) << s["C8"]
-        if i > j:
-            i, j = j, i
-        return w + j * self.power.get(i, 0)
+        return (i - 1, j) if i < j else (j - 1, i)
+
+    def tiers(self, digits: list[tuple[tuple[int, int], ...]]) -> Tiers:
+        """The weights as the matcher's tiers: C5-C8 above the 4.3 field, and 4.3 as `digits` (one list
+        entry per edge, from `order_digit`), so that the native solver never handles its n log n bits
+        at once (`pairing.matching.Tiers`)."""
+        return Tiers((self.shift["C8"],), digits)
 
     def next_bracket(self, a: Contender, b: Contender) -> int:
         """A pair of the following bracket (a floater from here or a next resident with a next resident): C7."""
@@ -136,7 +149,7 @@ def pair_bracket(
     mate: dict[int, Contender] = {}
     method = "bracket"
     if len(bracket) % 2 == 0 and perfect_pairing(bracket_bits, graph.neighbours, size) is not None:
-        mate = _solve_by_windows(list(bracket), weights, graph) or {}
+        mate = _solve(list(bracket), weights, graph, perfect=True) or {}
         if lower and perfect_pairing(lower_bits, graph.neighbours, size) is None:
             mate = {}
     elif len(bracket) % 2 == 1 and next_residents:
@@ -218,7 +231,7 @@ def _one_floater(
             else:
                 z_edges[f.rank] = pairs << s["C7 pairs"]
                 witness[f.rank] = -1
-    mate = _solve_by_windows(list(bracket), weights, graph, z_edges)
+    mate = _solve(list(bracket), weights, graph, perfect=True, virtual=z_edges)
     if mate is None:
         return {}
     floater = next(c for c in bracket if c.number not in mate)
@@ -236,44 +249,6 @@ def _one_floater(
     return {}
 
 
-WINDOW = 12
-"""BSNs given 4.3 digits per matching in `_solve_by_windows`: keeps weights to a few machine words."""
-
-
-def _solve_by_windows(
-    bracket: list[Contender], weights: Weights, graph: LegalPairs, virtual: dict[int, int] | None = None
-) -> dict[int, Contender] | None:
-    """A perfect matching of the bracket (and the virtual player, if any) best by C5-C8 and then 4.3, found
-    window by window: the best matching with 4.3 digits for the first `WINDOW` BSNs not yet fixed fixes
-    their opponents (they are those of the first best pairing), and the rest is solved again. Identical to
-    one matching with every digit, which needs weights of n log n bits and is much slower."""
-    mate: dict[int, Contender] = {}
-    left = list(bracket)
-    bsn = weights.bsn
-    try:
-        while left:
-            window = [bsn[c.number] for c in left[:WINDOW]]
-            weights.set_window(window)
-            found = _solve(left, weights, graph, perfect=True, virtual=virtual)
-            if found is None:
-                return None
-            fixed: set[int] = set()
-            for c in left[:WINDOW]:
-                fixed.add(c.number)
-                partner = found.get(c.number)
-                if partner is None:
-                    virtual = None  # the virtual player is taken: c floats
-                else:
-                    mate[c.number], mate[partner.number] = partner, c
-                    fixed.add(partner.number)
-            left = [c for c in left if c.number not in fixed]
-            if len(left) == 1 and virtual is not None:
-                left = []
-    finally:
-        weights.set_window(range(1, len(bsn) + 1))
-    return mate
-
-
 def _solve(
     vertices: list[Contender],
     weights: Weights,
@@ -285,6 +260,7 @@ def _solve(
     `virtual` (rank -> weight) adds one virtual player of BSN 0 (4.2); its partner is left out of the answer."""
     bsn, nxt = weights.bsn, weights.next
     edges: list[tuple[int, int, int]] = []
+    digits: list[tuple[tuple[int, int], ...]] = []
     for i, a in enumerate(vertices):
         a_in = a.number in bsn
         a_next = a.number in nxt
@@ -295,21 +271,26 @@ def _solve(
                 continue
             b_in = b.number in bsn
             if a_in and b_in:
-                edges.append((i, j, weights.in_bracket(a, b)))
+                w, digit = weights.in_bracket(a, b)
+                edges.append((i, j, w))
+                digits.append((digit,))
             elif (a_in or a_next) and (b_in or b.number in nxt):
                 edges.append((i, j, weights.next_bracket(a, b)))
+                digits.append(())
             elif perfect:
                 edges.append((i, j, 0))
+                digits.append(())
     count = len(vertices)
     if virtual is not None:
         edges += [(i, count, virtual[a.rank]) for i, a in enumerate(vertices)]
         count += 1
+    tiers = weights.tiers(digits)
     if perfect:
-        found = max_weight_perfect_matching(count, edges)
+        found = max_weight_perfect_matching(count, edges, tiers=tiers)
         if found is None:
             return None
     else:
-        found = max_weight_matching(count, edges)
+        found = max_weight_matching(count, edges, tiers=tiers)
     return {vertices[i].number: vertices[m] for i, m in enumerate(found[: len(vertices)]) if 0 <= m < len(vertices)}
 
 

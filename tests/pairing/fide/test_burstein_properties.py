@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pairing import matching
 from pairing.fide.burstein import pair_with_trace
 from pairing.fide.burstein.colours import misses_preference
 from pairing.fide.burstein.definitions import Contender, compatible, contenders
 from pairing.generator import greedy_paired
+from pairing.matching import available_backends
 from pairing.model import NoValidPairing, PairingInput
 
 
@@ -88,6 +91,23 @@ def test_c1_c2_c3_and_one_bye(request: PairingInput) -> None:
 def test_2_2_each_bracket_is_the_first_best_pairing_by_exhaustive_search(request: PairingInput) -> None:
     """2.2.1 (maximum number of pairs) and 2.2.2 (the first pairing in 4.3 order that best satisfies C1-C8),
     against every complete pairing of the bracket and the players below it."""
+    check_each_bracket_against_exhaustive_search(request)
+
+
+@pytest.mark.skipif("native" not in available_backends(), reason="the tiers are the native backend's")
+@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@given(requests())
+def test_2_2_the_first_best_pairing_when_4_3_is_solved_in_tiers(request: PairingInput) -> None:
+    """2.2.2 and 4.3 as above, with every matching solved as big brackets are: C5-C8 first, then the
+    digits of 4.3 a chunk at a time on the edges still optimal (`pairing.matching.Tiers`), here from
+    the first bit on so that these small brackets take that path too."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(matching, "TIERED_BITS", 0)
+        check_each_bracket_against_exhaustive_search(request)
+
+
+def check_each_bracket_against_exhaustive_search(request: PairingInput) -> None:
+    """Each bracket of the pairing of `request` against every complete pairing of it and the players below."""
     try:
         _, trace = pair_with_trace(request)
     except NoValidPairing:

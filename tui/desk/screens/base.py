@@ -9,6 +9,7 @@ import traceback
 from pathlib import Path
 from typing import ClassVar, cast
 
+from attrs import evolve
 from eventsourcing.persistence import PersistenceError
 from textual import on, work
 from textual.app import ComposeResult
@@ -17,30 +18,19 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header
 
 from ledger.application import Ledger, PublishedPairing
-from ledger.errors import LedgerError
+from ledger.errors import ConfirmationNeeded, LedgerError
+from ledger.fide_mode import Caution, Level
 from ledger.persistence import ChainReport
 from projections.async_views import AsyncViews
 from projections.checks import Severity, pre_pairing_checks
 from projections.standings import standings
 from tui import render
 from tui.desk.messages import Action, BoardRef, Command, CommandDone, CommandFailed, LedgerMoved
+from tui.desk.remedies import desk_refusal
 from tui.desk.screens.dialogs import Field, FormDialog, reason_fields
 from tui.desk.screens.session import DeskSession, SessionApp
 from tui.desk.widgets.nav import NavBar, Place
 from tui.desk.widgets.status import StatusLine
-
-
-def refusal(error: BaseException) -> str:
-    """The message for the arbiter: the ledger's own words for a refusal, never a traceback."""
-    if isinstance(error, LedgerError):
-        return str(error)
-    if isinstance(error, PersistenceError):
-        return f"the ledger could not be read or written ({error}); nothing was saved"
-    if isinstance(error, OSError):
-        return f"{error.strerror or error}: {error.filename}" if error.filename else str(error)
-    if isinstance(error, KeyError) and error.args:  # e.g. an unknown pairing system
-        return str(error)
-    return f"unexpected {type(error).__name__}: {error} (nothing was saved; please report it)"
 
 
 class DeskScreen(Screen[None]):
@@ -65,6 +55,19 @@ class DeskScreen(Screen[None]):
     def session(self) -> DeskSession:
         return cast(SessionApp, self.app).session
 
+    def refusal(self, error: BaseException) -> str:
+        """The message for the arbiter: the ledger's own words for a refusal, with its remedies as the
+        desk takes them (`tui.desk.remedies`), never a traceback."""
+        if isinstance(error, LedgerError):
+            return desk_refusal(error, cast(SessionApp, self.app).PLACES)
+        if isinstance(error, PersistenceError):
+            return f"the ledger could not be read or written ({error}); nothing was saved"
+        if isinstance(error, OSError):
+            return f"{error.strerror or error}: {error.filename}" if error.filename else str(error)
+        if isinstance(error, KeyError) and error.args:  # e.g. an unknown pairing system
+            return str(error)
+        return f"unexpected {type(error).__name__}: {error} (nothing was saved; please report it)"
+
     @property
     def status(self) -> StatusLine:
         return self.query_one(StatusLine)
@@ -84,7 +87,7 @@ class DeskScreen(Screen[None]):
         try:
             await self.load(await self.session.reader())
         except Exception as error:  # a views file being rebuilt, a locked database: say so, retry later
-            self.status.error(f"could not read the views: {refusal(error)}")
+            self.status.error(f"could not read the views: {self.refusal(error)}")
 
     async def load(self, views: AsyncViews) -> None:
         """Fill the screen's widgets from the views."""
@@ -102,12 +105,13 @@ class DeskScreen(Screen[None]):
     def _execute(self, command: Command) -> None:
         """The command, then (its outcome already on screen) the catch-up that refreshes the tables."""
         try:
-            outcome = self.session.run(command.call)
+            outcome = self.session.run(command.call, command.confirmed)
             note = command.done(outcome)
         except Exception as error:
             if not isinstance(error, LedgerError | PersistenceError):
                 self.log.error("".join(traceback.format_exception(error)))
-            self.post_message(CommandFailed(command, refusal(error), error))
+            caution = error.caution if isinstance(error, ConfirmationNeeded) else None
+            self.post_message(CommandFailed(command, self.refusal(error), caution))
             return
         self.post_message(CommandDone(command, outcome, note))
         try:
@@ -129,12 +133,37 @@ class DeskScreen(Screen[None]):
     @on(CommandFailed)
     def command_failed(self, message: CommandFailed) -> None:
         self._idle()
-        self.status.error(f"{message.command.title}: {message.error}{self.hint(message)}")
+        if message.caution is not None and not message.command.confirmed:
+            self.ask_confirmation(message.command, message.caution)
+            return
+        self.status.error(f"{message.command.title}: {message.error}")
         self.reload()
 
-    def hint(self, message: CommandFailed) -> str:
-        """What the desk adds to a refusal (the ledger's messages name the CLI's commands)."""
-        return ""
+    def ask_confirmation(self, command: Command, caution: Caution) -> None:
+        """A warning of level 3 or 4 (docs/fide-mode.md) stopped `command`, nothing appended: ask (level 4
+        a second time, with the consequence) and run it again confirmed; cancelled, nothing is recorded."""
+        self.status.say(f"{command.title}: waiting for your confirmation")
+        heading = f"Warning (level {int(caution.level)}, {caution.question})"
+
+        def run_confirmed() -> None:
+            self.run_command(evolve(command, confirmed=True))
+
+        def after_first(answer: dict[str, str] | None) -> None:
+            if answer is None:
+                self.status.say(f"{command.title}: cancelled, nothing recorded")
+            elif caution.level is Level.CONFIRM_TWICE:
+                body = f"{caution.consequence}\n\nConfirm again, knowing this?"
+                self.app.push_screen(FormDialog(heading, body, confirm="Confirm again", danger=True), after_second)
+            else:
+                run_confirmed()
+
+        def after_second(answer: dict[str, str] | None) -> None:
+            if answer is None:
+                self.status.say(f"{command.title}: cancelled, nothing recorded")
+            else:
+                run_confirmed()
+
+        self.app.push_screen(FormDialog(heading, f"{caution.text}.", confirm="Confirm", danger=True), after_first)
 
     def _idle(self) -> None:
         table = self.main_table()

@@ -1,0 +1,154 @@
+"""FIDE mode and the checklist's warning levels (docs/fide-mode.md, "Warning levels").
+
+FIDE endorses a pairing program in its "FIDE mode" (docs/fide-mode.md, Q40-46): a per-tournament flag,
+on by default for the FIDE Swiss systems and for imported TRF files, that can be left (a level 4
+warning, recorded, never undone) but not re-entered. In FIDE mode the checklist grades how the program
+warns before a step that needs care, by level:
+
+- level 2, acknowledge: the step is done and the warning shown;
+- level 3, confirm or cancel: the step is refused until the arbiter confirms it;
+- level 4, confirm twice, with the consequences shown: as level 3, and the consequence is stated;
+- level 5, refuse: the step is not possible in FIDE mode (outside it, it is a level 4 warning).
+
+A warning is a `Caution`; a command raises it through `Ledger.caution`, which refuses with
+`ConfirmationNeeded` until the command runs confirmed (the CLI's `--yes`, the desk's dialog) and records
+every confirmed warning as an event, so that the log shows what the arbiter was told and accepted.
+
+A pairing-integrity-breaching event (PIBE, Q112-115) is a change to what a published pairing was made
+from; its caution names its `Breach`, which the TRF export writes as a `###` line (Q113).
+"""
+
+from __future__ import annotations
+
+from enum import Enum, IntEnum
+from typing import NamedTuple
+
+
+class Level(IntEnum):
+    """The checklist's warning levels (docs/fide-mode.md, "Warning levels")."""
+
+    ACKNOWLEDGE = 2
+    CONFIRM = 3
+    CONFIRM_TWICE = 4
+    REFUSE = 5
+
+
+class Breach(Enum):
+    """The kinds of pairing-integrity-breaching event (Q112), with the word the TRF's `###` line starts
+    with (Q113: `### Correction @ Round n: ...`)."""
+
+    MANUAL_PAIRING = "MPA"
+    IMPORT = "Import"
+    RENUMBERING = "TPN Regeneration"
+    NUMBER_EXCHANGE = "TPN Exchange"
+    CORRECTION = "Correction"
+    ADJOURNMENT = "Adjournment"
+    CONFIGURATION = "Configuration"
+    FIDE_MODE_LEFT = "FIDE mode left"
+    FULL_POINT_BYE = "Full-point bye"
+    TIEBREAKS_CHANGED = "Tie-breaks changed"
+
+
+class Caution(NamedTuple):
+    """A warning of the checklist (docs/fide-mode.md): its `level`, the `question` it answers (e.g. "Q115"),
+    what the arbiter is told, and for level 4 the consequence stated before the second confirmation.
+    `breach` and `round` mark a pairing-integrity-breaching event and the round it concerns. (A named
+    tuple: `arbiter` loads this module at start-up, before it needs attrs.)"""
+
+    level: Level
+    question: str
+    text: str
+    consequence: str = ""
+    breach: Breach | None = None
+    round: int = 0
+
+    def in_mode(self, fide_mode: bool) -> Caution:
+        """Outside FIDE mode nothing is refused outright: a level 5 warning asks as level 4."""
+        if self.level is Level.REFUSE and not fide_mode:
+            return Caution(Level.CONFIRM_TWICE, self.question, self.text, self.consequence, self.breach, self.round)
+        return self
+
+    @property
+    def needs_confirmation(self) -> bool:
+        return self.level in (Level.CONFIRM, Level.CONFIRM_TWICE)
+
+    def trf_comment(self) -> str:
+        """The TRF comment of a breach (Q113), after its `###`: `Kind @ Round n: text`."""
+        kind = self.breach.value if self.breach else "Warning"
+        return f"{kind} @ Round {self.round}: {self.text}"
+
+    def as_event(self) -> dict[str, object]:
+        return {
+            "level": int(self.level),
+            "question": self.question,
+            "text": self.text,
+            "consequence": self.consequence,
+            "breach": self.breach.value if self.breach else "",
+            "round": self.round,
+        }
+
+    @classmethod
+    def from_event(cls, state: dict[str, object]) -> Caution:
+        breach = str(state["breach"])
+        return cls(
+            Level(int(str(state["level"]))),
+            str(state["question"]),
+            str(state["text"]),
+            str(state["consequence"]),
+            Breach(breach) if breach else None,
+            int(str(state["round"])),
+        )
+
+
+FIDE_MODE_BY_DEFAULT = frozenset({"dutch", "dubov", "burstein"})
+"""Q40: FIDE mode is on by default for the FIDE Swiss systems (C.04.3, C.04.4); a round robin
+(C.05) may opt in; other games' systems have no FIDE mode."""
+
+FIDE_MODE_MAY = FIDE_MODE_BY_DEFAULT | {"round-robin"}
+"""The systems a tournament may be in FIDE mode with."""
+
+
+def result_change(round_number: int, last_paired: int, what: str) -> Caution | None:
+    """Q189-191 and Q190: in FIDE mode a result may be changed in the round in play (the last paired
+    round: no warning) and in the previous round, whose change is a Correction breach (Q112) because the
+    round in play was paired from it (level 3, Q115); an earlier round is refused (level 5) until the
+    tournament has left FIDE mode, after which it asks twice (level 4)."""
+    if round_number >= last_paired:
+        return None
+    if round_number == last_paired - 1:
+        return Caution(
+            Level.CONFIRM,
+            "Q190",
+            f"{what} (round {last_paired} was paired from it)",
+            breach=Breach.CORRECTION,
+            round=round_number,
+        )
+    return Caution(
+        Level.REFUSE,
+        "Q189",
+        f"{what}: only the previous round ({last_paired - 1}) may be corrected",
+        f"round {round_number} is earlier than the previous round; rounds {round_number + 1}-{last_paired} were "
+        "paired from it and stay as published. A correction for the rating report alone changes neither "
+        "pairings nor standings.",
+        Breach.CORRECTION,
+        round_number,
+    )
+
+
+def configuration_change(last_paired: int, what: str) -> Caution | None:
+    """Q112, Q115: a change of what the engine pairs by (the number of rounds, ...) once round 1 is paired
+    is a Configuration breach, a level 3 warning; before round 1 it is only the set-up."""
+    if not last_paired:
+        return None
+    return Caution(Level.CONFIRM, "Q115", what, breach=Breach.CONFIGURATION, round=last_paired)
+
+
+def imported(source: str, rounds: int) -> Caution:
+    """Q56, Q112: a tournament imported from a file is in FIDE mode, and the import is a breach recorded
+    (the rounds it brings were not paired by this program), acknowledged (level 2)."""
+    return Caution(Level.ACKNOWLEDGE, "Q56", f"imported from {source}", breach=Breach.IMPORT, round=rounds)
+
+
+def default_fide_mode(game: str, system: str) -> bool:
+    """Q40: on for a chess tournament paired by a FIDE Swiss system unless `arbiter new --no-fide-mode`."""
+    return game == "chess" and system in FIDE_MODE_BY_DEFAULT
