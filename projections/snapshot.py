@@ -72,6 +72,7 @@ ROUND_VALUES = (
     "sealed_at",
     "chain_head",
     "version",
+    "adjourned",
 )
 """The fields of a `RoundView` that are plain JSON values."""
 

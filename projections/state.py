@@ -14,8 +14,8 @@ from typing import Any
 from attrs import define, field
 
 from ledger.domain import Round, Tournament
-from ledger.errors import NoTournament
-from ledger.fide_mode import Caution
+from ledger.errors import NoTournament, RoundNotReady
+from ledger.fide_mode import Breach, Caution
 from ledger.ranking import RankingRule, fide_key, pairing_numbers
 from ledger.results import Result, ResultRules
 from ledger.settings import FIDE_SWISS, TournamentSettings
@@ -49,6 +49,8 @@ class RoundView:
     boards: list[Board] = field(factory=list)
     byes: list[Bye] = field(factory=list)
     results: dict[int, Result] = field(factory=dict)
+    adjourned: list[int] = field(factory=list)
+    """Boards adjourned (C.04.2 3.1: a draw for pairing until the result is in; it stays listed after)."""
     paired: bool = False
     engine: str = ""
     engine_version: str = ""
@@ -67,6 +69,11 @@ class RoundView:
     @property
     def missing_results(self) -> list[int]:
         return [b for b in range(1, len(self.boards) + 1) if b not in self.results]
+
+    @property
+    def adjourned_pending(self) -> list[int]:
+        """Adjourned boards still without a result (Q161, Q169: no final standings nor TRF while any)."""
+        return [b for b in self.adjourned if b not in self.results]
 
     @property
     def complete(self) -> bool:
@@ -149,6 +156,28 @@ class TournamentState:
     def last_paired_round(self) -> int:
         return max((n for n, r in self.rounds.items() if r.paired), default=0)
 
+    def refuse_while_unfinished(self, what: str, *, adjourned_only: bool = False) -> None:
+        """Q161, Q169: in FIDE mode the final standings and the TRF are not produced while a game has no
+        result (for the TRF, an adjourned game); `RoundNotReady` names the games."""
+        if not self.in_fide_mode:
+            return
+        games = [
+            f"round {number} board {board}" + (" (adjourned)" if board in view.adjourned else "")
+            for number, view in sorted(self.rounds.items())
+            if view.paired
+            for board in (view.adjourned_pending if adjourned_only else view.missing_results)
+        ]
+        if games:
+            raise RoundNotReady(
+                f"{what} wait for the result of {', '.join(games)} (docs/fide-mode.md, Q161 and Q169): enter it "
+                "with `arbiter result`"
+            )
+
+    @property
+    def is_final(self) -> bool:
+        """Every round of the tournament is paired: standings now are the final ones."""
+        return self.last_paired_round >= self.total_rounds
+
     @property
     def completed_rounds(self) -> int:
         """Rounds 1..k all paired with every result in."""
@@ -209,7 +238,14 @@ class TournamentState:
                 if self.frozen_ranking is None and self._round_of_number(event) >= 4:
                     self.frozen_ranking = self.ranking()
             case Round.PairingWithdrawn():
-                self._round_of(event).paired = False
+                view = self._round_of(event)
+                view.paired, view.adjourned = False, []
+                self._clear_manual_pairing(view.number)
+            case Round.HandPairingStarted():
+                self._clear_manual_pairing(self._round_of_number(event))
+            case Round.GameAdjourned(board=board):
+                view = self._round_of(event)
+                view.adjourned = [*view.adjourned, board]
             case Round.ResultVoided(board=board):
                 del self._round_of(event).results[board]
             case Round.ByeGranted(number=number, kind=kind, points=points):
@@ -219,6 +255,15 @@ class TournamentState:
                 view.sealed_at, view.chain_head = sealed, head
             case _:
                 pass
+
+    def _clear_manual_pairing(self, round_number: int) -> None:
+        """Q65: unpairing a round, or pairing it by hand again, clears its MPA (the TRF's `###` line); the
+        log keeps the warning."""
+        self.cautions = [
+            (position, caution)
+            for position, caution in self.cautions
+            if not (caution.breach is Breach.MANUAL_PAIRING and caution.round == round_number)
+        ]
 
     def _created(self, event: Tournament.Created) -> None:
         self.name = event.name
@@ -277,6 +322,7 @@ class TournamentState:
         view.boards = [Board(first, second) for first, second in event.boards]
         view.byes = [Bye(b["number"], ByeKind(b["kind"]), b["points"], b.get("spread")) for b in event.byes]
         view.results = {}
+        view.adjourned = []
         view.paired = True
         view.engine, view.engine_version, view.rules_edition = event.engine, event.engine_version, event.rules_edition
         view.input_position, view.paired_at = event.input_position, position
