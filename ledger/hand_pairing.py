@@ -113,11 +113,14 @@ class Comparison:
 
     @property
     def only_by_hand(self) -> list[str]:
-        return sorted(_items(self.hand) - _items(self.engine)) if self.engine else sorted(_items(self.hand))
+        """The hand pairing's boards ("White-Black") and bye ("bye N") that the engine's pairing has not."""
+        theirs = set(_items(self.engine))
+        return [item for item in _items(self.hand) if item not in theirs]
 
     @property
     def only_by_engine(self) -> list[str]:
-        return sorted(_items(self.engine) - _items(self.hand)) if self.engine else []
+        ours = set(_items(self.hand))
+        return [item for item in _items(self.engine) if item not in ours]
 
     @property
     def differs(self) -> bool:
@@ -143,8 +146,8 @@ class Comparison:
         )
 
 
-def _items(outcome: PairingOutcome | None) -> set[str]:
-    """A pairing's boards ("White-Black") and pairing-allocated bye ("bye N"), for comparing two."""
+def _items(outcome: PairingOutcome | None) -> list[str]:
+    """A pairing's boards ("White-Black") in board order and its pairing-allocated bye ("bye N")."""
     if outcome is None:
-        return set()
-    return {f"{b.first}-{b.second}" for b in outcome.boards} | {f"bye {bye.player}" for bye in pab(outcome)}
+        return []
+    return [f"{b.first}-{b.second}" for b in outcome.boards] + [f"bye {bye.player}" for bye in pab(outcome)]
