@@ -1,0 +1,205 @@
+"""Adjourned games (docs/fide-mode.md, "Q157-169 Adjourned games"; C.04.2 3.1, "adjourned games count as
+draws for pairing purposes only", docs/research/fide/02-C0402-general-handling-rules.md): adjourned by the
+arbiter or by pairing over missing results, a draw for the engines until the result comes, a warning and a
+`### Adjournment` line for a result other than a draw, and no final standings nor TRF while one waits."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ledger.application import Ledger, PlayerDetails
+from ledger.domain import Round
+from ledger.errors import ConfirmationNeeded, InvalidInput, RoundNotReady
+from ledger.fide_mode import Breach, Level
+from ledger.results import Game
+from ledger.settings import TournamentSettings
+from pairing.model import Outcome
+from pairing.registry import engine_for
+from projections.history import pairing_input
+from projections.standings import standings
+from projections.state import TournamentState
+from tests.ledger.conftest import OpenDesk, events_of
+from tui import exit_codes
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _state(ledger: Ledger) -> TournamentState:
+    state = TournamentState()
+    for position, event in ledger.log_events():
+        state.apply(position, event)
+    return state
+
+
+def _swiss(open_desk: OpenDesk, location: str, system: str = "dutch", players: int = 8) -> Ledger:
+    """Round 1 paired by `system`, every board decided but the last, which has no result yet."""
+    ledger = open_desk(location)
+    ledger.create_tournament("Open", TournamentSettings.for_game(Game.CHESS, system, 5, seed=7))
+    ledger.register_players([PlayerDetails(f"Player {n}", rating=2400 - 10 * n) for n in range(1, players + 1)])
+    ledger.pair_next_round()
+    boards = len(ledger.round(1).boards)
+    for board in range(1, boards):
+        ledger.record_result(1, board, "1-0" if board % 2 else "0-1")
+    return ledger
+
+
+@pytest.mark.parametrize("system", ["dutch", "dubov", "burstein"])
+def test_q157_an_adjourned_game_counts_as_a_draw_for_pairing(open_desk: OpenDesk, tmp_path: Path, system: str) -> None:
+    """Q157 (C.04.2 3.1): the engines see an adjourned game as a draw: round 2 is the pairing that a
+    draw entered on that board gives, from the same histories."""
+    adjourned = _swiss(open_desk, str(tmp_path / "adjourned.ledger"), system)
+    drawn = _swiss(open_desk, str(tmp_path / "drawn.ledger"), system)
+    last = len(adjourned.round(1).boards)
+    adjourned.adjourn(1, last, "adjourned at move 61")
+    drawn.record_result(1, last, "1/2")
+    request, with_draw = pairing_input(_state(adjourned), 2), pairing_input(_state(drawn), 2)
+    assert request == with_draw
+    first, second = adjourned.round(1).boards[last - 1]
+    assert request.player(first).history[0].outcome is Outcome.DRAW
+    assert request.player(first).score == request.player(second).score == 0.5
+    assert adjourned.pair_next_round().boards == drawn.pair_next_round().boards
+    assert engine_for(system).pair(request).boards == engine_for(system).pair(with_draw).boards
+
+
+def test_q157_an_adjournment_is_recorded_and_refused_where_it_cannot_be(open_desk: OpenDesk, location: str) -> None:
+    """Q157: `adjourn` records the game with its reason; a game with a result, one adjourned already, or a
+    game that is not chess is refused with nothing appended."""
+    ledger = _swiss(open_desk, location)
+    last = len(ledger.round(1).boards)
+    ledger.adjourn(1, last, "adjourned at move 61")
+    ((_, event),) = events_of(ledger, Round.GameAdjourned)
+    assert (event.board, event.reason) == (last, "adjourned at move 61")
+    before = ledger.position()
+    with pytest.raises(InvalidInput, match="adjourned already"):
+        ledger.adjourn(1, last, "again")
+    with pytest.raises(InvalidInput, match="only a game without a result"):
+        ledger.adjourn(1, 1, "finished")
+    assert ledger.position() == before
+
+
+def test_q157_only_a_chess_game_is_adjourned(open_desk: OpenDesk, sqlite_location: str) -> None:
+    """Q157: an adjourned game counts as a draw, which a backgammon match does not have."""
+    ledger = open_desk(sqlite_location)
+    ledger.create_tournament("Cup", TournamentSettings.for_game(Game.BACKGAMMON, "ibf-swiss", 3, seed=7))
+    ledger.register_players([PlayerDetails(name) for name in ("Ann", "Ben")])
+    ledger.pair_next_round()
+    with pytest.raises(InvalidInput, match="only a chess game"):
+        ledger.adjourn(1, 1, "tomorrow")
+
+
+def test_q159_pairing_over_missing_results_adjourns_them(open_desk: OpenDesk, location: str) -> None:
+    """Q159: refused without --force (the message says the games will be adjourned); forced, the games
+    without a result are adjourned in the pairing's transaction."""
+    ledger = _swiss(open_desk, location)
+    last = len(ledger.round(1).boards)
+    with pytest.raises(RoundNotReady, match="which adjourns them"):
+        ledger.pair_next_round()
+    ledger.pair_next_round(force_reason="board 4 adjourned at move 61")
+    assert [event.board for _, event in events_of(ledger, Round.GameAdjourned)] == [last]
+    assert ledger.round(1).adjourned_pending == [last]
+
+
+def test_q160_the_adjournment_at_pairing_is_a_level_2_warning(open_desk: OpenDesk, location: str) -> None:
+    """Q160: the adjourned boards are named in a level 2 warning: the pairing goes on, the arbiter is told."""
+    ledger = _swiss(open_desk, location)
+    ledger.pair_next_round(force_reason="board 4 adjourned")
+    ((question, level, text),) = [(c.question, c.level, c.text) for c in ledger.notices]
+    assert (question, level) == ("Q160", Level.ACKNOWLEDGE)
+    assert text.startswith("round 1 board(s) 4 adjourned")
+
+
+def test_q162_the_result_of_an_adjourned_game_is_entered_at_any_time(open_desk: OpenDesk, location: str) -> None:
+    """Q162: two rounds later the adjourned game's draw is entered without a question."""
+    ledger = _swiss(open_desk, location)
+    ledger.pair_next_round(force_reason="board 4 adjourned")
+    for board in range(1, 5):
+        ledger.record_result(2, board, "1/2")
+    ledger.pair_next_round()
+    assert ledger.record_result(1, 4, "1/2") == "1/2"
+    assert ledger.notices == []
+    assert ledger.round(1).adjourned_pending == []
+
+
+def test_q163_a_result_other_than_a_draw_is_level_3_and_an_adjournment_line(open_desk: OpenDesk, location: str) -> None:
+    """Q163: a decisive result for an adjourned game is a level 3 warning (unconfirmed, nothing appended);
+    confirmed, it is recorded and the TRF has `### Adjournment @ Round 1: ...`."""
+    from pairing.trf.writer import format as trf_format
+    from tui.cli.trf_ledger import to_document
+
+    ledger = _swiss(open_desk, location)
+    ledger.pair_next_round(force_reason="board 4 adjourned")
+    before = ledger.position()
+    with pytest.raises(ConfirmationNeeded) as refused:
+        ledger.record_result(1, 4, "0-1")
+    assert (refused.value.caution.level, refused.value.caution.breach) == (Level.CONFIRM, Breach.ADJOURNMENT)
+    assert ledger.position() == before
+    with ledger.command(confirmed=True):
+        ledger.record_result(1, 4, "0-1")
+    lines = trf_format(to_document(_state(ledger), 1, [])).splitlines()
+    assert (
+        "### Adjournment @ Round 1: board 4 was adjourned and counted as a draw for pairing; its result is 0-1" in lines
+    )
+
+
+def test_q167_the_provisional_score_is_a_draw(open_desk: OpenDesk, location: str) -> None:
+    """Q167: until its result is in, an adjourned game scores a draw for both players, and nothing else."""
+    ledger = _swiss(open_desk, location)
+    ledger.adjourn(1, 4, "adjourned")
+    first, second = ledger.round(1).boards[3]
+    points = {row.number: row.score for row in standings(_state(ledger))}
+    assert points[first] == points[second] == 0.5
+
+
+def test_q168_an_adjourned_game_before_the_last_completed_round_is_level_2(open_desk: OpenDesk, location: str) -> None:
+    """Q168: pairing round 3 while a round 1 game is still adjourned is a level 2 warning naming it."""
+    ledger = _swiss(open_desk, location)
+    ledger.pair_next_round(force_reason="board 4 adjourned")
+    ledger.notices.clear()
+    for board in range(1, 5):
+        ledger.record_result(2, board, "1/2")
+    ledger.pair_next_round()
+    assert [(c.question, c.level, c.round) for c in ledger.notices] == [("Q168", Level.ACKNOWLEDGE, 1)]
+
+
+def _arbiter(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tui.cli.main", *argv],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "ARBITER_ACTOR": "arbiter"},
+    )
+
+
+def test_q161_q169_final_standings_and_the_trf_wait_for_the_adjourned_result(tmp_path: Path) -> None:
+    """Q161 and Q169 through the CLI: with every round paired and a game adjourned, the final standings and
+    the TRF are refused (exit 3) naming the game; once its result is in, both are produced."""
+    assert (
+        _arbiter("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "2", cwd=tmp_path).returncode == 0
+    )
+    for name in ("Ann", "Ben", "Cid", "Dan"):
+        assert _arbiter("register", name, cwd=tmp_path).returncode == 0
+    assert _arbiter("pair", cwd=tmp_path).returncode == 0
+    assert _arbiter("result", "1", "1", "1-0", cwd=tmp_path).returncode == 0
+    adjourned = _arbiter("adjourn", "1", "2", "--reason", "adjourned at move 41", cwd=tmp_path)
+    assert adjourned.returncode == 0, adjourned.stderr
+    assert _arbiter("pair", cwd=tmp_path).returncode == 0
+    assert _arbiter("standings", cwd=tmp_path).returncode == exit_codes.REFUSED
+    for board in ("1", "2"):
+        assert _arbiter("result", "2", board, "1/2", cwd=tmp_path).returncode == 0
+    for verb in ("standings", "export-trf"):
+        refused = _arbiter(verb, cwd=tmp_path)
+        assert refused.returncode == exit_codes.REFUSED, verb
+        assert "round 1 board 2 (adjourned)" in refused.stderr
+    entered = _arbiter("result", "1", "2", "1/2", cwd=tmp_path)
+    assert entered.returncode == 0, entered.stderr
+    rows = json.loads(_arbiter("standings", "--format", "json", cwd=tmp_path).stdout)
+    assert rows
+    assert _arbiter("export-trf", cwd=tmp_path).returncode == 0
