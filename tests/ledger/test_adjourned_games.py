@@ -178,28 +178,41 @@ def _arbiter(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_q161_q169_final_standings_and_the_trf_wait_for_the_adjourned_result(tmp_path: Path) -> None:
-    """Q161 and Q169 through the CLI: with every round paired and a game adjourned, the final standings and
-    the TRF are refused (exit 3) naming the game; once its result is in, both are produced."""
-    assert (
-        _arbiter("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "2", cwd=tmp_path).returncode == 0
-    )
+def _finished_with_an_adjourned_game(cwd: Path) -> None:
+    """A 2-round Swiss with every round paired and every result in but round 1 board 2's, adjourned."""
+    assert _arbiter("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "2", cwd=cwd).returncode == 0
     for name in ("Ann", "Ben", "Cid", "Dan"):
-        assert _arbiter("register", name, cwd=tmp_path).returncode == 0
-    assert _arbiter("pair", cwd=tmp_path).returncode == 0
-    assert _arbiter("result", "1", "1", "1-0", cwd=tmp_path).returncode == 0
-    adjourned = _arbiter("adjourn", "1", "2", "--reason", "adjourned at move 41", cwd=tmp_path)
+        assert _arbiter("register", name, cwd=cwd).returncode == 0
+    assert _arbiter("pair", cwd=cwd).returncode == 0
+    assert _arbiter("result", "1", "1", "1-0", cwd=cwd).returncode == 0
+    adjourned = _arbiter("adjourn", "1", "2", "--reason", "adjourned at move 41", cwd=cwd)
     assert adjourned.returncode == 0, adjourned.stderr
-    assert _arbiter("pair", cwd=tmp_path).returncode == 0
-    assert _arbiter("standings", cwd=tmp_path).returncode == exit_codes.REFUSED
+    assert _arbiter("pair", cwd=cwd).returncode == 0
+
+
+def test_q161_final_standings_wait_for_every_result(tmp_path: Path) -> None:
+    """Q161 through the CLI: with every round paired, the standings are the final ones and are refused
+    (exit 3) while a game has no result, naming it; once the results are in they are produced."""
+    _finished_with_an_adjourned_game(tmp_path)
+    missing = _arbiter("standings", cwd=tmp_path)
+    assert missing.returncode == exit_codes.REFUSED
+    assert "round 2 board 1, round 2 board 2" in missing.stderr
     for board in ("1", "2"):
         assert _arbiter("result", "2", board, "1/2", cwd=tmp_path).returncode == 0
-    for verb in ("standings", "export-trf"):
-        refused = _arbiter(verb, cwd=tmp_path)
-        assert refused.returncode == exit_codes.REFUSED, verb
-        assert "round 1 board 2 (adjourned)" in refused.stderr
-    entered = _arbiter("result", "1", "2", "1/2", cwd=tmp_path)
-    assert entered.returncode == 0, entered.stderr
+    assert "round 1 board 2 (adjourned)" in _arbiter("standings", cwd=tmp_path).stderr
+    assert _arbiter("result", "1", "2", "1/2", cwd=tmp_path).returncode == 0
     rows = json.loads(_arbiter("standings", "--format", "json", cwd=tmp_path).stdout)
-    assert rows
-    assert _arbiter("export-trf", cwd=tmp_path).returncode == 0
+    assert len(rows["rows"]) == 4
+
+
+def test_q169_the_trf_waits_for_the_adjourned_result(tmp_path: Path) -> None:
+    """Q169 through the CLI: the TRF export is refused (exit 3) while an adjourned game has no result,
+    naming it, and written once the result is in."""
+    _finished_with_an_adjourned_game(tmp_path)
+    refused = _arbiter("export-trf", cwd=tmp_path)
+    assert refused.returncode == exit_codes.REFUSED
+    assert "round 1 board 2 (adjourned)" in refused.stderr
+    assert _arbiter("result", "1", "2", "1/2", cwd=tmp_path).returncode == 0
+    written = _arbiter("export-trf", cwd=tmp_path)
+    assert written.returncode == 0, written.stderr
+    assert written.stdout.startswith("012 Open")
