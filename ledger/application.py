@@ -822,6 +822,11 @@ class Ledger(Application):
                     f"only the last paired round ({last}) can be unpaired; "
                     f"unpair the rounds after {round_number} first, or `arbiter rollback --to-round`"
                 )
+            if last < self.tournament().last_round and self.round(last + 1).hand is not None:
+                raise RoundNotReady(
+                    f"round {last + 1} is being paired by hand: end it or cancel it "
+                    f"(`arbiter manual-pairing cancel --reason ...`) before unpairing round {last}"
+                )
             round_ = self.round(round_number)
             round_.withdraw_pairing(self.actor, reason, reference)
             self.save(round_)

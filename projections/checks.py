@@ -55,6 +55,13 @@ def _missing_results(state: TournamentState, number: int) -> Iterator[Finding]:
         return
     for board in previous.missing_results:
         pair = previous.boards[board - 1]
+        if board in previous.adjourned:
+            yield Finding(
+                Severity.NOTE,
+                f"round {number - 1} board {board}",
+                f"{pair.first}-{pair.second} is adjourned: paired as a draw until its result is entered",
+            )
+            continue
         yield Finding(
             Severity.BLOCKS,
             f"round {number - 1} board {board}",

@@ -216,3 +216,16 @@ def test_q169_the_trf_waits_for_the_adjourned_result(tmp_path: Path) -> None:
     written = _arbiter("export-trf", cwd=tmp_path)
     assert written.returncode == 0, written.stderr
     assert written.stdout.startswith("012 Open")
+
+
+def test_q157_check_notes_an_adjourned_game_without_blocking(open_desk: OpenDesk, location: str) -> None:
+    """Q157 in `arbiter check`: an adjourned game does not stand in the way of the next pairing (a note);
+    a game without a result that is not adjourned does."""
+    from projections.checks import Severity, pre_pairing_checks
+
+    ledger = _swiss(open_desk, location)
+    (blocking,) = [f for f in pre_pairing_checks(_state(ledger)) if f.subject == "round 1 board 4"]
+    assert blocking.severity is Severity.BLOCKS
+    ledger.adjourn(1, 4, "adjourned")
+    (note,) = [f for f in pre_pairing_checks(_state(ledger)) if f.subject == "round 1 board 4"]
+    assert note.severity is Severity.NOTE and "adjourned" in note.message

@@ -115,6 +115,21 @@ def test_q065_the_phase_has_a_start_and_an_end_that_every_desk_sees(open_desk: O
     assert kinds.index(Round.HandPairingStarted) < kinds.index(Round.HandPairingCancelled) < kinds.index(Round.Paired)
 
 
+def test_q065_the_previous_round_stays_while_the_next_is_paired_by_hand(open_desk: OpenDesk, location: str) -> None:
+    """Q65: unpairing round 1 while round 2 is being paired by hand is refused until the hand pairing
+    ends or is cancelled (the draft was made from round 1's results)."""
+    ledger = _swiss(open_desk, location)
+    ledger.pair_next_round()
+    for board in range(1, 4):
+        ledger.record_result(1, board, "1/2")
+    ledger.start_hand_pairing()
+    with pytest.raises(RoundNotReady, match="round 2 is being paired by hand"):
+        ledger.unpair(1, "wrong data")
+    ledger.cancel_hand_pairing("round 1 to be checked first")
+    ledger.unpair(1, "wrong data")
+    assert ledger.next_round() == 1
+
+
 def test_q065_an_end_outside_the_phase_is_refused(open_desk: OpenDesk, location: str) -> None:
     """Q65: a step of the hand pairing without its start is refused, nothing appended."""
     ledger = _swiss(open_desk, location)
