@@ -756,20 +756,28 @@ class Ledger(Application):
 
     def hand_unseat(self, number: int) -> int:
         """Take `number`'s board (both players) or bye out of the hand pairing."""
-        return self._hand_command(lambda _t, round_, _r, _p: (round_.hand_unseat(number, self.actor), round_.number)[1])
+
+        def change(_: Tournament, round_: Round, _request: PairingInput, _position: int) -> int:
+            round_.hand_unseat(number, self.actor)
+            return round_.number
+
+        return self._hand_command(change)
 
     def cancel_hand_pairing(self, reason: str) -> int:
         """Give the hand pairing up; the round stays unpaired."""
-        return self._hand_command(
-            lambda _t, round_, _r, _p: (round_.cancel_hand_pairing(self.actor, reason), round_.number)[1]
-        )
+
+        def change(_: Tournament, round_: Round, _request: PairingInput, _position: int) -> int:
+            round_.cancel_hand_pairing(self.actor, reason)
+            return round_.number
+
+        return self._hand_command(change)
 
     def end_hand_pairing(self, reason: str = "") -> PublishedPairing:
         """Q68-69: publish the hand pairing (every player to be paired on a board, at most one left for the
         pairing-allocated bye), compared with the engine's pairing in FIDE mode."""
 
         def change(tournament: Tournament, round_: Round, request: PairingInput, position: int) -> PublishedPairing:
-            draft = round_.hand or {}
+            draft = round_.hand or {"boards": [], "byes": []}
             pairs = [(first, second) for first, second in draft["boards"]]
             outcome = manual_outcome(request, pairs, [(n, ByeKind.PAIRING_ALLOCATED) for n in draft["byes"]])
             if tournament.in_fide_mode:
