@@ -6,8 +6,6 @@ arbiter or by pairing over missing results, a draw for the engines until the res
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,18 +20,8 @@ from pairing.model import Outcome
 from pairing.registry import engine_for
 from projections.history import pairing_input
 from projections.standings import standings
-from projections.state import TournamentState
-from tests.ledger.conftest import OpenDesk, events_of
+from tests.ledger.conftest import OpenDesk, arbiter, events_of, fold_of
 from tui import exit_codes
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _state(ledger: Ledger) -> TournamentState:
-    state = TournamentState()
-    for position, event in ledger.log_events():
-        state.apply(position, event)
-    return state
 
 
 def _swiss(open_desk: OpenDesk, location: str, system: str = "dutch", players: int = 8) -> Ledger:
@@ -57,7 +45,7 @@ def test_q157_an_adjourned_game_counts_as_a_draw_for_pairing(open_desk: OpenDesk
     last = len(adjourned.round(1).boards)
     adjourned.adjourn(1, last, "adjourned at move 61")
     drawn.record_result(1, last, "1/2")
-    request, with_draw = pairing_input(_state(adjourned), 2), pairing_input(_state(drawn), 2)
+    request, with_draw = pairing_input(fold_of(adjourned), 2), pairing_input(fold_of(drawn), 2)
     assert request == with_draw
     first, second = adjourned.round(1).boards[last - 1]
     assert request.player(first).history[0].outcome is Outcome.DRAW
@@ -140,7 +128,7 @@ def test_q163_a_result_other_than_a_draw_is_level_3_and_an_adjournment_line(open
     assert ledger.position() == before
     with ledger.command(confirmed=True):
         ledger.record_result(1, 4, "0-1")
-    lines = trf_format(to_document(_state(ledger), 1, [])).splitlines()
+    lines = trf_format(to_document(fold_of(ledger), 1, [])).splitlines()
     assert (
         "### Adjournment @ Round 1: board 4 was adjourned and counted as a draw for pairing; its result is 0-1" in lines
     )
@@ -151,7 +139,7 @@ def test_q167_the_provisional_score_is_a_draw(open_desk: OpenDesk, location: str
     ledger = _swiss(open_desk, location)
     ledger.adjourn(1, 4, "adjourned")
     first, second = ledger.round(1).boards[3]
-    points = {row.number: row.score for row in standings(_state(ledger))}
+    points = {row.number: row.score for row in standings(fold_of(ledger))}
     assert points[first] == points[second] == 0.5
 
 
@@ -166,42 +154,30 @@ def test_q168_an_adjourned_game_before_the_last_completed_round_is_level_2(open_
     assert [(c.question, c.level, c.round) for c in ledger.notices] == [("Q168", Level.ACKNOWLEDGE, 1)]
 
 
-def _arbiter(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tui.cli.main", *argv],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "ARBITER_ACTOR": "arbiter"},
-    )
-
-
 def _finished_with_an_adjourned_game(cwd: Path) -> None:
     """A 2-round Swiss with every round paired and every result in but round 1 board 2's, adjourned."""
-    assert _arbiter("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "2", cwd=cwd).returncode == 0
+    assert arbiter("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "2", cwd=cwd).returncode == 0
     for name in ("Ann", "Ben", "Cid", "Dan"):
-        assert _arbiter("register", name, cwd=cwd).returncode == 0
-    assert _arbiter("pair", cwd=cwd).returncode == 0
-    assert _arbiter("result", "1", "1", "1-0", cwd=cwd).returncode == 0
-    adjourned = _arbiter("adjourn", "1", "2", "--reason", "adjourned at move 41", cwd=cwd)
+        assert arbiter("register", name, cwd=cwd).returncode == 0
+    assert arbiter("pair", cwd=cwd).returncode == 0
+    assert arbiter("result", "1", "1", "1-0", cwd=cwd).returncode == 0
+    adjourned = arbiter("adjourn", "1", "2", "--reason", "adjourned at move 41", cwd=cwd)
     assert adjourned.returncode == 0, adjourned.stderr
-    assert _arbiter("pair", cwd=cwd).returncode == 0
+    assert arbiter("pair", cwd=cwd).returncode == 0
 
 
 def test_q161_final_standings_wait_for_every_result(tmp_path: Path) -> None:
     """Q161 through the CLI: with every round paired, the standings are the final ones and are refused
     (exit 3) while a game has no result, naming it; once the results are in they are produced."""
     _finished_with_an_adjourned_game(tmp_path)
-    missing = _arbiter("standings", cwd=tmp_path)
+    missing = arbiter("standings", cwd=tmp_path)
     assert missing.returncode == exit_codes.REFUSED
     assert "round 2 board 1, round 2 board 2" in missing.stderr
     for board in ("1", "2"):
-        assert _arbiter("result", "2", board, "1/2", cwd=tmp_path).returncode == 0
-    assert "round 1 board 2 (adjourned)" in _arbiter("standings", cwd=tmp_path).stderr
-    assert _arbiter("result", "1", "2", "1/2", cwd=tmp_path).returncode == 0
-    rows = json.loads(_arbiter("standings", "--format", "json", cwd=tmp_path).stdout)
+        assert arbiter("result", "2", board, "1/2", cwd=tmp_path).returncode == 0
+    assert "round 1 board 2 (adjourned)" in arbiter("standings", cwd=tmp_path).stderr
+    assert arbiter("result", "1", "2", "1/2", cwd=tmp_path).returncode == 0
+    rows = json.loads(arbiter("standings", "--format", "json", cwd=tmp_path).stdout)
     assert len(rows["rows"]) == 4
 
 
@@ -209,11 +185,11 @@ def test_q169_the_trf_waits_for_the_adjourned_result(tmp_path: Path) -> None:
     """Q169 through the CLI: the TRF export is refused (exit 3) while an adjourned game has no result,
     naming it, and written once the result is in."""
     _finished_with_an_adjourned_game(tmp_path)
-    refused = _arbiter("export-trf", cwd=tmp_path)
+    refused = arbiter("export-trf", cwd=tmp_path)
     assert refused.returncode == exit_codes.REFUSED
     assert "round 1 board 2 (adjourned)" in refused.stderr
-    assert _arbiter("result", "1", "2", "1/2", cwd=tmp_path).returncode == 0
-    written = _arbiter("export-trf", cwd=tmp_path)
+    assert arbiter("result", "1", "2", "1/2", cwd=tmp_path).returncode == 0
+    written = arbiter("export-trf", cwd=tmp_path)
     assert written.returncode == 0, written.stderr
     assert written.stdout.startswith("012 Open")
 
@@ -224,8 +200,8 @@ def test_q157_check_notes_an_adjourned_game_without_blocking(open_desk: OpenDesk
     from projections.checks import Severity, pre_pairing_checks
 
     ledger = _swiss(open_desk, location)
-    (blocking,) = [f for f in pre_pairing_checks(_state(ledger)) if f.subject == "round 1 board 4"]
+    (blocking,) = [f for f in pre_pairing_checks(fold_of(ledger)) if f.subject == "round 1 board 4"]
     assert blocking.severity is Severity.BLOCKS
     ledger.adjourn(1, 4, "adjourned")
-    (note,) = [f for f in pre_pairing_checks(_state(ledger)) if f.subject == "round 1 board 4"]
+    (note,) = [f for f in pre_pairing_checks(fold_of(ledger)) if f.subject == "round 1 board 4"]
     assert note.severity is Severity.NOTE and "adjourned" in note.message

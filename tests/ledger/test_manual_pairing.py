@@ -6,8 +6,6 @@ command service on SQLite and PostgreSQL, and through the CLI."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,18 +19,8 @@ from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.model import Board, ByeKind, Entrant, Outcome, PairingInput, RoundRecord, Side
 from pairing.registry import engine_for
-from projections.state import TournamentState
-from tests.ledger.conftest import OpenDesk, events_of
+from tests.ledger.conftest import OpenDesk, arbiter, events_of, fold_of
 from tui import exit_codes
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _state(ledger: Ledger) -> TournamentState:
-    state = TournamentState()
-    for position, event in ledger.log_events():
-        state.apply(position, event)
-    return state
 
 
 def _swiss(open_desk: OpenDesk, location: str, players: int = 6, *, fide_mode: bool = True) -> Ledger:
@@ -58,7 +46,7 @@ def _mpa_lines(ledger: Ledger) -> list[str]:
     from pairing.trf.writer import format as trf_format
     from tui.cli.trf_ledger import to_document
 
-    return [line for line in trf_format(to_document(_state(ledger), 0, [])).splitlines() if "### MPA" in line]
+    return [line for line in trf_format(to_document(fold_of(ledger), 0, [])).splitlines() if "### MPA" in line]
 
 
 def _hand_pair(ledger: Ledger, boards: list[tuple[int, int]]) -> None:
@@ -256,7 +244,7 @@ def test_q066_the_warning_stops_the_step_until_confirmed(open_desk: OpenDesk, lo
     assert ledger.position() == before
     with ledger.command(confirmed=True):
         ledger.hand_pair(second, first)
-    assert [c.question for _, c in _state(ledger).cautions] == ["Q66"]
+    assert [c.question for _, c in fold_of(ledger).cautions] == ["Q66"]
 
 
 def test_q067_both_players_against_their_expected_colour_is_level_2() -> None:
@@ -274,7 +262,7 @@ def test_q068_a_hand_pairing_like_the_engines_ends_without_a_warning(open_desk: 
     _hand_pair(ledger, _engine_boards(ledger))
     ledger.end_hand_pairing()
     assert ledger.notices == []
-    assert _state(ledger).cautions == []
+    assert fold_of(ledger).cautions == []
 
 
 def test_q069_a_different_pairing_is_level_4_with_the_engines_pairing_and_an_mpa(
@@ -315,42 +303,28 @@ def test_q064_outside_fide_mode_a_hand_pairing_asks_nothing(open_desk: OpenDesk,
     ledger = _swiss(open_desk, location, fide_mode=False)
     ledger.pair_next_round(manual=_unlike_engine(ledger))
     assert ledger.notices == []
-    assert _state(ledger).cautions == []
-
-
-def _arbiter(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tui.cli.main", *argv],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "ARBITER_ACTOR": "arbiter"},
-    )
+    assert fold_of(ledger).cautions == []
 
 
 def test_q065_the_cli_starts_pairs_and_ends_a_hand_pairing(tmp_path: Path) -> None:
     """Q65 and Q69 through the CLI: `manual-pairing start`, `pair`, `end`; the end that differs from the
     engine is refused without --yes (exit 3), and `arbiter log` shows the phase and the MPA."""
-    assert (
-        _arbiter("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "3", cwd=tmp_path).returncode == 0
-    )
+    assert arbiter("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "3", cwd=tmp_path).returncode == 0
     for name in ("Ann", "Ben", "Cid", "Dan"):
-        assert _arbiter("register", name, cwd=tmp_path).returncode == 0
-    started = _arbiter("manual-pairing", "start", cwd=tmp_path)
+        assert arbiter("register", name, cwd=tmp_path).returncode == 0
+    started = arbiter("manual-pairing", "start", cwd=tmp_path)
     assert started.returncode == exit_codes.OK, started.stderr
     assert "round 1, paired by hand so far: nothing" in started.stderr
-    assert _arbiter("manual-pairing", "pair", "1", "2", cwd=tmp_path).returncode == 0
-    shown = _arbiter("manual-pairing", "pair", "3", "4", cwd=tmp_path)
+    assert arbiter("manual-pairing", "pair", "1", "2", cwd=tmp_path).returncode == 0
+    shown = arbiter("manual-pairing", "pair", "3", "4", cwd=tmp_path)
     assert "1. 1-2; 2. 3-4" in shown.stderr
-    refused = _arbiter("manual-pairing", "end", cwd=tmp_path)
+    refused = arbiter("manual-pairing", "end", cwd=tmp_path)
     assert refused.returncode == exit_codes.REFUSED
     assert "warning (level 4, Q69)" in refused.stderr and "add --yes" in refused.stderr
-    done = _arbiter("manual-pairing", "end", "--yes", cwd=tmp_path)
+    done = arbiter("manual-pairing", "end", "--yes", cwd=tmp_path)
     assert done.returncode == exit_codes.OK, done.stderr
-    log = [line["summary"] for line in json.loads(_arbiter("log", "--format", "json", cwd=tmp_path).stdout)]
+    log = [line["summary"] for line in json.loads(arbiter("log", "--format", "json", cwd=tmp_path).stdout)]
     assert "round 1: hand pairing started" in log and "round 1 paired by manual: 2 boards, 0 byes" in log
     assert any(s.startswith("confirmed warning (level 4, Q69): MPA: the hand pairing differs") for s in log)
-    wrong = _arbiter("manual-pairing", "pair", "1", cwd=tmp_path)
+    wrong = arbiter("manual-pairing", "pair", "1", cwd=tmp_path)
     assert wrong.returncode == exit_codes.BAD_INPUT

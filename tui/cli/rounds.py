@@ -171,7 +171,8 @@ def cmd_result(args: argparse.Namespace) -> int:
     return exit_codes.OK
 
 
-def _adjourn_arguments(p: argparse.ArgumentParser) -> None:
+def _board_decision_arguments(p: argparse.ArgumentParser) -> None:
+    """A round, a board, and the decision's reason and reference."""
     p.add_argument("round", type=positive)
     p.add_argument("board", type=positive)
     reason_options(p)
@@ -180,7 +181,7 @@ def _adjourn_arguments(p: argparse.ArgumentParser) -> None:
 @verbs.verb(
     "adjourn",
     "adjourn a chess game: a draw for pairing until its result is entered (Q157)",
-    _adjourn_arguments,
+    _board_decision_arguments,
     '  arbiter adjourn 3 4 --reason "adjourned at move 60, resumes tomorrow 10:00"',
 )
 def cmd_adjourn(args: argparse.Namespace) -> int:
@@ -190,13 +191,7 @@ def cmd_adjourn(args: argparse.Namespace) -> int:
     return exit_codes.OK
 
 
-def _void_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("round", type=positive)
-    p.add_argument("board", type=positive)
-    reason_options(p)
-
-
-@verbs.verb("void", "void a recorded result (with a reason)", _void_arguments)
+@verbs.verb("void", "void a recorded result (with a reason)", _board_decision_arguments)
 def cmd_void(args: argparse.Namespace) -> int:
     with opened(args) as (ledger, _):
         ledger.void_result(args.round, args.board, args.reason, args.reference)
