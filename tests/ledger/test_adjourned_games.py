@@ -205,3 +205,21 @@ def test_q157_check_notes_an_adjourned_game_without_blocking(open_desk: OpenDesk
     ledger.adjourn(1, 4, "adjourned")
     (note,) = [f for f in pre_pairing_checks(fold_of(ledger)) if f.subject == "round 1 board 4"]
     assert note.severity is Severity.NOTE and "adjourned" in note.message
+
+
+def test_q163_the_adjournment_line_survives_the_read_models_snapshot(open_desk: OpenDesk, sqlite_location: str) -> None:
+    """Q163 (and every `###` line of Q113): the read models' snapshot of the fold keeps the recorded warnings,
+    the adjourned boards, the round FIDE mode was left after and the report details, so a TRF written from
+    a snapshot (taken every 500 events) has the same lines as one written from the whole log."""
+    from projections.snapshot import from_json, to_json
+
+    ledger = _swiss(open_desk, sqlite_location)
+    ledger.change_details({"city": "Oslo"}, "from the regulations")
+    ledger.pair_next_round(force_reason="board 4 adjourned")
+    ledger.adjourn(2, 1, "adjourned")
+    with ledger.command(confirmed=True):
+        ledger.record_result(1, 4, "1-0")
+        ledger.leave_fide_mode("regulations")
+    state = fold_of(ledger)
+    assert [c.question for _, c in state.cautions] == ["Q163", "Q43"] and state.rounds[2].adjourned == [1]
+    assert from_json(to_json(state)) == state
