@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from ledger.application import Ledger, PlayerDetails
 from ledger.domain import Round
@@ -223,3 +225,31 @@ def test_q163_the_adjournment_line_survives_the_read_models_snapshot(open_desk: 
     state = fold_of(ledger)
     assert [c.question for _, c in state.cautions] == ["Q163", "Q43"] and state.rounds[2].adjourned == [1]
     assert from_json(to_json(state)) == state
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(results=st.lists(st.sampled_from(["1-0", "0-1", "1/2", "adjourned"]), min_size=4, max_size=4))
+def test_q157_an_adjourned_game_is_a_draw_whatever_else_happened(
+    tmp_path_factory: pytest.TempPathFactory, results: list[str]
+) -> None:
+    """Q157, Q167 as an invariant: whatever the other results of round 1, the engines' input for round 2
+    with some games adjourned is the input with a draw entered for each of them."""
+    from tui.wiring import open_ledger
+
+    folder = tmp_path_factory.mktemp("adjourned")
+    inputs = []
+    for name, adjourned_as in (("adjourned", None), ("drawn", "1/2")):
+        ledger, _ = open_ledger(str(folder / f"{name}.ledger"), "arbiter", create=True)
+        ledger.create_tournament("Open", TournamentSettings.for_game(Game.CHESS, "dutch", 5, seed=7))
+        ledger.register_players([PlayerDetails(f"Player {n}", rating=2400 - 10 * n) for n in range(1, 9)])
+        ledger.pair_next_round()
+        for board, result in enumerate(results, start=1):
+            if result != "adjourned":
+                ledger.record_result(1, board, result)
+            elif adjourned_as is None:
+                ledger.adjourn(1, board, "adjourned")
+            else:
+                ledger.record_result(1, board, adjourned_as)
+        inputs.append(pairing_input(fold_of(ledger), 2))
+        ledger.close()
+    assert inputs[0] == inputs[1]
