@@ -79,6 +79,7 @@ ROUND_VALUES = (
     "chain_head",
     "version",
     "adjourned",
+    "by_hand",
 )
 """The fields of a `RoundView` that are plain JSON values."""
 

@@ -50,6 +50,8 @@ class RoundView:
     byes: list[Bye] = field(factory=list)
     results: dict[int, Result] = field(factory=dict)
     adjourned: list[int] = field(factory=list)
+    by_hand: bool = False
+    """The round is being paired by hand (Q65): started, neither published nor cancelled yet."""
     """Boards adjourned (C.04.2 3.1: a draw for pairing until the result is in; it stays listed after)."""
     paired: bool = False
     engine: str = ""
@@ -242,7 +244,10 @@ class TournamentState:
                 view.paired, view.adjourned = False, []
                 self._clear_manual_pairing(view.number)
             case Round.HandPairingStarted():
+                self._round_of(event).by_hand = True
                 self._clear_manual_pairing(self._round_of_number(event))
+            case Round.HandPairingCancelled():
+                self._round_of(event).by_hand = False
             case Round.GameAdjourned(board=board):
                 view = self._round_of(event)
                 view.adjourned = [*view.adjourned, board]
@@ -323,6 +328,7 @@ class TournamentState:
         view.byes = [Bye(b["number"], ByeKind(b["kind"]), b["points"], b.get("spread")) for b in event.byes]
         view.results = {}
         view.adjourned = []
+        view.by_hand = False
         view.paired = True
         view.engine, view.engine_version, view.rules_edition = event.engine, event.engine_version, event.rules_edition
         view.input_position, view.paired_at = event.input_position, position

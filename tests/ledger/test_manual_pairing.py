@@ -19,6 +19,7 @@ from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.model import Board, ByeKind, Entrant, Outcome, PairingInput, RoundRecord, Side
 from pairing.registry import engine_for
+from projections.checks import Severity, pre_pairing_checks
 from tests.ledger.conftest import OpenDesk, arbiter, events_of, fold_of
 from tui import exit_codes
 
@@ -96,7 +97,10 @@ def test_q065_the_phase_has_a_start_and_an_end_that_every_desk_sees(open_desk: O
         other.pair_next_round()
     with pytest.raises(RoundNotReady, match="being paired by hand already"):
         other.start_hand_pairing()
+    (blocking,) = [f for f in pre_pairing_checks(fold_of(other)) if f.subject == "round 1"]
+    assert blocking.severity is Severity.BLOCKS and "paired by hand" in blocking.message
     other.cancel_hand_pairing("the engine's pairing after all")
+    assert [f for f in pre_pairing_checks(fold_of(other)) if f.subject == "round 1"] == []
     assert open_desk(location).round(1).hand is None
     assert other.pair_next_round().round == 1
     kinds = [type(event) for _, event in events_of(ledger, Round.Event)]

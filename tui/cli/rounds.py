@@ -37,7 +37,11 @@ def parse_manual(text: str) -> list[tuple[int, int]]:
 
 def _pair_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--manual", help='hand pairing "1-2,3-4": first-named player on the first side')
-    p.add_argument("--force", action="store_true", help="pair although the previous round has missing results")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="pair although the previous round has missing results (chess: they are adjourned, draws for pairing)",
+    )
     p.add_argument("--reason", default="", help="why (required with --force, and when re-pairing)")
     system_options(p, "system option for this round only, recorded with it (tsh: based_on=3, repeats=1)")
 
