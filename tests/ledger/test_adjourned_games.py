@@ -172,9 +172,11 @@ def test_q161_final_standings_wait_for_every_result(tmp_path: Path) -> None:
     """Q161 through the CLI: with every round paired, the standings are the final ones and are refused
     (exit 3) while a game has no result, naming it; once the results are in they are produced."""
     _finished_with_an_adjourned_game(tmp_path)
-    missing = arbiter("standings", cwd=tmp_path)
-    assert missing.returncode == exit_codes.REFUSED
-    assert "round 2 board 1, round 2 board 2" in missing.stderr
+    for command in (("standings",), ("print", "standings", "-o", "standings.html")):
+        missing = arbiter(*command, cwd=tmp_path)
+        assert missing.returncode == exit_codes.REFUSED, command
+        assert "round 2 board 1, round 2 board 2" in missing.stderr
+    assert not (tmp_path / "standings.html").exists()
     for board in ("1", "2"):
         assert arbiter("result", "2", board, "1/2", cwd=tmp_path).returncode == 0
     assert "round 1 board 2 (adjourned)" in arbiter("standings", cwd=tmp_path).stderr
