@@ -77,7 +77,7 @@ def _by_hand(state: TournamentState, number: int) -> Iterator[Finding]:
         yield Finding(
             Severity.BLOCKS,
             f"round {number}",
-            "is being paired by hand: `arbiter manual-pairing end` publishes it, `cancel` gives it up",
+            "is being paired by hand: the engine pairs it only if that hand pairing is cancelled",
         )
 
 
@@ -106,7 +106,7 @@ def _unrated(request: PairingInput) -> Iterator[Finding]:
                 Severity.NOTE,
                 f"player {player.number}",
                 "has no rating: ranked below every rated player (C.04.2 Art. 2.1: the arbiters may "
-                "estimate one with `correct-player`)",
+                "estimate one, entered as a correction of the player's details)",
             )
 
 

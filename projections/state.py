@@ -14,7 +14,7 @@ from typing import Any
 from attrs import define, field
 
 from ledger.domain import Round, Tournament
-from ledger.errors import NoTournament, RoundNotReady
+from ledger.errors import NoTournament, Remedy, RemedyAction, RoundNotReady
 from ledger.fide_mode import Breach, Caution
 from ledger.ranking import RankingRule, fide_key, pairing_numbers
 from ledger.results import Result, ResultRules
@@ -164,15 +164,18 @@ class TournamentState:
         if not self.in_fide_mode:
             return
         games = [
-            f"round {number} board {board}" + (" (adjourned)" if board in view.adjourned else "")
+            (number, board, board in view.adjourned)
             for number, view in sorted(self.rounds.items())
             if view.paired
             for board in (view.adjourned_pending if adjourned_only else view.missing_results)
         ]
         if games:
+            named = ", ".join(
+                f"round {r} board {b}" + (" (adjourned)" if adjourned else "") for r, b, adjourned in games
+            )
             raise RoundNotReady(
-                f"{what} wait for the result of {', '.join(games)} (docs/fide-mode.md, Q161 and Q169): enter it "
-                "with `arbiter result`"
+                f"{what} wait for the result of {named} (docs/fide-mode.md, Q161 and Q169)",
+                Remedy(RemedyAction.ENTER_RESULT, round=games[0][0], board=games[0][1]),
             )
 
     @property

@@ -87,7 +87,7 @@ def test_q159_pairing_over_missing_results_adjourns_them(open_desk: OpenDesk, lo
     without a result are adjourned in the pairing's transaction."""
     ledger = _swiss(open_desk, location)
     last = len(ledger.round(1).boards)
-    with pytest.raises(RoundNotReady, match="which adjourns them"):
+    with pytest.raises(RoundNotReady, match="pairing anyway adjourns them"):
         ledger.pair_next_round()
     ledger.pair_next_round(force_reason="board 4 adjourned at move 61")
     assert [event.board for _, event in events_of(ledger, Round.GameAdjourned)] == [last]

@@ -126,9 +126,9 @@ def test_q065_an_end_outside_the_phase_is_refused(open_desk: OpenDesk, location:
     """Q65: a step of the hand pairing without its start is refused, nothing appended."""
     ledger = _swiss(open_desk, location)
     before = ledger.position()
-    with pytest.raises(RoundNotReady, match="manual-pairing start"):
+    with pytest.raises(RoundNotReady, match="no round is being paired by hand"):
         ledger.end_hand_pairing()
-    with pytest.raises(RoundNotReady, match="manual-pairing start"):
+    with pytest.raises(RoundNotReady, match="no round is being paired by hand"):
         ledger.hand_pair(1, 2)
     assert ledger.position() == before
 

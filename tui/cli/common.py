@@ -135,7 +135,7 @@ def naming(path: Path) -> Iterator[None]:
     try:
         yield
     except LedgerError as error:
-        raise type(error)(f"{path}: {error}") from error
+        raise type(error)(f"{path}: {error}", *error.remedies) from error
 
 
 def tell_notices(args: argparse.Namespace, ledger: Ledger) -> None:
