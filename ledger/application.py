@@ -593,6 +593,8 @@ class Ledger(Application):
             if number > tournament.rounds != ROUNDS_FROM_ENTRIES:
                 raise RoundNotReady(f"all {tournament.rounds} rounds are paired; the tournament is complete")
             adjourned = self._over_missing_results(tournament, number, force_reason)
+            if adjourned:
+                self.save(*adjourned)  # first: the engine's input (read from the log) counts them as draws
             round_ = self._round_to_pair(tournament, number)
             if round_.hand is not None:
                 raise RoundNotReady(f"round {number} is being paired by hand", *HAND_PAIRING_WAYS)
@@ -611,7 +613,7 @@ class Ledger(Application):
                     self._compare_with_engine(tournament, request, outcome, number)
                 pairing = pairing_payload(request, outcome, position, "manual", "", "arbiter's hand pairing")
             round_.publish(pairing, self.actor, reason or force_reason, reference)
-            self.save(tournament, round_, *adjourned)
+            self.save(tournament, round_)
             return published(round_)
 
         return self._attempt(command)
@@ -641,7 +643,7 @@ class Ledger(Application):
         arbiter forces it with a reason; a chess game is then adjourned, counted as a draw for pairing (C.04.2
         3.1; Q159-160: a level 2 warning names the boards). Games adjourned before stay so without a warning,
         but one left from a round before the last completed one is a level 2 warning (Q168). Returns the
-        round whose games it adjourned, to be saved with the pairing."""
+        round whose games it adjourned, to be saved before the engine's input is read."""
         if number == 1:
             return []
         previous = self.round(number - 1)

@@ -82,16 +82,27 @@ def test_q157_only_a_chess_game_is_adjourned(open_desk: OpenDesk, sqlite_locatio
         ledger.adjourn(1, 1, "tomorrow")
 
 
-def test_q159_pairing_over_missing_results_adjourns_them(open_desk: OpenDesk, location: str) -> None:
+def test_q159_pairing_over_missing_results_adjourns_them(open_desk: OpenDesk, tmp_path: Path) -> None:
     """Q159: refused without --force (the message says the games will be adjourned); forced, the games
-    without a result are adjourned in the pairing's transaction."""
-    ledger = _swiss(open_desk, location)
+    without a result are adjourned in the pairing's transaction, before the engine reads its input: the
+    round is paired as with a draw entered, and `reproduce` finds the same pairing from the recorded input."""
+    from projections.views import ReadModels
+
+    ledger = _swiss(open_desk, str(tmp_path / "forced.ledger"))
+    drawn = _swiss(open_desk, str(tmp_path / "drawn.ledger"))
     last = len(ledger.round(1).boards)
     with pytest.raises(RoundNotReady, match="pairing anyway adjourns them"):
         ledger.pair_next_round()
-    ledger.pair_next_round(force_reason="board 4 adjourned at move 61")
+    paired = ledger.pair_next_round(force_reason="board 4 adjourned at move 61")
+    drawn.record_result(1, last, "1/2")
+    assert paired.boards == drawn.pair_next_round().boards
     assert [event.board for _, event in events_of(ledger, Round.GameAdjourned)] == [last]
     assert ledger.round(1).adjourned_pending == [last]
+    ((adjourned_at, _),) = events_of(ledger, Round.GameAdjourned)
+    (published,) = [event for position, event in events_of(ledger, Round.Paired) if position > adjourned_at]
+    assert published.input_position >= adjourned_at
+    recorded = ReadModels.open(ledger).as_recorded(2)
+    assert engine_for("dutch").pair(pairing_input(recorded, 2)).boards == paired.boards
 
 
 def test_q160_the_adjournment_at_pairing_is_a_level_2_warning(open_desk: OpenDesk, location: str) -> None:
