@@ -45,9 +45,9 @@ def board_cautions(request: PairingInput, board: Board) -> list[Caution]:
 
 
 def _colour_cautions(request: PairingInput, player: Entrant, side: Side, shown: str) -> list[Caution]:
-    """Q66: a third game in a row with the same colour, or a colour difference above two, before the last
-    round (C.04.1 Art. 5: "the difference ... shall not be greater than 2 or less than -2", "no player shall
-    receive the same colour three times in a row")."""
+    """Q66: a third game in a row with the same colour, or a colour difference beyond -2..+2, before the last
+    round (C.04.1 (g): "No player shall receive the same colour three times in a row", and (f), each with its
+    last-round exception; docs/research/fide/01-C0401-basic-rules-swiss.md)."""
     if request.round >= request.total_rounds:
         return []
     sides = (*played_sides(player.history), side)
