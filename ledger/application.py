@@ -782,6 +782,8 @@ class Ledger(Application):
 
         def change(tournament: Tournament, round_: Round, request: PairingInput, position: int) -> PublishedPairing:
             draft = round_.hand or {"boards": [], "byes": []}
+            if round_.number == 1:
+                self._fit_bracket_rounds(tournament, request)
             pairs = [(first, second) for first, second in draft["boards"]]
             outcome = manual_outcome(request, pairs, [(n, ByeKind.PAIRING_ALLOCATED) for n in draft["byes"]])
             if tournament.in_fide_mode:

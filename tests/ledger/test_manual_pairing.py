@@ -332,3 +332,19 @@ def test_q065_the_cli_starts_pairs_and_ends_a_hand_pairing(tmp_path: Path) -> No
     assert any(s.startswith("confirmed warning (level 4, Q69): MPA: the hand pairing differs") for s in log)
     wrong = arbiter("manual-pairing", "pair", "1", cwd=tmp_path)
     assert wrong.returncode == exit_codes.BAD_INPUT
+
+
+def test_q064_an_elimination_paired_by_hand_gets_its_rounds(open_desk: OpenDesk, sqlite_location: str) -> None:
+    """Q64 beyond chess: a bracket created without a round count, paired by hand board by board, gets the
+    rounds its entrants need with its first pairing (IBF 3.1.3), as an engine's first pairing does."""
+    from ledger.settings import ROUNDS_FROM_ENTRIES
+
+    ledger = open_desk(sqlite_location)
+    settings = TournamentSettings.for_game(Game.BACKGAMMON, "single-elimination", ROUNDS_FROM_ENTRIES, seed=7)
+    ledger.create_tournament("Cup", settings)
+    ledger.register_players([PlayerDetails(f"Player {n}") for n in range(1, 9)])
+    ledger.start_hand_pairing()
+    for first, second in ((1, 8), (4, 5), (2, 7), (3, 6)):
+        ledger.hand_pair(first, second)
+    assert len(ledger.end_hand_pairing().boards) == 4
+    assert ledger.tournament().rounds == 3
