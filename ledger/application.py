@@ -714,6 +714,14 @@ class Ledger(Application):
 
         return self._attempt(command)
 
+    def hand_draft(self) -> tuple[int, dict[str, Any] | None]:
+        """The next round and its hand pairing so far: {"boards": [[White, Black], ...], "byes": [n]}, or None
+        when it is not being paired by hand."""
+        number = self.next_round()
+        if number > self.tournament().last_round:
+            return number, None
+        return number, self.round(number).hand
+
     def _hand_command(self, change: Callable[[Tournament, Round, PairingInput, int], T]) -> T:
         """A step of the hand pairing of the next round, with the engines' input for that round."""
 

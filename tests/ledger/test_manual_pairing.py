@@ -348,3 +348,22 @@ def test_q064_an_elimination_paired_by_hand_gets_its_rounds(open_desk: OpenDesk,
         ledger.hand_pair(first, second)
     assert len(ledger.end_hand_pairing().boards) == 4
     assert ledger.tournament().rounds == 3
+
+
+def test_q069_at_a_terminal_the_end_asks_twice_with_the_consequence(tmp_path: Path) -> None:
+    """Q69 at a terminal (level 4): the end of a hand pairing unlike the engine's asks, then asks again with
+    the consequence; a "no" leaves the round unpaired with the draft kept."""
+    from tests.ledger.test_fide_mode import _answered
+
+    assert arbiter("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "3", cwd=tmp_path).returncode == 0
+    for name in ("Ann", "Ben", "Cid", "Dan"):
+        assert arbiter("register", name, cwd=tmp_path).returncode == 0
+    for step in (("start",), ("pair", "1", "2"), ("pair", "3", "4")):
+        assert arbiter("manual-pairing", *step, cwd=tmp_path).returncode == 0
+    code, seen = _answered(["y", "n"], "manual-pairing", "end", cwd=tmp_path)
+    assert code == exit_codes.REFUSED and seen.count("[y/N]") == 2
+    assert "published as paired by hand" in seen
+    assert "1. 1-2; 2. 3-4" in arbiter("manual-pairing", "show", cwd=tmp_path).stderr
+    code, seen = _answered(["y", "y"], "manual-pairing", "end", cwd=tmp_path)
+    assert code == exit_codes.OK, seen
+    assert "round 2 is not being paired by hand" in arbiter("manual-pairing", "show", cwd=tmp_path).stderr

@@ -100,13 +100,17 @@ def cmd_manual_pairing(args: argparse.Namespace) -> int:
     if len(args.numbers) != wanted and not (args.step == "start" and len(args.numbers) <= 1):
         raise InvalidInput(f"manual-pairing {args.step} takes {wanted or 'no'} number(s), not {len(args.numbers)}")
     with opened(args) as (ledger, reader):
+        if args.step == "show":
+            number, draft = ledger.hand_draft()
+            say(_draft_text(number, draft))
+            return exit_codes.OK
         number = _hand_step(ledger, args)
         if args.step == "end":
             state = reader.state()
             render.console().print(render.pairings_table(state, state.rounds[number]))
             return exit_codes.OK
-        round_ = ledger.round(number)
-    say(_draft_text(number, round_.hand))
+        draft = ledger.round(number).hand
+    say(_draft_text(number, draft))
     return exit_codes.OK
 
 
@@ -124,10 +128,8 @@ def _hand_step(ledger: Any, args: argparse.Namespace) -> int:
             return int(ledger.hand_unseat(numbers[0]))
         case "cancel":
             return int(ledger.cancel_hand_pairing(args.reason))
-        case "end":
-            return int(ledger.end_hand_pairing(args.reason).round)
         case _:
-            return int(ledger.next_round())
+            return int(ledger.end_hand_pairing(args.reason).round)
 
 
 def _draft_text(number: int, draft: dict[str, Any] | None) -> str:
