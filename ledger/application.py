@@ -30,6 +30,7 @@ from ledger.errors import (
     ConcurrentChange,
     ConfirmationNeeded,
     InvalidInput,
+    NoResultToCorrect,
     NoTournament,
     Remedy,
     RemedyAction,
@@ -38,7 +39,7 @@ from ledger.errors import (
     TournamentExists,
     UnknownRound,
 )
-from ledger.fide_mode import Breach, Caution, Level
+from ledger.fide_mode import Breach, Caution, Level, configuration_change, imported, result_change
 from ledger.hand_pairing import Comparison, board_cautions, bye_cautions, outcome_cautions, pab
 from ledger.persistence import Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule
@@ -524,13 +525,26 @@ class Ledger(Application):
         """Q43-45: leave FIDE mode after a two-step confirmation (level 4), for good; recorded with the last
         paired round, and written to the TRF as a `###` line (Q44)."""
 
-        def change(tournament: Tournament) -> None:
-            after = self.last_paired_round()
-            if tournament.in_fide_mode:
-                self.caution(tournament, leaving_fide_mode(after))
-            tournament.leave_fide_mode(after, self.actor, reason, reference)
+        self._tournament_command(lambda tournament: self._leave_fide_mode(tournament, reason, reference))
 
-        self._tournament_command(change)
+    def _leave_fide_mode(self, tournament: Tournament, reason: str, reference: str) -> None:
+        after = self.last_paired_round()
+        if tournament.in_fide_mode:
+            self.caution(tournament, leaving_fide_mode(after))
+        tournament.leave_fide_mode(after, self.actor, reason, reference)
+
+    def record_import(self, source: str) -> None:
+        """Q56, Q112: record that the tournament was imported from `source` (a breach, level 2), with the
+        rounds it brought."""
+        self._tournament_command(
+            lambda tournament: self._checklist_caution(tournament, imported(source, self.last_paired_round()))
+        )
+
+    def _checklist_caution(self, tournament: Tournament, caution: Caution | None) -> None:
+        """Raise `caution` through `caution` in a tournament created in FIDE mode; the checklist's warnings
+        are not asked of a tournament that never was in it (another game's, or one made with --no-fide-mode)."""
+        if caution is not None and tournament.created_in_fide_mode:
+            self.caution(tournament, caution)
 
     def lodge_appeal(self, appellant: int, against: str, reason: str) -> int:
         return self._tournament_command(lambda t: t.lodge_appeal(appellant, against, self.actor, reason))
@@ -607,7 +621,7 @@ class Ledger(Application):
                 pairing = self._engine_pairing(tournament, request, position)
             else:
                 outcome = manual_outcome(request, manual, manual_byes, complete)
-                if complete and tournament.in_fide_mode:
+                if complete and tournament.created_in_fide_mode:
                     for caution in outcome_cautions(request, outcome):
                         self.caution(tournament, caution)
                     self._compare_with_engine(tournament, request, outcome, number)
@@ -618,9 +632,20 @@ class Ledger(Application):
 
         return self._attempt(command)
 
-    def change_rounds(self, rounds: int, reason: str) -> None:
-        """Set the number of rounds (an event extended, an elimination's count corrected before round 1)."""
-        self._tournament_command(lambda t: t.change_rounds(rounds, self.actor, reason))
+    def change_rounds(self, rounds: int, reason: str, reference: str = "") -> None:
+        """Set the number of rounds (an event extended, an elimination's count corrected before round 1).
+        Once round 1 is paired the change is a Configuration breach (Q112, a level 3 warning, Q115): the
+        engines pair the last rounds by their own criteria (C.04.3 C.9)."""
+
+        require_reason(reason)
+
+        def change(tournament: Tournament) -> None:
+            tournament.check_rounds(rounds)
+            what = f"change the rounds from {tournament.rounds} to {rounds}"
+            self._checklist_caution(tournament, configuration_change(self.last_paired_round(), what))
+            tournament.change_rounds(rounds, self.actor, reason)
+
+        self._tournament_command(change)
 
     def _fit_bracket_rounds(self, tournament: Tournament, request: PairingInput) -> None:
         """IBF 3.1.3: a bracket of N entrants takes the rounds its size needs. A bracket created without a
@@ -660,12 +685,12 @@ class Ledger(Application):
         for earlier in range(1, number - 1):
             pending = self.round(earlier).adjourned_pending
             if pending and chess:
-                self.caution(tournament, adjourned_before(earlier, pending))
+                self._checklist_caution(tournament, adjourned_before(earlier, pending))
         if not (missing and chess):
             return []
         for board in missing:
             previous.adjourn(board, self.actor, force_reason)
-        self.caution(tournament, adjourned_at_pairing(number - 1, missing))
+        self._checklist_caution(tournament, adjourned_at_pairing(number - 1, missing))
         return [previous]
 
     def _compare_with_engine(
@@ -745,7 +770,7 @@ class Ledger(Application):
         def change(tournament: Tournament, round_: Round, request: PairingInput, _: int) -> int:
             for number in (first, second):
                 seatable(request, number)
-            if tournament.in_fide_mode:
+            if tournament.created_in_fide_mode:
                 for caution in board_cautions(request, Board(first, second)):
                     self.caution(tournament, caution)
             round_.hand_pair(first, second, self.actor)
@@ -758,7 +783,7 @@ class Ledger(Application):
 
         def change(tournament: Tournament, round_: Round, request: PairingInput, _: int) -> int:
             seatable(request, number)
-            if tournament.in_fide_mode:
+            if tournament.created_in_fide_mode:
                 for caution in bye_cautions(request, number):
                     self.caution(tournament, caution)
             round_.hand_bye(number, self.actor)
@@ -794,7 +819,7 @@ class Ledger(Application):
                 self._fit_bracket_rounds(tournament, request)
             pairs = [(first, second) for first, second in draft["boards"]]
             outcome = manual_outcome(request, pairs, [(n, ByeKind.PAIRING_ALLOCATED) for n in draft["byes"]])
-            if tournament.in_fide_mode:
+            if tournament.created_in_fide_mode:
                 for bye in pab(outcome):
                     if bye.player not in draft["byes"]:
                         for caution in bye_cautions(request, bye.player):
@@ -918,7 +943,7 @@ class Ledger(Application):
             round_ = self.round(round_number)
             if board in round_.adjourned_pending and result.first is not Outcome.DRAW:
                 tournament = self.tournament()
-                self.caution(tournament, adjourned_result(round_number, board, result.code))
+                self._checklist_caution(tournament, adjourned_result(round_number, board, result.code))
                 round_.record_result(board, result.code, self.actor)
                 self.save(tournament, round_)
                 return
@@ -929,20 +954,72 @@ class Ledger(Application):
         return result.code
 
     def correct_result(
-        self, round_number: int, board: int, text: str, reason: str, reference: str = "", appeal: int | None = None
+        self,
+        round_number: int,
+        board: int,
+        text: str,
+        reason: str,
+        reference: str = "",
+        appeal: int | None = None,
+        leave_fide_mode: bool = False,
     ) -> str:
         """Correct a result. `appeal`: the upheld appeal that orders it (needed once the round is sealed);
-        the correction's reference then names it."""
+        the correction's reference then names it. In a tournament created in FIDE mode a correction of the
+        previous round is a Correction breach (Q190) and one of an earlier round is refused (Q189) unless
+        the tournament leaves FIDE mode in the same command (`leave_fide_mode`, Q43's level 4 warning)."""
         result = self.result_rules().parse(text)
         if appeal is not None:
             self._require_upheld(appeal)
             reference = f"appeal {appeal}" + (f"; {reference}" if reference else "")
-        self._round_command(
-            round_number,
-            lambda r: r.correct_result(
-                board, result.code, self.actor, reason, reference, upheld_appeal=appeal is not None
-            ),
-        )
+
+        def change(round_: Round) -> None:
+            round_.correct_result(board, result.code, self.actor, reason, reference, upheld_appeal=appeal is not None)
+
+        what = f"correct round {round_number} board {board} to {result.code}"
+        self._result_change(round_number, what, change, reason, reference, leave_fide_mode)
+        return result.code
+
+    def _result_change(
+        self,
+        round_number: int,
+        what: str,
+        change: Callable[[Round], None],
+        reason: str,
+        reference: str = "",
+        leave_fide_mode: bool = False,
+    ) -> None:
+        """Change a recorded result of `round_number` (checked by the round first), warned of as the
+        checklist asks (`ledger.fide_mode.result_change`); the warning is recorded before the change."""
+
+        def command() -> None:
+            tournament, round_ = self.tournament(), self.round(round_number)
+            change(round_)
+            if leave_fide_mode:
+                self._leave_fide_mode(tournament, reason, reference)
+            self._checklist_caution(tournament, result_change(round_number, self.last_paired_round(), what))
+            self.save(tournament, round_)
+
+        self._attempt(command)
+
+    def correct_for_rating(self, round_number: int, board: int, text: str, reason: str, reference: str = "") -> str:
+        """Q192: a correction that applies to the rating report only, for any paired round: the round's
+        result, which pairs and ranks, stays; the TRF export lists it as a `###` line (Q193)."""
+        result = self.result_rules().parse(text)
+
+        def change(tournament: Tournament) -> None:
+            round_ = self.round(round_number)
+            pair = round_.board(board)
+            recorded = round_.results.get(str(board))
+            if recorded is None:
+                raise NoResultToCorrect(
+                    f"round {round_number} board {board} has no result yet; "
+                    f"use `arbiter result {round_number} {board} RESULT`"
+                )
+            tournament.correct_for_rating(
+                round_number, board, pair, recorded, result.code, self.actor, reason, reference
+            )
+
+        self._tournament_command(change)
         return result.code
 
     def _require_upheld(self, appeal: int) -> None:
@@ -956,7 +1033,72 @@ class Ledger(Application):
             )
 
     def void_result(self, round_number: int, board: int, reason: str, reference: str = "") -> None:
-        self._round_command(round_number, lambda r: r.void_result(board, self.actor, reason, reference))
+        """Void a recorded result; warned of as a correction (`_result_change`)."""
+        what = f"void the result of round {round_number} board {board}"
+        self._result_change(round_number, what, lambda r: r.void_result(board, self.actor, reason, reference), reason)
+
+    # --- undoing a breach ------------------------------------------------------------------------
+
+    def undo_breach(self, position: int, reason: str, reference: str = "") -> str:
+        """Q114: restore the state before the pairing-integrity-breaching event recorded at `position` (its
+        `CautionConfirmed`; the change it warned of is the next event) by appending the compensating change
+        (the result as it was, the rounds as they were), itself warned of and recorded as the change it
+        compensates is. Nothing is edited or deleted. Returns what was done, in words."""
+        why = f"undo of the breach at position {position}: {require_reason(reason)}"
+        kind, change = self._breach_at(position)
+        match change:
+            case Round.ResultCorrected(board=board, previous=previous, result=result):
+                number = self._round_number(change.originator_id)
+                self._require_unchanged(number, board, change, result, position)
+                what = (
+                    f"undo the breach at position {position}: correct round {number} board {board} back to {previous}"
+                )
+                self._result_change(
+                    number, what, lambda r: r.correct_result(board, previous, self.actor, why, reference), why
+                )
+                return f"round {number} board {board} is {previous} again"
+            case Round.ResultVoided(board=board, previous=previous):
+                number = self._round_number(change.originator_id)
+                self._require_unchanged(number, board, change, None, position)
+                what = (
+                    f"undo the breach at position {position}: record round {number} board {board} as {previous} again"
+                )
+                self._result_change(number, what, lambda r: r.record_result(board, previous, self.actor), why)
+                return f"round {number} board {board} is {previous} again"
+            case Tournament.RoundsChanged(rounds=rounds):
+                before = self.repository.get(self.tournament_id, version=change.originator_version - 1).rounds
+                if self.tournament().rounds != rounds:
+                    raise RuleViolation(
+                        f"the rounds were changed again after position {position + 1}; set them with `arbiter rounds`"
+                    )
+                self.change_rounds(before, why, reference)
+                return f"the tournament has {before} rounds again"
+        raise RuleViolation(
+            f"a {kind} breach is not undone by `arbiter undo-breach` (docs/fide-mode.md, Q114 lists the kinds it "
+            "undoes); its own command takes it back"
+        )
+
+    def _breach_at(self, position: int) -> tuple[str, Any]:
+        """The kind of the breach recorded at `position` and the change recorded after it."""
+        events = dict(self.log_events(start=position, stop=position + 1))
+        recorded = events.get(position)
+        if not isinstance(recorded, Tournament.CautionConfirmed) or not recorded.caution["breach"]:
+            raise InvalidInput(
+                f"log position {position} is not a pairing-integrity-breaching event; `arbiter log` shows each "
+                "with its kind (e.g. 'Correction:') and position"
+            )
+        return str(recorded.caution["breach"]), events.get(position + 1)
+
+    def _require_unchanged(self, number: int, board: int, change: Any, result: str | None, position: int) -> None:
+        """Refuse an undo when the board changed again after the breach (a second undo, a later correction,
+        a new pairing): its state before the breach is no longer one step away."""
+        round_ = self.round(number)
+        same_board = round_.is_paired and round_.boards[board - 1 : board] == [[change.first, change.second]]
+        if not same_board or round_.results.get(str(board)) != result:
+            raise RuleViolation(
+                f"round {number} board {board} changed after the breach at position {position} (undone already, "
+                "corrected again or paired anew); correct it with `arbiter correct`"
+            )
 
     def seal_round(self, round_number: int) -> str:
         """Seal a complete round with the chain head as it stands; returns the head (hex)."""

@@ -224,6 +224,21 @@ class Tournament(Aggregate):
         caution: dict[str, Any]
         actor: str
 
+    class RatingCorrected(Event):
+        """Q192: a result as the rating report is to give it, kept apart from the round's result that pairs
+        and ranks (which stays as recorded); the TRF lists it as a `###` line (Q193)."""
+
+        TOPIC = "arbiter:Tournament.RatingCorrected"
+        round: int
+        board: int
+        first: int
+        second: int
+        previous: str
+        result: str
+        actor: str
+        reason: str
+        reference: str
+
     class FideModeLeft(Event):
         """The tournament left FIDE mode after `after_round` was paired (Q43-45): for good."""
 
@@ -249,6 +264,8 @@ class Tournament(Aggregate):
     """Q45: once left, FIDE mode is never re-entered."""
     keys = MappingProxyType[str, Mapping[str, str]]({})
     """Fingerprint -> {"role", "public_key"} of every key the chief arbiter granted a role."""
+    rating_results = MappingProxyType[str, str]({})
+    """"round:board" -> the result the rating report gives where it differs from the round's (Q192)."""
 
     @event(Created)
     def __init__(
@@ -370,13 +387,17 @@ class Tournament(Aggregate):
 
     def change_rounds(self, rounds: int, actor: str, reason: str) -> None:
         """Set the tournament's rounds in all; never below a round already opened."""
+        self.check_rounds(rounds)
+        self._change_rounds(rounds=rounds, actor=actor, reason=require_reason(reason))
+
+    def check_rounds(self, rounds: int) -> None:
+        """Refuse a number of rounds below a round already opened, out of range, or the present one."""
         if not self.last_round <= rounds <= MAX_ROUNDS or rounds < 1:
             raise InvalidInput(
                 f"rounds must be from {max(self.last_round, 1)} (rounds already paired) to {MAX_ROUNDS}, not {rounds}"
             )
         if rounds == self.rounds:
             raise InvalidInput(f"the tournament already has {rounds} rounds")
-        self._change_rounds(rounds=rounds, actor=actor, reason=require_reason(reason))
 
     @event(RoundsChanged)
     def _change_rounds(self, rounds: int, actor: str, reason: str) -> None:
@@ -516,10 +537,57 @@ class Tournament(Aggregate):
         pass
 
     @property
+    def created_in_fide_mode(self) -> bool:
+        """Q40: created in FIDE mode (`ledger.settings.TournamentSettings.fide_mode`): the checklist's warnings
+        apply to it, asked more gently once it has left FIDE mode."""
+        return bool(self.settings.get("fide_mode", default_fide_mode(self.game, self.system)))
+
+    @property
     def in_fide_mode(self) -> bool:
-        """Q40, Q45: created in FIDE mode (`ledger.settings.TournamentSettings.fide_mode`) and not left."""
-        created_in = self.settings.get("fide_mode", default_fide_mode(self.game, self.system))
-        return bool(created_in) and not self.fide_mode_left
+        """Q40, Q45: created in FIDE mode and not left."""
+        return self.created_in_fide_mode and not self.fide_mode_left
+
+    def correct_for_rating(
+        self,
+        round_number: int,
+        board: int,
+        pair: list[int],
+        previous: str,
+        result: str,
+        actor: str,
+        reason: str,
+        reference: str,
+    ) -> None:
+        """Q192: record the result the rating report gives for a board (`previous`: the round's result)."""
+        previous = self.rating_results.get(f"{round_number}:{board}", previous)
+        if previous == result:
+            raise InvalidInput(f"round {round_number} board {board} is already {result} for the rating report")
+        self._correct_for_rating(
+            round=round_number,
+            board=board,
+            first=pair[0],
+            second=pair[1],
+            previous=previous,
+            result=result,
+            actor=actor,
+            reason=require_reason(reason),
+            reference=reference,
+        )
+
+    @event(RatingCorrected)
+    def _correct_for_rating(
+        self,
+        round: int,
+        board: int,
+        first: int,
+        second: int,
+        previous: str,
+        result: str,
+        actor: str,
+        reason: str,
+        reference: str,
+    ) -> None:
+        self.rating_results = {**self.rating_results, f"{round}:{board}": result}
 
     def confirm_caution(self, caution: Caution, actor: str) -> None:
         self._confirm_caution(caution=caution.as_event(), actor=actor)

@@ -264,6 +264,8 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
         positions = super()._insert_events(c, stored_events, **kwargs)
         if positions is None:
             raise PersistenceError("the database returned no positions for the events just inserted")
+        if not positions:  # a save with nothing pending (a command that found nothing to record)
+            return positions
         c.execute("SELECT link FROM chain_head WHERE id = 1")
         row = c.fetchone()
         link = bytes(row[0]) if row else GENESIS

@@ -201,6 +201,8 @@ class HashChainedPostgresRecorder(PostgresApplicationRecorder):
         positions = super()._fetch_ids_after_insert_events(curs, stored_events, **kwargs)
         if positions is None:
             raise PersistenceError("the database returned no positions for the events just inserted")
+        if not positions:  # a save with nothing pending (a command that found nothing to record)
+            return positions
         curs.execute(self._select_head)
         row = curs.fetchone()
         link = bytes(row["link"]) if row else GENESIS

@@ -51,6 +51,8 @@ class Event:
     match_format: MatchFormat
     elimination: bool
     """Whether the event has a bracket to draw (`projections.bracket.ELIMINATION_SYSTEMS`)."""
+    fide_mode_notice: str = ""
+    """Q46 (docs/fide-mode.md): "NOT IN FIDE MODE (...)" on every page of a tournament not in FIDE mode."""
 
 
 def log_position(views: ReadModels) -> int:
@@ -84,6 +86,7 @@ def event_of(state: TournamentState) -> Event:
         match_length=settings.match_length,
         match_format=settings.match_format,
         elimination=any(stage.system in ELIMINATION_SYSTEMS for stage in state.stages),
+        fide_mode_notice=state.fide_mode_notice,
     )
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from attrs import define, field
+from attrs import define, evolve, field
 
 from ledger.domain import Round, Tournament
 from ledger.errors import NoTournament, Remedy, RemedyAction, RoundNotReady
-from ledger.fide_mode import Breach, Caution
+from ledger.fide_mode import FIDE_MODE_MAY, Breach, Caution
 from ledger.ranking import RankingRule, fide_key, pairing_numbers
-from ledger.results import Result, ResultRules
+from ledger.results import Game, Result, ResultRules
 from ledger.settings import FIDE_SWISS, TournamentSettings
 from pairing.model import Board, Bye, ByeKind
 
@@ -126,6 +126,8 @@ class TournamentState:
     """(position, warning) of every confirmed warning and pairing-integrity-breaching event (Q112)."""
     fide_mode_left_after: int | None = None
     """The round after which the tournament left FIDE mode (Q44), None while it is in it (or never was)."""
+    rating_corrections: list[Tournament.RatingCorrected] = field(factory=list)
+    """Q192: the corrections for the rating report only, in the order given (`rated`)."""
     history_cache: dict[Any, Any] = field(factory=dict, eq=False, repr=False)
     """Derived data, rebuilt on demand: per-round records (`projections.history`), keyed by the rounds'
     versions, and the results parsed from their codes."""
@@ -140,6 +142,18 @@ class TournamentState:
     def in_fide_mode(self) -> bool:
         """Q40, Q45-46: created in FIDE mode and not left."""
         return self.require_settings().fide_mode and self.fide_mode_left_after is None
+
+    @property
+    def fide_mode_notice(self) -> str:
+        """Q46: what every view shows of a chess tournament that could be in FIDE mode and is not
+        ("NOT IN FIDE MODE (left after round 3)"); "" in FIDE mode and where FIDE mode does not apply
+        (another game, a system FIDE does not endorse)."""
+        settings = self.require_settings()
+        if self.in_fide_mode or settings.game is not Game.CHESS or settings.system not in FIDE_MODE_MAY:
+            return ""
+        if self.fide_mode_left_after is None:
+            return "NOT IN FIDE MODE"
+        return f"NOT IN FIDE MODE (left after round {self.fide_mode_left_after})"
 
     @property
     def rules(self) -> ResultRules:
@@ -231,6 +245,8 @@ class TournamentState:
                 last.rounds = rounds - last.first_round + 1
             case Tournament.CautionConfirmed(caution=caution):
                 self.cautions.append((position, Caution.from_event(caution)))
+            case Tournament.RatingCorrected():
+                self.rating_corrections.append(event)
             case Tournament.FideModeLeft(after_round=after_round):
                 self.fide_mode_left_after = after_round
             case Tournament.PairForbidden(first=first, second=second):
@@ -337,6 +353,17 @@ class TournamentState:
         view.input_position, view.paired_at = event.input_position, position
         view.input_digest, view.options, view.seed = event.input_digest, event.options, event.seed
         view.explanation = event.explanation
+
+
+def rated(state: TournamentState) -> TournamentState:
+    """Q192: the tournament as the rating report gives it: `state` with its corrections for the rating
+    report in the rounds' results (the last one for a board counts). `state` is left as it is."""
+    rounds = dict(state.rounds)
+    for correction in state.rating_corrections:
+        view = rounds[correction.round]
+        results = {**view.results, correction.board: state.rules.parse(correction.result)}
+        rounds[correction.round] = evolve(view, results=results, version=view.version + 1)
+    return evolve(state, rounds=rounds, history_cache={})
 
 
 def fold(events: Iterable[tuple[int, object]]) -> TournamentState:

@@ -38,11 +38,23 @@ def _points(value: float) -> str:
     return f"{value:g}"
 
 
+def fide_mode_lines(state: TournamentState) -> list[str]:
+    """Q46: the line every text view of a tournament not in FIDE mode begins with (none in FIDE mode, or
+    where FIDE mode does not apply)."""
+    return [state.fide_mode_notice] if state.fide_mode_notice else []
+
+
+def fide_mode_fields(state: TournamentState) -> dict[str, Any]:
+    """Q46: the same, as the fields of a JSON document's header."""
+    return {"in_fide_mode": state.in_fide_mode, "fide_mode_notice": state.fide_mode_notice}
+
+
 def pairings_json(state: TournamentState, view: RoundView) -> str:
     def seat(number: int) -> dict[str, Any]:
         return {"number": number, "name": _name(state, number)}
 
     document = {
+        **fide_mode_fields(state),
         "round": view.number,
         "boards": [
             {
@@ -115,8 +127,9 @@ def standings_rows(rows: Sequence[StandingRow]) -> list[dict[str, Any]]:
     ]
 
 
-def standings_json(rows: Sequence[StandingRow], as_of: int) -> str:
-    return json.dumps({"as_of": as_of, "rows": standings_rows(rows)}, ensure_ascii=False, indent=2)
+def standings_json(state: TournamentState, rows: Sequence[StandingRow]) -> str:
+    document = {**fide_mode_fields(state), "as_of": state.position, "rows": standings_rows(rows)}
+    return json.dumps(document, ensure_ascii=False, indent=2)
 
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -317,9 +330,10 @@ def roster_csv(rows: Sequence[RosterRow]) -> str:
     )
 
 
-def roster_json(rule: str, rows: Sequence[RosterRow]) -> str:
+def roster_json(state: TournamentState, rule: str, rows: Sequence[RosterRow]) -> str:
     players = [dict(zip(ROSTER_HEADINGS, astuple(row), strict=True)) for row in rows]
-    return json.dumps({"rule": rule, "players": players}, ensure_ascii=False, indent=2)
+    document = {**fide_mode_fields(state), "rule": rule, "players": players}
+    return json.dumps(document, ensure_ascii=False, indent=2)
 
 
 def findings_table(findings: Sequence[Finding], round_number: int) -> Table:
@@ -331,8 +345,9 @@ def findings_table(findings: Sequence[Finding], round_number: int) -> Table:
     return table
 
 
-def findings_json(findings: Sequence[Finding], round_number: int) -> str:
+def findings_json(state: TournamentState, findings: Sequence[Finding], round_number: int) -> str:
     document = {
+        **fide_mode_fields(state),
         "round": round_number,
         "findings": [{"severity": f.severity.value, "subject": f.subject, "message": f.message} for f in findings],
     }

@@ -100,7 +100,8 @@ def test_rounds_cannot_drop_below_a_round_already_paired(tmp_path: Path) -> None
     ledger.pair_next_round()
     with pytest.raises(InvalidInput, match="from 1"):
         ledger.change_rounds(0, reason="typo")
-    ledger.change_rounds(7, reason="extended by the organiser")
+    with ledger.command(confirmed=True):  # after round 1, a Configuration breach (docs/fide-mode.md, Q115)
+        ledger.change_rounds(7, reason="extended by the organiser")
     assert views.state().total_rounds == 7
     ledger.close()
 

@@ -19,3 +19,9 @@ def verb_parsers() -> dict[str, argparse.ArgumentParser]:
     """Each verb of the `arbiter` command and its parser (its options in `_option_string_actions`)."""
     (verbs,) = (action for action in build_parser()._actions if isinstance(action, argparse._SubParsersAction))
     return dict(verbs.choices)
+
+
+def without_import_notice(err: str, source: str) -> str:
+    """`arbiter import-trf`'s messages less the notice that the import is recorded as a breach (every
+    import into FIDE mode gives it: docs/fide-mode.md, Q56), which leaves the file's own warnings."""
+    return err.replace(f"arbiter import-trf: warning (level 2, Q56): imported from {source}\n", "")

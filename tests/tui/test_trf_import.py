@@ -11,7 +11,7 @@ import pytest
 
 from pairing.cli import main as arbiter_pair
 from pairing.model import ByeKind
-from tests.tui.cli_support import run
+from tests.tui.cli_support import run, without_import_notice
 from tests.tui.test_trf_io import pairs
 from tui import exit_codes
 from tui.wiring import open_ledger
@@ -32,10 +32,11 @@ def write(tmp_path: Path, *lines: str) -> Path:
 
 
 def imported(tmp_path: Path, capsys: pytest.CaptureFixture[str], source: Path, *more: str) -> tuple[str, str]:
+    """Import `source`; the messages less the import's notice (`without_import_notice`)."""
     ledger = str(tmp_path / "in.ledger")
     code, _, err = run(capsys, "import-trf", str(source), "--ledger", ledger, *more)
     assert code == exit_codes.OK, err
-    return ledger, err
+    return ledger, without_import_notice(err, source.name)
 
 
 def state_of(ledger: str):  # type: ignore[no-untyped-def]

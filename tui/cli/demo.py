@@ -88,8 +88,12 @@ def run_demo(given: str | None, seed: int, actor: str | None) -> int:
     views.catch_up()
     wrong = views.state().rounds[1].results[2].code
     right = "1/2" if wrong != "1/2" else "1-0"
-    ledger.correct_result(1, 2, right, f"both scoresheets of board 2 are signed {right}", "demo")
-    say(f"round 2 was paired, then board 2 of round 1 turns out {right}, not {wrong}: corrected with its reason")
+    with ledger.command(confirmed=True):  # a Correction breach (docs/fide-mode.md, Q190): the arbiter confirms
+        ledger.correct_result(1, 2, right, f"both scoresheets of board 2 are signed {right}", "demo")
+    say(
+        f"round 2 was paired, then board 2 of round 1 turns out {right}, not {wrong}: corrected with its reason, "
+        "a confirmed Correction breach (a ### line in the TRF)"
+    )
     ledger.repair_round(2, "round 1 board 2 corrected before play started", "demo")
     say("round 2 is paired again from the corrected scores (the first pairing stays in the log)")
     ledger.seal_round(1)

@@ -70,13 +70,17 @@ def _details_arguments(parser: argparse.ArgumentParser) -> None:
     '  arbiter details --deputy "FA Ola Nordmann" --deputy "NA Kari Nordmann" --reason "second deputy"',
 )
 def cmd_details(args: argparse.Namespace) -> int:
+    from tui.render import fide_mode_lines
+
     changes = details_from_args(args)
     with opened(args) as (ledger, views):
         if changes:
             ledger.change_details(changes, args.reason, args.reference)
             say("details changed: " + ", ".join(sorted(changes)))
             return exit_codes.OK
-        details = views.state().details
-    for key, value in sorted(details.items()):
+        state = views.state()
+    for line in fide_mode_lines(state):
+        print(line)
+    for key, value in sorted(state.details.items()):
         print(f"{key}: {', '.join(value) if isinstance(value, list) else value}")
     return exit_codes.OK

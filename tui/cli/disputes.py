@@ -69,6 +69,18 @@ def _correct_arguments(p: argparse.ArgumentParser) -> None:
     yes_option(p, "confirm a repeat pairing without a prompt")
     p.add_argument("--no-repair", action="store_true", help="keep a later pairing as published (recorded)")
     p.add_argument("--appeal", type=positive, help="the upheld appeal that orders this correction (sealed rounds)")
+    p.add_argument(
+        "--rating-only",
+        action="store_true",
+        help="correct the result for the rating report only: pairings and standings keep the recorded one "
+        "(FIDE mode, Q192); export-trf lists it as a ### line, export-trf --rating-report uses it",
+    )
+    p.add_argument(
+        "--leave-fide-mode",
+        action="store_true",
+        help="leave FIDE mode in the same command to correct a round before the previous one (Q189; level 4: "
+        "confirm twice, or --yes)",
+    )
 
 
 @verbs.verb(
@@ -76,19 +88,27 @@ def _correct_arguments(p: argparse.ArgumentParser) -> None:
     "correct a recorded result (with a reason); handles later pairings",
     _correct_arguments,
     '  arbiter correct 3 1 0-1 --reason "scoresheets signed 0-1" --reference "appeal 2"\n'
+    '  arbiter correct 1 4 1/2 --rating-only --reason "rating officer: the game was a draw"\n'
     "  If round 4 was already paired from the old result and play has not started, the new\n"
-    "  pairing is shown and, on confirmation (--yes), published in place of the old one.",
+    "  pairing is shown and, on confirmation (--yes), published in place of the old one.\n\n"
+    "In FIDE mode (docs/fide-mode.md) a correction of the previous round is a Correction breach (a level 3\n"
+    "warning, written to the TRF as a ### line) and one of an earlier round is refused: leave FIDE mode\n"
+    "(--leave-fide-mode), or correct it for the rating report only (--rating-only).",
 )
 def cmd_correct(args: argparse.Namespace) -> int:
     """Correct a result. First show what it changes (standings, later pairings, bracket matches) and,
     when a later round was paired from the old result, ask before recording anything; then decide
     about that pairing."""
+    if args.rating_only:
+        return _correct_for_rating(args)
     with opened(args) as (ledger, views):
         before = views.state()
         later = [n for n in sorted(before.rounds) if n > args.round and before.rounds[n].paired]
         if later and not _preview_correction(args, ledger, before, later):
             return exit_codes.REFUSED
-        code = ledger.correct_result(args.round, args.board, args.result, args.reason, args.reference, args.appeal)
+        code = ledger.correct_result(
+            args.round, args.board, args.result, args.reason, args.reference, args.appeal, args.leave_fide_mode
+        )
         say(f"round {args.round} board {args.board} corrected to {code}")
         if not later:
             return exit_codes.OK
@@ -105,6 +125,20 @@ def cmd_correct(args: argparse.Namespace) -> int:
             say(f"the pairing of round {last} stays ({why}); the decision is recorded in the log")
             return exit_codes.OK
         return _offer_repairing(args, ledger, views, last, what)
+
+
+def _correct_for_rating(args: argparse.Namespace) -> int:
+    if args.appeal is not None or args.leave_fide_mode or args.no_repair:
+        raise InvalidInput(
+            "--rating-only changes no pairing or standing: it takes no --appeal, --leave-fide-mode or --no-repair"
+        )
+    with opened(args) as (ledger, _):
+        code = ledger.correct_for_rating(args.round, args.board, args.result, args.reason, args.reference)
+    say(
+        f"round {args.round} board {args.board} is {code} for the rating report; pairings and standings keep the "
+        "recorded result (`arbiter export-trf --rating-report` gives the report)"
+    )
+    return exit_codes.OK
 
 
 def _preview_correction(args: argparse.Namespace, ledger: Ledger, before: TournamentState, later: list[int]) -> bool:
@@ -159,6 +193,26 @@ def _offer_repairing(args: argparse.Namespace, ledger: Ledger, views: ReadModels
         last, f"repeat pairing after correcting round {args.round} board {args.board}: {args.reason}", args.reference
     )
     say(f"round {last} paired again; the withdrawn pairing stays in the log")
+    return exit_codes.OK
+
+
+def _undo_breach_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("position", type=positive, help="the log position of the breach (`arbiter log` shows it)")
+    reason_options(p)
+
+
+@verbs.verb(
+    "undo-breach",
+    "restore the state before a pairing-integrity-breaching event (a correction, a change of rounds)",
+    _undo_breach_arguments,
+    '  arbiter undo-breach 42 --reason "the correction was entered on the wrong board" --yes\n\n'
+    "The compensating change is appended (the result as it was, the rounds as they were) and warned of as\n"
+    "the change it undoes was; nothing is edited or deleted (docs/fide-mode.md, Q114).",
+)
+def cmd_undo_breach(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, _):
+        done = ledger.undo_breach(args.position, args.reason, args.reference)
+    say(f"breach at position {args.position} undone: {done}")
     return exit_codes.OK
 
 

@@ -129,6 +129,7 @@ WRITING_VERBS = (
     "import-tsh",
     "grant",
     "leave-fide-mode",
+    "undo-breach",
 )
 """The verbs that append events: each is one transaction and takes --expect-position and --command-id."""
 

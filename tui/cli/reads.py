@@ -47,7 +47,7 @@ def cmd_pairings(args: argparse.Namespace) -> int:
     emit_as(
         args,
         {
-            "text": lambda: [render.pairings_table(state, view)],
+            "text": lambda: [*render.fide_mode_lines(state), render.pairings_table(state, view)],
             "csv": lambda: render.pairings_csv(state, view),
             "json": lambda: render.pairings_json(state, view),
         },
@@ -76,9 +76,9 @@ def cmd_roster(args: argparse.Namespace) -> int:
     emit_as(
         args,
         {
-            "text": lambda: render.roster_table(state.name, rule, rows),
+            "text": lambda: [*render.fide_mode_lines(state), *render.roster_table(state.name, rule, rows)],
             "csv": lambda: render.roster_csv(rows),
-            "json": lambda: render.roster_json(rule, rows),
+            "json": lambda: render.roster_json(state, rule, rows),
         },
     )
     return exit_codes.OK
@@ -107,8 +107,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     emit_as(
         args,
         {
-            "text": lambda: [render.findings_table(findings, number)] if findings else ["nothing to report"],
-            "json": lambda: render.findings_json(findings, number),
+            "text": lambda: [
+                *render.fide_mode_lines(state),
+                *([render.findings_table(findings, number)] if findings else ["nothing to report"]),
+            ],
+            "json": lambda: render.findings_json(state, findings, number),
         },
     )
     blocked = any(finding.severity is Severity.BLOCKS for finding in findings)
@@ -139,9 +142,9 @@ def cmd_standings(args: argparse.Namespace) -> int:
     emit_as(
         args,
         {
-            "text": lambda: [render.standings_table(state, rows, title)],
+            "text": lambda: [*render.fide_mode_lines(state), render.standings_table(state, rows, title)],
             "csv": lambda: render.standings_csv(rows),
-            "json": lambda: render.standings_json(rows, state.position),
+            "json": lambda: render.standings_json(state, rows),
         },
     )
     return exit_codes.OK
@@ -165,8 +168,9 @@ def cmd_log(args: argparse.Namespace) -> int:
     from projections.audit import audit_lines
     from tui import render
 
-    with opened(args) as (ledger, _):
+    with opened(args) as (ledger, views):
         lines = audit_lines(ledger.log_events(stop=args.as_of))
+        notice = render.fide_mode_lines(views.state())
     if args.player is not None:
         lines = [line for line in lines if args.player in line.players]
     if args.round is not None:
@@ -176,7 +180,7 @@ def cmd_log(args: argparse.Namespace) -> int:
     emit_as(
         args,
         {
-            "text": lambda: [render.audit_table(lines)],
+            "text": lambda: [*notice, render.audit_table(lines)],
             "csv": lambda: render.audit_csv(lines),
             "json": lambda: render.audit_json(lines),
         },
@@ -192,7 +196,11 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from tui import render
 
     with opened(args) as (_, views):
-        parts = render.explanation_text(explain_round(views.state(), views.as_recorded(args.round), args.round))
+        state = views.state()
+        parts = [
+            *render.fide_mode_lines(state),
+            *render.explanation_text(explain_round(state, views.as_recorded(args.round), args.round)),
+        ]
     out = render.console()
     for part in parts:
         out.print(part)

@@ -122,6 +122,7 @@ def render_report(state: TournamentState, lines: list[AuditLine], report: ChainR
         f"<!doctype html><html><head><meta charset='utf-8'><title>Audit report: {escape(state.name)}</title>",
         f"<style>{STYLE}</style></head><body>",
         f"<h1>Audit report: {escape(state.name)}</h1>",
+        f"<p class='fide-mode'><strong>{escape(state.fide_mode_notice)}</strong></p>" if state.fide_mode_notice else "",
         f"<p class='meta'>{state.settings.game.value}, "
         f"{escape(', then '.join(stage.system for stage in state.stages))}, {state.total_rounds} rounds; "
         f"ledger {escape(location)}, as of log position {state.position}.<br>Ledger {verdict}</p>",

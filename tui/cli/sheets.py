@@ -62,7 +62,7 @@ def cmd_drawsheet(args: argparse.Namespace) -> int:
     emit_as(
         args,
         {
-            "text": lambda: [*heading, render.pairings_table(state, view)],
+            "text": lambda: [*render.fide_mode_lines(state), *heading, render.pairings_table(state, view)],
             "html": lambda: _sheet_html(views, Sheet.DRAWSHEET, view.number),
         },
     )

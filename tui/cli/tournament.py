@@ -342,11 +342,13 @@ def _rounds_arguments(p: argparse.ArgumentParser) -> None:
     "rounds",
     "change the number of rounds (with a reason)",
     _rounds_arguments,
-    '  arbiter rounds 9 --reason "a bracket of 16 for double elimination"',
+    '  arbiter rounds 9 --reason "a bracket of 16 for double elimination"\n\n'
+    "Once round 1 is paired, a FIDE-mode tournament records the change as a Configuration breach (a level 3\n"
+    "warning: --yes; docs/fide-mode.md, Q112-115).",
 )
 def cmd_rounds(args: argparse.Namespace) -> int:
     with opened(args) as (ledger, _):
-        ledger.change_rounds(args.rounds, args.reason)
+        ledger.change_rounds(args.rounds, args.reason, args.reference)
     say(f"the tournament now has {args.rounds} rounds")
     return exit_codes.OK
 

@@ -20,20 +20,28 @@ verbs = VerbGroup()
 def _export_trf_arguments(p: argparse.ArgumentParser) -> None:
     output_options(p)
     p.add_argument("--rounds", type=int, help="export rounds 1..N (default: every complete round)")
+    p.add_argument(
+        "--rating-report",
+        action="store_true",
+        help="the file for the rating report: results as corrected for it (`arbiter correct --rating-only`), "
+        "not as they pair and rank",
+    )
 
 
 @verbs.verb(
     "export-trf",
     "write the tournament as a FIDE TRF file (records 012-132 from the details, ### change lines)",
     _export_trf_arguments,
-    "  arbiter export-trf -o open.trf\n  arbiter-pair --dutch open.trf -p   # pairs the next round as the ledger does",
+    "  arbiter export-trf -o open.trf\n  arbiter-pair --dutch open.trf -p   # pairs the next round as the ledger does\n"
+    "  arbiter export-trf --rating-report -o rating.trf",
 )
 def cmd_export_trf(args: argparse.Namespace) -> int:
     from pairing.trf import format
+    from projections.state import rated
     from tui.cli.trf_ledger import change_comments, paired_dates, to_document
 
     with opened(args) as (ledger, views):
-        state = views.state()
+        state = rated(views.state()) if args.rating_report else views.state()
         comments = change_comments(ledger)
         dates = paired_dates(ledger, state)
     state.refuse_while_unfinished("the TRF", adjourned_only=True)
@@ -131,6 +139,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
             ledger.request_bye(player, round_number, kind, reason)
         for player, first_round in imported.withdrawn:
             ledger.withdraw(player, first_round, reason)
+        ledger.record_import(path.name)
         say(
             f"imported {len(document.players)} players and {len(imported.rounds)} rounds from {path} "
             f"into {redacted(ledger.location)}"

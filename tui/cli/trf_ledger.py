@@ -16,7 +16,7 @@ from attrs import evolve, frozen
 from ledger.application import Ledger
 from ledger.details import TEXT_FIELDS
 from ledger.details import checked as checked_details
-from ledger.domain import Round
+from ledger.domain import Round, Tournament
 from ledger.errors import InvalidInput
 from pairing.model import ByeKind, Outcome, RoundRecord, Scoring, Side
 from pairing.trf import TrfDocument, TrfSyntaxError, parse
@@ -263,7 +263,18 @@ def to_document(
         )
     records += [CommentRecord(text=f" {line}") for line in comments]
     records += [CommentRecord(text=f" {caution.trf_comment()}") for _, caution in state.cautions if caution.breach]
+    records += [CommentRecord(text=f" {rating_comment(correction)}") for correction in state.rating_corrections]
     return TrfDocument(records=(*records, *players))
+
+
+def rating_comment(correction: Tournament.RatingCorrected) -> str:
+    """Q193 (docs/fide-mode.md): a correction for the rating report as a TRF comment, after its `###`, in
+    the form of the breaches' lines."""
+    return (
+        f"Rating correction @ Round {correction.round}: board {correction.board} {correction.first}-"
+        f"{correction.second} {correction.result} for the rating report (pairings and standings keep "
+        f"{correction.previous}): {correction.reason}"
+    )
 
 
 def change_comments(ledger: Ledger) -> list[str]:

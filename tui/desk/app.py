@@ -80,7 +80,13 @@ class DeskApp(App[int]):
         self.poll_interval = poll_interval
         self.shown_position = session.views.position
         self.title = session.info.name
-        self.sub_title = f"{redacted(session.location).rsplit('/', 1)[-1]} · {session.ledger.actor}"
+        self.sub_title = self.subtitle()
+
+    def subtitle(self) -> str:
+        """The ledger and the actor; first, for a tournament not in FIDE mode, the notice that says so (Q46)."""
+        where = f"{redacted(self.session.location).rsplit('/', 1)[-1]} · {self.session.ledger.actor}"
+        notice = self.session.fide_mode_notice()
+        return f"{notice} · {where}" if notice else where
 
     def on_mount(self) -> None:
         self.set_interval(self.poll_interval, self.poll_ledger)
@@ -98,6 +104,7 @@ class DeskApp(App[int]):
 
     def on_ledger_moved(self, message: LedgerMoved) -> None:
         self.shown_position = message.position
+        self.sub_title = self.subtitle()
         if isinstance(self.screen, DeskScreen):
             self.screen.reload()
 

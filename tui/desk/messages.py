@@ -10,6 +10,7 @@ from attrs import frozen
 from textual.message import Message
 
 from ledger.application import Ledger
+from ledger.fide_mode import Caution
 from projections.state import TournamentState
 
 
@@ -57,6 +58,9 @@ class Command:
     """Cover the screen's main table with a loading indicator while it runs."""
     board: BoardRef | None = None
     """The board whose result it changes."""
+    confirmed: bool = False
+    """The arbiter confirmed the warnings it raises (docs/fide-mode.md, levels 3 and 4): it runs again so
+    after the desk asked (`DeskScreen.ask_confirmation`)."""
 
 
 class CommandDone(Message):
@@ -70,9 +74,11 @@ class CommandDone(Message):
 class CommandFailed(Message):
     """The ledger refused (or could not run) a command; `error` is the message for the arbiter."""
 
-    def __init__(self, command: Command, error: str) -> None:
+    def __init__(self, command: Command, error: str, caution: Caution | None = None) -> None:
         super().__init__()
         self.command, self.error = command, error
+        self.caution = caution
+        """The warning that stopped the command, when it needs the arbiter's confirmation (docs/fide-mode.md)."""
 
 
 class LedgerMoved(Message):

@@ -9,6 +9,7 @@ import traceback
 from pathlib import Path
 from typing import ClassVar, cast
 
+from attrs import evolve
 from eventsourcing.persistence import PersistenceError
 from textual import on, work
 from textual.app import ComposeResult
@@ -17,7 +18,8 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header
 
 from ledger.application import Ledger, PublishedPairing
-from ledger.errors import LedgerError
+from ledger.errors import ConfirmationNeeded, LedgerError
+from ledger.fide_mode import Caution, Level
 from ledger.persistence import ChainReport
 from projections.async_views import AsyncViews
 from projections.checks import Severity, pre_pairing_checks
@@ -103,12 +105,13 @@ class DeskScreen(Screen[None]):
     def _execute(self, command: Command) -> None:
         """The command, then (its outcome already on screen) the catch-up that refreshes the tables."""
         try:
-            outcome = self.session.run(command.call)
+            outcome = self.session.run(command.call, command.confirmed)
             note = command.done(outcome)
         except Exception as error:
             if not isinstance(error, LedgerError | PersistenceError):
                 self.log.error("".join(traceback.format_exception(error)))
-            self.post_message(CommandFailed(command, self.refusal(error)))
+            caution = error.caution if isinstance(error, ConfirmationNeeded) else None
+            self.post_message(CommandFailed(command, self.refusal(error), caution))
             return
         self.post_message(CommandDone(command, outcome, note))
         try:
@@ -130,8 +133,37 @@ class DeskScreen(Screen[None]):
     @on(CommandFailed)
     def command_failed(self, message: CommandFailed) -> None:
         self._idle()
+        if message.caution is not None and not message.command.confirmed:
+            self.ask_confirmation(message.command, message.caution)
+            return
         self.status.error(f"{message.command.title}: {message.error}")
         self.reload()
+
+    def ask_confirmation(self, command: Command, caution: Caution) -> None:
+        """A warning of level 3 or 4 (docs/fide-mode.md) stopped `command`, nothing appended: ask (level 4
+        a second time, with the consequence) and run it again confirmed; cancelled, nothing is recorded."""
+        self.status.say(f"{command.title}: waiting for your confirmation")
+        heading = f"Warning (level {int(caution.level)}, {caution.question})"
+
+        def run_confirmed() -> None:
+            self.run_command(evolve(command, confirmed=True))
+
+        def after_first(answer: dict[str, str] | None) -> None:
+            if answer is None:
+                self.status.say(f"{command.title}: cancelled, nothing recorded")
+            elif caution.level is Level.CONFIRM_TWICE:
+                body = f"{caution.consequence}\n\nConfirm again, knowing this?"
+                self.app.push_screen(FormDialog(heading, body, confirm="Confirm again", danger=True), after_second)
+            else:
+                run_confirmed()
+
+        def after_second(answer: dict[str, str] | None) -> None:
+            if answer is None:
+                self.status.say(f"{command.title}: cancelled, nothing recorded")
+            else:
+                run_confirmed()
+
+        self.app.push_screen(FormDialog(heading, f"{caution.text}.", confirm="Confirm", danger=True), after_first)
 
     def _idle(self) -> None:
         table = self.main_table()

@@ -64,13 +64,13 @@ class DeskSession:
 
     # --- in worker threads ---------------------------------------------------------------------------
 
-    def run(self, call: Callable[[Ledger], T]) -> T:
+    def run(self, call: Callable[[Ledger], T], confirmed: bool = False) -> T:
         """Run a ledger command as one transaction, expecting the log as this desk's tables show it
         (refused if another desk changed the same board, round or player since); `catch_up` then
-        shows its events."""
+        shows its events. `confirmed`: the arbiter confirmed its warnings (`Ledger.command`)."""
         with self.lock:
             try:
-                with self.ledger.command(expect_position=self.views.position):
+                with self.ledger.command(expect_position=self.views.position, confirmed=confirmed):
                     return call(self.ledger)
             except BaseException:
                 self.views.catch_up()  # a refusal may come from another desk's write: show it
@@ -97,6 +97,10 @@ class DeskSession:
         """The tournament as it was at log `position` (a fresh fold: nobody else holds it)."""
         with self.lock:
             return fold(self.ledger.log_events(stop=position))
+
+    def fide_mode_notice(self) -> str:
+        """Q46: "NOT IN FIDE MODE (...)" for a tournament that is not in FIDE mode (`TournamentState`)."""
+        return self.read_state(lambda state: state.fide_mode_notice)
 
     def read_state(self, read: Callable[[TournamentState], T]) -> T:
         """`read` applied to the current fold, under the lock (the fold is shared and mutable)."""
