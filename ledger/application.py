@@ -40,6 +40,7 @@ from ledger.errors import (
     UnknownRound,
 )
 from ledger.fide_mode import Breach, Caution, Level, configuration_change, imported, result_change
+from ledger.hand_pairing import Comparison, board_cautions, bye_cautions, outcome_cautions, pab
 from ledger.persistence import Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule
 from ledger.ratings import RATING_DETAILS, check_rating_details
@@ -51,7 +52,7 @@ from ledger.settings import FIDE_SWISS, ROUNDS_FROM_ENTRIES, TournamentSettings,
 from ledger.signing import ArbiterKey
 from ledger.validation import check_text
 from pairing.ibf.brackets import rounds_for
-from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
+from pairing.model import Board, Bye, ByeKind, NoValidPairing, Outcome, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import bracket_systems, engine_for
 
 MAX_ROUNDS = 4096
@@ -623,8 +624,12 @@ class Ledger(Application):
                 )
             if number > tournament.rounds != ROUNDS_FROM_ENTRIES:
                 raise RoundNotReady(f"all {tournament.rounds} rounds are paired; the tournament is complete")
-            self._check_previous_round(number, force_reason)
+            adjourned = self._over_missing_results(tournament, number, force_reason)
+            if adjourned:
+                self.save(*adjourned)  # first: the engine's input (read from the log) counts them as draws
             round_ = self._round_to_pair(tournament, number)
+            if round_.hand is not None:
+                raise RoundNotReady(f"round {number} is being paired by hand", *HAND_PAIRING_WAYS)
             request, position = self._pairing_input(number)
             if number == 1:
                 self._fit_bracket_rounds(tournament, request)
@@ -634,6 +639,10 @@ class Ledger(Application):
                 pairing = self._engine_pairing(tournament, request, position)
             else:
                 outcome = manual_outcome(request, manual, manual_byes, complete)
+                if complete and tournament.created_in_fide_mode:
+                    for caution in outcome_cautions(request, outcome):
+                        self.caution(tournament, caution)
+                    self._compare_with_engine(tournament, request, outcome, number)
                 pairing = pairing_payload(request, outcome, position, "manual", "", "arbiter's hand pairing")
             round_.publish(pairing, self.actor, reason or force_reason, reference)
             self.save(tournament, round_)
@@ -672,17 +681,179 @@ class Ledger(Application):
                 f"tournament was created with: set {needed} rounds (with a reason) before pairing"
             )
 
-    def _check_previous_round(self, number: int, force_reason: str) -> None:
+    def _over_missing_results(self, tournament: Tournament, number: int, force_reason: str) -> list[Round]:
+        """Pairing round `number` while round `number - 1` has games without a result: refused unless the
+        arbiter forces it with a reason; a chess game is then adjourned, counted as a draw for pairing (C.04.2
+        3.1; Q159-160: a level 2 warning names the boards). Games adjourned before stay so without a warning,
+        but one left from a round before the last completed one is a level 2 warning (Q168). Returns the
+        round whose games it adjourned, to be saved before the engine's input is read."""
         if number == 1:
-            return
-        missing = self.round(number - 1).missing_results
+            return []
+        previous = self.round(number - 1)
+        missing = previous.missing_not_adjourned
+        chess = tournament.game == Game.CHESS.value
         if missing and not force_reason.strip():
             boards = ", ".join(map(str, missing))
             raise RoundNotReady(
-                f"round {number - 1} still has no result on board(s) {boards}",
+                f"round {number - 1} still has no result on board(s) {boards}"
+                + (" (pairing anyway adjourns them, counted as draws for pairing)" if chess else ""),
                 Remedy(RemedyAction.ENTER_RESULT, round=number - 1),
                 Remedy(RemedyAction.PAIR_ANYWAY),
             )
+        for earlier in range(1, number - 1):
+            pending = self.round(earlier).adjourned_pending
+            if pending and chess:
+                self._checklist_caution(tournament, adjourned_before(earlier, pending))
+        if not (missing and chess):
+            return []
+        for board in missing:
+            previous.adjourn(board, self.actor, force_reason)
+        self._checklist_caution(tournament, adjourned_at_pairing(number - 1, missing))
+        return [previous]
+
+    def _compare_with_engine(
+        self, tournament: Tournament, request: PairingInput, outcome: PairingOutcome, number: int
+    ) -> None:
+        """Q68-69: the hand pairing beside the engine's pairing of the same round from the same input; a
+        difference is a level 4 warning, recorded as an MPA."""
+        engine = engine_for(tournament.system)
+        try:
+            comparison = Comparison(outcome, engine.pair(request), engine.name)
+        except NoValidPairing as refusal:
+            comparison = Comparison(outcome, None, engine.name, str(refusal))
+        caution = comparison.caution(number)
+        if caution is not None:
+            self.caution(tournament, caution)
+
+    # --- pairing by hand (Q64-69) --------------------------------------------------------------
+
+    def start_hand_pairing(self, round_number: int | None = None, reason: str = "") -> int:
+        """Q65: begin pairing the next round by hand, or the last paired round again (its pairing, without
+        results yet, is withdrawn with `reason` and becomes the draft). Returns the round."""
+
+        def command() -> int:
+            tournament = self.tournament()
+            last = self.last_paired_round()
+            number = round_number or last + 1
+            if number == last and last:
+                round_ = self.round(number)
+            elif number == last + 1:
+                if number > tournament.rounds != ROUNDS_FROM_ENTRIES:
+                    raise RoundNotReady(f"all {tournament.rounds} rounds are paired; the tournament is complete")
+                if number > 1 and self.round(number - 1).missing_not_adjourned:
+                    raise RoundNotReady(
+                        f"round {number - 1} still has games without a result",
+                        Remedy(RemedyAction.ENTER_RESULT, round=number - 1),
+                        Remedy(RemedyAction.ADJOURN, round=number - 1),
+                    )
+                round_ = self._round_to_pair(tournament, number)
+            else:
+                raise RoundNotReady(
+                    f"round {number} cannot be paired by hand: the next round is {last + 1}, the last paired {last}"
+                )
+            round_.start_hand_pairing(self.actor, reason)
+            self.save(tournament, round_)
+            return number
+
+        return self._attempt(command)
+
+    def hand_draft(self) -> tuple[int, dict[str, Any] | None]:
+        """The next round and its hand pairing so far: {"boards": [[White, Black], ...], "byes": [n]}, or None
+        when it is not being paired by hand."""
+        number = self.next_round()
+        if number > self.tournament().last_round:
+            return number, None
+        return number, self.round(number).hand
+
+    def _hand_command(self, change: Callable[[Tournament, Round, PairingInput, int], T]) -> T:
+        """A step of the hand pairing of the next round, with the engines' input for that round."""
+
+        def command() -> T:
+            tournament = self.tournament()
+            number = self.next_round()
+            round_ = self.round(number) if number <= tournament.last_round else None
+            if round_ is None or round_.hand is None:
+                raise RoundNotReady("no round is being paired by hand", Remedy(RemedyAction.START_HAND_PAIRING))
+            request, position = self._pairing_input(number)
+            outcome = change(tournament, round_, request, position)
+            self.save(tournament, round_)
+            return outcome
+
+        return self._attempt(command)
+
+    def hand_pair(self, first: int, second: int) -> int:
+        """Add the board `first` (White) against `second` to the hand pairing; in FIDE mode with the warnings
+        of Q66-67. Returns the round."""
+
+        def change(tournament: Tournament, round_: Round, request: PairingInput, _: int) -> int:
+            for number in (first, second):
+                seatable(request, number)
+            if tournament.created_in_fide_mode:
+                for caution in board_cautions(request, Board(first, second)):
+                    self.caution(tournament, caution)
+            round_.hand_pair(first, second, self.actor)
+            return round_.number
+
+        return self._hand_command(change)
+
+    def hand_bye(self, number: int) -> int:
+        """Give `number` the pairing-allocated bye of the hand pairing (Q66 warns of an ineligible player)."""
+
+        def change(tournament: Tournament, round_: Round, request: PairingInput, _: int) -> int:
+            seatable(request, number)
+            if tournament.created_in_fide_mode:
+                for caution in bye_cautions(request, number):
+                    self.caution(tournament, caution)
+            round_.hand_bye(number, self.actor)
+            return round_.number
+
+        return self._hand_command(change)
+
+    def hand_unseat(self, number: int) -> int:
+        """Take `number`'s board (both players) or bye out of the hand pairing."""
+
+        def change(_: Tournament, round_: Round, _request: PairingInput, _position: int) -> int:
+            round_.hand_unseat(number, self.actor)
+            return round_.number
+
+        return self._hand_command(change)
+
+    def cancel_hand_pairing(self, reason: str) -> int:
+        """Give the hand pairing up; the round stays unpaired."""
+
+        def change(_: Tournament, round_: Round, _request: PairingInput, _position: int) -> int:
+            round_.cancel_hand_pairing(self.actor, reason)
+            return round_.number
+
+        return self._hand_command(change)
+
+    def end_hand_pairing(self, reason: str = "") -> PublishedPairing:
+        """Q68-69: publish the hand pairing (every player to be paired on a board, at most one left for the
+        pairing-allocated bye), compared with the engine's pairing in FIDE mode."""
+
+        def change(tournament: Tournament, round_: Round, request: PairingInput, position: int) -> PublishedPairing:
+            draft = round_.hand or {"boards": [], "byes": []}
+            if round_.number == 1:
+                self._fit_bracket_rounds(tournament, request)
+            pairs = [(first, second) for first, second in draft["boards"]]
+            outcome = manual_outcome(request, pairs, [(n, ByeKind.PAIRING_ALLOCATED) for n in draft["byes"]])
+            if tournament.created_in_fide_mode:
+                for bye in pab(outcome):
+                    if bye.player not in draft["byes"]:
+                        for caution in bye_cautions(request, bye.player):
+                            self.caution(tournament, caution)
+                self._compare_with_engine(tournament, request, outcome, round_.number)
+            pairing = pairing_payload(request, outcome, position, "manual", "", "arbiter's hand pairing")
+            round_.publish(pairing, self.actor, reason or "the hand pairing ended", "")
+            return published(round_)
+
+        return self._hand_command(change)
+
+    def adjourn(self, round_number: int, board: int, reason: str) -> None:
+        """Q157: adjourn a chess game; it counts as a draw for pairing until its result is entered (C.04.2 3.1)."""
+        if self.result_rules().game is not Game.CHESS:
+            raise InvalidInput("only a chess game is adjourned (it counts as a draw for pairing)")
+        self._round_command(round_number, lambda r: r.adjourn(board, self.actor, reason))
 
     def _round_to_pair(self, tournament: Tournament, number: int) -> Round:
         if number <= tournament.last_round:
@@ -720,6 +891,8 @@ class Ledger(Application):
                     "first",
                     Remedy(RemedyAction.ROLL_BACK, round=round_number - 1),
                 )
+            if last < self.tournament().last_round and self.round(last + 1).hand is not None:
+                raise RoundNotReady(f"round {last + 1} is being paired by hand", *HAND_PAIRING_WAYS)
             round_ = self.round(round_number)
             round_.withdraw_pairing(self.actor, reason, reference)
             self.save(round_)
@@ -780,8 +953,22 @@ class Ledger(Application):
         return self.settings().result_rules
 
     def record_result(self, round_number: int, board: int, text: str) -> str:
+        """Enter a board's result. Q163: a result other than a draw for an adjourned game (counted as a
+        draw for pairing since) is a level 3 warning, recorded as an adjournment breach (`### Adjournment`)."""
         result = self.result_rules().parse(text)
-        self._round_command(round_number, lambda r: r.record_result(board, result.code, self.actor))
+
+        def command() -> None:
+            round_ = self.round(round_number)
+            if board in round_.adjourned_pending and result.first is not Outcome.DRAW:
+                tournament = self.tournament()
+                self._checklist_caution(tournament, adjourned_result(round_number, board, result.code))
+                round_.record_result(board, result.code, self.actor)
+                self.save(tournament, round_)
+                return
+            round_.record_result(board, result.code, self.actor)
+            self.save(round_)
+
+        self._attempt(command)
         return result.code
 
     def correct_result(
@@ -965,6 +1152,42 @@ def leaving_fide_mode(after_round: int) -> Caution:
     )
 
 
+HAND_PAIRING_WAYS = (Remedy(RemedyAction.END_HAND_PAIRING), Remedy(RemedyAction.CANCEL_HAND_PAIRING))
+"""The ways out of a refusal while a round is being paired by hand."""
+
+
+def adjourned_at_pairing(round_number: int, boards: Sequence[int]) -> Caution:
+    """Q159-160: games without a result when the next round is paired are adjourned, a level 2 warning."""
+    return Caution(
+        Level.ACKNOWLEDGE,
+        "Q160",
+        f"round {round_number} board(s) {', '.join(map(str, boards))} adjourned: counted as draws for pairing "
+        "until their results are entered",
+        round=round_number,
+    )
+
+
+def adjourned_before(round_number: int, boards: Sequence[int]) -> Caution:
+    """Q168: an adjourned game from a round before the last completed one still has no result."""
+    return Caution(
+        Level.ACKNOWLEDGE,
+        "Q168",
+        f"round {round_number} board(s) {', '.join(map(str, boards))} are still adjourned, counted as draws",
+        round=round_number,
+    )
+
+
+def adjourned_result(round_number: int, board: int, code: str) -> Caution:
+    """Q163: a result other than a draw for an adjourned game changes what later pairings counted."""
+    return Caution(
+        Level.CONFIRM,
+        "Q163",
+        f"board {board} was adjourned and counted as a draw for pairing; its result is {code}",
+        breach=Breach.ADJOURNMENT,
+        round=round_number,
+    )
+
+
 def published(round_: Round) -> PublishedPairing:
     return PublishedPairing(
         round=round_.number,
@@ -1009,6 +1232,15 @@ def pairing_payload(
     }
 
 
+def seatable(request: PairingInput, number: int) -> None:
+    """Refuse a player a hand pairing cannot seat: not registered, withdrawn, or on a requested bye."""
+    player = request.by_number.get(number)
+    if player is None:
+        raise InvalidInput(f"player {number} is not registered")
+    if player.status is not PlayerStatus.ACTIVE:
+        raise InvalidInput(f"player {number} is not to be paired this round (withdrawn or on a requested bye)")
+
+
 def manual_outcome(
     request: PairingInput,
     pairs: Sequence[tuple[int, int]],
@@ -1019,13 +1251,9 @@ def manual_outcome(
     `complete`, every active player is placed but at most one, who gets the PAB; without it (an
     imported round), players left out are simply not paired that round."""
     to_pair = {p.number for p in request.players if p.status is PlayerStatus.ACTIVE}
-    known = set(request.by_number)
     seated: list[int] = []
     for number in [n for pair in pairs for n in pair] + [bye[0] for bye in byes]:
-        if number not in known:
-            raise InvalidInput(f"player {number} is not registered")
-        if number not in to_pair:
-            raise InvalidInput(f"player {number} is not to be paired this round (withdrawn or on a requested bye)")
+        seatable(request, number)
         if number in seated:
             raise InvalidInput(f"player {number} is seated twice")
         seated.append(number)

@@ -14,8 +14,8 @@ from typing import Any
 from attrs import define, evolve, field
 
 from ledger.domain import Round, Tournament
-from ledger.errors import NoTournament
-from ledger.fide_mode import FIDE_MODE_MAY, Caution
+from ledger.errors import NoTournament, Remedy, RemedyAction, RoundNotReady
+from ledger.fide_mode import FIDE_MODE_MAY, Breach, Caution
 from ledger.ranking import RankingRule, initial_order, pairing_numbers
 from ledger.ratings import rating_method, tournament_rating
 from ledger.results import Game, Result, ResultRules
@@ -59,6 +59,10 @@ class RoundView:
     boards: list[Board] = field(factory=list)
     byes: list[Bye] = field(factory=list)
     results: dict[int, Result] = field(factory=dict)
+    adjourned: list[int] = field(factory=list)
+    by_hand: bool = False
+    """The round is being paired by hand (Q65): started, neither published nor cancelled yet."""
+    """Boards adjourned (C.04.2 3.1: a draw for pairing until the result is in; it stays listed after)."""
     paired: bool = False
     engine: str = ""
     engine_version: str = ""
@@ -77,6 +81,11 @@ class RoundView:
     @property
     def missing_results(self) -> list[int]:
         return [b for b in range(1, len(self.boards) + 1) if b not in self.results]
+
+    @property
+    def adjourned_pending(self) -> list[int]:
+        """Adjourned boards still without a result (Q161, Q169: no final standings nor TRF while any)."""
+        return [b for b in self.adjourned if b not in self.results]
 
     @property
     def complete(self) -> bool:
@@ -172,6 +181,31 @@ class TournamentState:
     def last_paired_round(self) -> int:
         return max((n for n, r in self.rounds.items() if r.paired), default=0)
 
+    def refuse_while_unfinished(self, what: str, *, adjourned_only: bool = False) -> None:
+        """Q161, Q169: in FIDE mode the final standings and the TRF are not produced while a game has no
+        result (for the TRF, an adjourned game); `RoundNotReady` names the games."""
+        if not self.in_fide_mode:
+            return
+        games = [
+            (number, board, board in view.adjourned)
+            for number, view in sorted(self.rounds.items())
+            if view.paired
+            for board in (view.adjourned_pending if adjourned_only else view.missing_results)
+        ]
+        if games:
+            named = ", ".join(
+                f"round {r} board {b}" + (" (adjourned)" if adjourned else "") for r, b, adjourned in games
+            )
+            raise RoundNotReady(
+                f"{what} wait for the result of {named} (docs/fide-mode.md, Q161 and Q169)",
+                Remedy(RemedyAction.ENTER_RESULT, round=games[0][0], board=games[0][1]),
+            )
+
+    @property
+    def is_final(self) -> bool:
+        """Every round of the tournament is paired: standings now are the final ones."""
+        return self.last_paired_round >= self.total_rounds
+
     @property
     def completed_rounds(self) -> int:
         """Rounds 1..k all paired with every result in."""
@@ -237,7 +271,17 @@ class TournamentState:
                 if self.frozen_ranking is None and self._round_of_number(event) >= 4:
                     self.frozen_ranking = self.ranking()
             case Round.PairingWithdrawn():
-                self._round_of(event).paired = False
+                view = self._round_of(event)
+                view.paired, view.adjourned = False, []
+                self._clear_manual_pairing(view.number)
+            case Round.HandPairingStarted():
+                self._round_of(event).by_hand = True
+                self._clear_manual_pairing(self._round_of_number(event))
+            case Round.HandPairingCancelled():
+                self._round_of(event).by_hand = False
+            case Round.GameAdjourned(board=board):
+                view = self._round_of(event)
+                view.adjourned = [*view.adjourned, board]
             case Round.ResultVoided(board=board):
                 del self._round_of(event).results[board]
             case Round.ByeGranted(number=number, kind=kind, points=points):
@@ -247,6 +291,15 @@ class TournamentState:
                 view.sealed_at, view.chain_head = sealed, head
             case _:
                 pass
+
+    def _clear_manual_pairing(self, round_number: int) -> None:
+        """Q65: unpairing a round, or pairing it by hand again, clears its MPA (the TRF's `###` line); the
+        log keeps the warning."""
+        self.cautions = [
+            (position, caution)
+            for position, caution in self.cautions
+            if not (caution.breach is Breach.MANUAL_PAIRING and caution.round == round_number)
+        ]
 
     def _created(self, event: Tournament.Created) -> None:
         self.name = event.name
@@ -329,6 +382,8 @@ class TournamentState:
         view.boards = [Board(first, second) for first, second in event.boards]
         view.byes = [Bye(b["number"], ByeKind(b["kind"]), b["points"], b.get("spread")) for b in event.byes]
         view.results = {}
+        view.adjourned = []
+        view.by_hand = False
         view.paired = True
         view.engine, view.engine_version, view.rules_edition = event.engine, event.engine_version, event.rules_edition
         view.input_position, view.paired_at = event.input_position, position

@@ -89,7 +89,7 @@ def pairings_table(state: TournamentState, view: RoundView) -> Table:
     ):
         table.add_column(heading, justify=justify)  # type: ignore[arg-type]
     for index, board in enumerate(view.boards, start=1):
-        result = view.results[index].code if index in view.results else ""
+        result = view.results[index].code if index in view.results else "adj." if index in view.adjourned else ""
         table.add_row(
             str(index),
             str(board.first),

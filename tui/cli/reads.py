@@ -135,6 +135,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
     with opened(args) as (_, reader):
         state = reader.state(args.as_of)
+    if state.is_final:
+        state.refuse_while_unfinished("the final standings")
     rows = standings(state)
     title = f"{state.name}: standings after round {state.last_paired_round} (log position {state.position})"
     emit_as(
