@@ -20,9 +20,9 @@ from attrs import asdict
 from ledger.fide_mode import Caution
 from ledger.settings import TournamentSettings
 from pairing.model import Board, Bye, ByeKind
-from projections.state import PlayerView, RoundView, StageView, TournamentState
+from projections.state import PlayerView, RatingCorrection, RoundView, StageView, TournamentState
 
-FORMAT = 2
+FORMAT = 3
 """Bumped when the JSON's shape changes: an older snapshot is then simply not used."""
 DIGEST_SIZE = 32
 
@@ -50,6 +50,7 @@ def to_json(state: TournamentState) -> bytes:
         "details": state.details,
         "renumbered": state.renumbered,
         "renumbered_by": state.renumbered_by,
+        "rating_corrections": [asdict(correction) for correction in state.rating_corrections],
     }
     return orjson.dumps(document)
 
@@ -105,6 +106,7 @@ def from_json(text: bytes) -> TournamentState:
         details=dict(document["details"]),
         renumbered=document["renumbered"],
         renumbered_by=str(document["renumbered_by"]),
+        rating_corrections=[RatingCorrection(**correction) for correction in document["rating_corrections"]],
     )
     state.rounds = {view["number"]: _round_view(state, view) for view in document["rounds"]}
     return state

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from attrs import define, evolve, field
+from attrs import define, evolve, field, frozen
 
 from ledger.domain import Round, Tournament
 from ledger.errors import NoTournament, Remedy, RemedyAction, RoundNotReady
@@ -111,6 +111,20 @@ class StageView:
     options: dict[str, str] = field(factory=dict)
 
 
+@frozen
+class RatingCorrection:
+    """Q192 (docs/fide-mode.md): a result as the rating report gives it (`Tournament.RatingCorrected`),
+    apart from the result that pairs and ranks."""
+
+    round: int
+    board: int
+    first: int
+    second: int
+    previous: str
+    result: str
+    reason: str
+
+
 @define
 class TournamentState:
     position: int = 0
@@ -135,7 +149,7 @@ class TournamentState:
     """(position, warning) of every confirmed warning and pairing-integrity-breaching event (Q112)."""
     fide_mode_left_after: int | None = None
     """The round after which the tournament left FIDE mode (Q44), None while it is in it (or never was)."""
-    rating_corrections: list[Tournament.RatingCorrected] = field(factory=list)
+    rating_corrections: list[RatingCorrection] = field(factory=list)
     """Q192: the corrections for the rating report only, in the order given (`rated`)."""
     history_cache: dict[Any, Any] = field(factory=dict, eq=False, repr=False)
     """Derived data, rebuilt on demand: per-round records (`projections.history`), keyed by the rounds'
@@ -257,8 +271,8 @@ class TournamentState:
                 last.rounds = rounds - last.first_round + 1
             case Tournament.CautionConfirmed(caution=caution):
                 self.cautions.append((position, Caution.from_event(caution)))
-            case Tournament.RatingCorrected():
-                self.rating_corrections.append(event)
+            case Tournament.RatingCorrected(round=r, board=b, first=a, second=c, previous=old, result=new):
+                self.rating_corrections.append(RatingCorrection(r, b, a, c, old, new, event.reason))
             case Tournament.FideModeLeft(after_round=after_round):
                 self.fide_mode_left_after = after_round
             case Tournament.PairForbidden(first=first, second=second):

@@ -16,7 +16,7 @@ from attrs import evolve, frozen
 from ledger.application import Ledger
 from ledger.details import TEXT_FIELDS
 from ledger.details import checked as checked_details
-from ledger.domain import Round, Tournament
+from ledger.domain import Round
 from ledger.errors import InvalidInput
 from ledger.ratings import rating_method, trf_rating
 from pairing.model import ByeKind, Outcome, RoundRecord, Scoring, Side
@@ -49,7 +49,7 @@ from pairing.trf.document import ResultCode as R
 from projections.audit import audit_lines
 from projections.history import histories
 from projections.standings import standings
-from projections.state import TournamentState
+from projections.state import RatingCorrection, TournamentState
 from tui.cli.report import DECISIONS
 
 BYE_CODES = {
@@ -268,7 +268,7 @@ def to_document(
     return TrfDocument(records=(*records, *players))
 
 
-def rating_comment(correction: Tournament.RatingCorrected) -> str:
+def rating_comment(correction: RatingCorrection) -> str:
     """Q193 (docs/fide-mode.md): a correction for the rating report as a TRF comment, after its `###`, in
     the form of the breaches' lines."""
     return (
