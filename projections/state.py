@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from attrs import define, field
+from attrs import define, evolve, field
 
 from ledger.domain import Round, Tournament
 from ledger.errors import NoTournament
@@ -34,6 +34,8 @@ class PlayerView:
     external_id: str = ""
     extra: str = ""
     """Another program's fields for the player, kept for its export (`PlayerDetails.extra`)."""
+    no_half_bye: str = ""
+    """Why the player may not take a half-point bye (docs/fide-mode.md, Q175-176); empty when they may."""
     withdrawn_from: int | None = None
     """First round the player is out of, while withdrawn."""
     registered_at: int = 0
@@ -111,6 +113,8 @@ class TournamentState:
     renumbered: list[int] | None = None
     """Players in pairing-number order as `arbiter renumber` set them before round 1 (`ledger.ranking`)."""
     renumbered_by: str = ""
+    exchanges: list[tuple[int, int]] = field(factory=list)
+    """Pairing-number exchanges since the last renumbering (docs/fide-mode.md, Q148-150), in order."""
     frozen_ranking: dict[int, int] | None = None
     """C.04.2 2.3: "no modification of a TPN ... is allowed after the fourth round has been paired"."""
     cautions: list[tuple[int, Caution]] = field(factory=list)
@@ -191,7 +195,13 @@ class TournamentState:
             case Tournament.ByeCancelled(number=number, round=round_number):
                 self.requested_byes[round_number].pop(number, None)
             case Tournament.PlayersRenumbered(order=order, rule=rule):
-                self.renumbered, self.renumbered_by = list(order), rule
+                self.renumbered, self.renumbered_by, self.exchanges = list(order), rule, []
+            case Tournament.PairingNumbersExchanged(first=first, second=second):
+                self.exchanges.append((first, second))
+            case Tournament.TiebreaksChanged(tiebreaks=tiebreaks):
+                self.settings = evolve(self.require_settings(), tiebreaks=tuple(tiebreaks))
+            case Tournament.OptionsChanged(options=options):
+                self._options_changed(options)
             case Tournament.RoundsChanged(rounds=rounds):
                 last = self.stages[-1]
                 last.rounds = rounds - last.first_round + 1
@@ -225,11 +235,27 @@ class TournamentState:
         self.settings = TournamentSettings.from_event(event.game, event.system, event.rounds, event.settings)
         self.stages = [StageView(1, event.system, 1, event.rounds, None, dict(self.settings.options))]
 
+    def _options_changed(self, options: dict[str, str]) -> None:
+        """`Tournament.OptionsChanged`: the options of the (single) stage set again; "" removes one."""
+        settings = self.require_settings()
+        kept = {key: value for key, value in settings.options.items() if key not in options}
+        self.settings = evolve(settings, options=kept | {key: value for key, value in options.items() if value})
+        self.stages[0].options = dict(self.settings.options)
+
     def ranking(self) -> dict[int, int]:
         """Player number -> pairing number: the initial ranking list for the FIDE Swiss systems (frozen
         once round 4 is paired), else the order `arbiter renumber` set (players registered after it follow
         in registration order), else the registration number (or when imported, `ranking=as-registered`,
-        or `ranking=as-listed` with `ranking_order` "n,n,...": a TRF's ``XXC rank`` order)."""
+        or `ranking=as-listed` with `ranking_order` "n,n,...": a TRF's ``XXC rank`` order); then the
+        exchanges of pairing numbers (Q148-150), in order."""
+        if self.frozen_ranking is not None and set(self.frozen_ranking) == set(self.players):
+            return self.frozen_ranking
+        ranking = self._listed_ranking()
+        for first, second in self.exchanges:
+            ranking[first], ranking[second] = ranking[second], ranking[first]
+        return ranking
+
+    def _listed_ranking(self) -> dict[int, int]:
         settings = self.require_settings()
         if settings.options.get("ranking") == "as-listed":
             order = [int(n) for n in settings.options.get("ranking_order", "").split(",") if n.isdigit()]
@@ -239,8 +265,6 @@ class TournamentState:
                 return {number: number for number in self.players}
             placed = set(self.renumbered)
             return pairing_numbers([*self.renumbered, *(n for n in sorted(self.players) if n not in placed)])
-        if self.frozen_ranking is not None and set(self.frozen_ranking) == set(self.players):
-            return self.frozen_ranking
         return initial_ranking(self.players.values())
 
     def ranking_rule(self) -> str:

@@ -33,6 +33,7 @@ from tui.cli import (
     keys,
     publish,
     reads,
+    regulations,
     report,
     rounds,
     sheets,
@@ -65,6 +66,7 @@ examples:
 
 GROUPS: tuple[VerbGroup, ...] = (
     tournament.verbs,
+    regulations.verbs,
     rounds.verbs,
     disputes.verbs,
     reads.verbs,
@@ -111,6 +113,8 @@ WRITING_VERBS = (
     "rounds",
     "renumber",
     "forbid",
+    "tiebreaks",
+    "acceleration",
     "pair",
     "unpair",
     "result",
