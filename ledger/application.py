@@ -46,6 +46,7 @@ from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked
 from ledger.scope import Key, describe, event_scope, overlap
 from ledger.settings import (
     FIDE_SWISS,
+    ROUND_ROBINS,
     ROUNDS_FROM_ENTRIES,
     TournamentSettings,
     check_options,
@@ -528,7 +529,7 @@ class Ledger(Application):
 
         def command() -> list[int]:
             tournament = self.tournament()
-            paired = self._numbers_changeable()
+            paired = self._numbers_changeable(tournament)
             settings = TournamentSettings.from_tournament(tournament)
             if numbered_by_rating(settings) and rule is not RankingRule.FIDE:
                 raise RuleViolation(
@@ -543,10 +544,16 @@ class Ledger(Application):
 
         return self._attempt(command)
 
-    def _numbers_changeable(self) -> int:
+    def _numbers_changeable(self, tournament: Tournament) -> int:
         """The last paired round, while pairing numbers may still change: C.04.2 Art. 2.3, "no modification
-        of a TPN ... is allowed after the fourth round has been paired" (docs/fide-mode.md, Q147-154)."""
+        of a TPN ... is allowed after the fourth round has been paired" (docs/fide-mode.md, Q147-154). A
+        round robin's numbers are its places in the table (C.05 Annex 1), set before round 1."""
         paired = self.last_paired_round()
+        if paired and tournament.system in ROUND_ROBINS:
+            raise RoundNotReady(
+                f"round {paired} is paired: a round robin's pairing numbers are its places in the table, set "
+                "before round 1 (C.04.2 Art. 2.3 allows corrections of wrong data only)"
+            )
         if paired > cautions.LAST_ROUND_FOR_NEW_NUMBERS:
             raise RuleViolation(
                 f"round {paired} is paired: pairing numbers no longer change after round 4 is paired (C.04.2 Art. 2.3)"
@@ -558,7 +565,7 @@ class Ledger(Application):
         pairing-integrity-breaching event; refused after round 4 is paired (C.04.2 Art. 2.3)."""
 
         def change(tournament: Tournament) -> None:
-            paired = self._numbers_changeable()
+            paired = self._numbers_changeable(tournament)
             tournament.exchange_numbers(first, second, self.actor, reason, reference)
             if paired:
                 self.caution(tournament, cautions.numbers_exchanged(first, second, paired))
