@@ -23,6 +23,7 @@ from projections.history import entrants
 from projections.state import TournamentState, fold
 from tests.ledger.conftest import OpenDesk
 from tests.tui.cli_support import run
+from tests.tui.test_trf_import import line, write
 from tui import exit_codes
 from tui.cli.trf_ledger import to_document
 from tui.web.site import create_app
@@ -115,6 +116,27 @@ def test_q174_the_limit_counts_byes_given_in_paired_rounds_and_is_a_setting(
         ledger.request_bye(8, 3, ByeKind.HALF_POINT)
     with pytest.raises(InvalidInput, match="max_half_byes must be a whole number"):
         TournamentSettings.for_game(Game.CHESS, "dutch", 7, options={"max_half_byes": "two"})
+
+
+def test_q174_an_imported_files_second_half_point_bye_asks_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q174 at import: a TRF whose player took a half-point bye in round 1 and requests another for the next
+    round asks for confirmation (exit 3, no ledger left behind); `import-trf --yes` imports it, warning
+    recorded."""
+    source = write(
+        tmp_path,
+        "012 Requests",
+        "XXR 5",
+        line(1, "1.5", "   2 w 1  0000 - H  0000 - H"),
+        line(2, "0.0", "   1 b 0     3 w 0"),
+        line(3, "1.0", "0000 - H     2 b 1"),
+    )
+    ledger = tmp_path / "t.ledger"
+    code, _, err = run(capsys, "import-trf", str(source), "--ledger", str(ledger))
+    assert code == exit_codes.REFUSED and "warning (level 3, Q174)" in err and not ledger.exists()
+    assert run(capsys, "import-trf", str(source), "--ledger", str(ledger), "--yes")[0] == exit_codes.OK
+    assert "confirmed warning (level 3, Q174)" in run(capsys, "log", "--ledger", str(ledger))[1]
 
 
 def test_q174_outside_fide_mode_there_is_no_default_limit(open_desk: OpenDesk, sqlite_location: str) -> None:
