@@ -46,7 +46,6 @@ from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked
 from ledger.scope import Key, describe, event_scope, overlap
 from ledger.settings import (
     FIDE_SWISS,
-    ROUND_ROBINS,
     ROUNDS_FROM_ENTRIES,
     TournamentSettings,
     check_options,
@@ -546,13 +545,14 @@ class Ledger(Application):
 
     def _numbers_changeable(self, tournament: Tournament) -> int:
         """The last paired round, while pairing numbers may still change: C.04.2 Art. 2.3, "no modification
-        of a TPN ... is allowed after the fourth round has been paired" (docs/fide-mode.md, Q147-154). A
-        round robin's numbers are its places in the table (C.05 Annex 1), set before round 1."""
+        of a TPN ... is allowed after the fourth round has been paired" (docs/fide-mode.md, Q147-154). That
+        is the FIDE Swiss systems'; the other systems' numbers are set before round 1 (a round robin's are
+        its places in the table, C.05 Annex 1; a bracket's its seeds)."""
         paired = self.last_paired_round()
-        if paired and tournament.system in ROUND_ROBINS:
+        if paired and tournament.system not in FIDE_SWISS:
             raise RoundNotReady(
-                f"round {paired} is paired: a round robin's pairing numbers are its places in the table, set "
-                "before round 1 (C.04.2 Art. 2.3 allows corrections of wrong data only)"
+                f"round {paired} is paired: {tournament.system} keeps the pairing numbers set before round 1 "
+                "(a round robin's are its places in the table)"
             )
         if paired > cautions.LAST_ROUND_FOR_NEW_NUMBERS:
             raise RuleViolation(

@@ -279,5 +279,5 @@ def test_q147_a_round_robin_keeps_its_table_numbers(open_desk: OpenDesk, sqlite_
     ledger.create_tournament("RR", TournamentSettings.for_game(Game.CHESS, "round-robin", 3, fide_mode=True))
     ledger.register_players([PlayerDetails(f"P{n}", rating=2000 - n) for n in range(1, 5)])
     ledger.pair_next_round()
-    with pytest.raises(RoundNotReady, match="places in the table"), ledger.command(confirmed=True):
+    with pytest.raises(RoundNotReady, match="round-robin keeps the pairing numbers"), ledger.command(confirmed=True):
         ledger.exchange_numbers(1, 2, "wrong data")
