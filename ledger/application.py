@@ -600,7 +600,7 @@ class Ledger(Application):
     def change_acceleration(self, method: str, points: str = "", reason: str = "", reference: str = "") -> None:
         """Set the acceleration (`pairing.fide.acceleration.METHODS`; `points` the explicit method's virtual
         points); once round 1 is paired a level 5 warning (Q109-110)."""
-        check_options({"acceleration": method})
+        check_options({"acceleration": method, "virtual_points": points})
         if method == "explicit" and not points:
             raise InvalidInput('the explicit method needs its virtual points: --points "player:round:points,..."')
         if points and method != "explicit":

@@ -13,7 +13,7 @@ from ledger.errors import InvalidInput
 from ledger.fide_mode import FIDE_MODE_MAY, default_fide_mode
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.validation import MAX_ROUNDS, parse_whole_number
-from pairing.fide.acceleration import METHODS
+from pairing.fide.acceleration import METHODS, explicit_points
 from pairing.model import Scoring
 from pairing.registry import bracket_systems, games_of, systems, systems_for
 
@@ -89,6 +89,10 @@ def check_options(options: Mapping[str, str]) -> None:
     method = options.get("acceleration") or "none"
     if method not in METHODS:
         raise InvalidInput(f"unknown acceleration {method!r}; methods: {', '.join(METHODS)}")
+    try:
+        explicit_points(options.get("virtual_points", ""))
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None
 
 
 def _checked_fide_mode(game: Game, system: str, wanted: bool | None) -> bool:

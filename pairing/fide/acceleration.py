@@ -36,6 +36,24 @@ SYSTEMS = frozenset({"dutch", "burstein"})
 """The systems whose engines apply an acceleration."""
 
 
+def explicit_points(text: str) -> dict[tuple[int, int], float]:
+    """The explicit method's ``virtual_points``, "player:round:points,...", as (player, round) -> points;
+    ValueError naming the item that is not one."""
+    table: dict[tuple[int, int], float] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        parts = item.split(":")
+        if len(parts) != 3 or not all(p.isascii() and p.isdigit() for p in parts[:2]):
+            raise ValueError(f"virtual point {item!r} is not player:round:points (e.g. 12:1:1)")
+        try:
+            points = float(parts[2])
+        except ValueError:
+            raise ValueError(f"virtual point {item!r}: {parts[2]!r} is not a number of points") from None
+        if not 0 <= points <= 100:
+            raise ValueError(f"virtual point {item!r}: points run from 0 to 100")
+        table[int(parts[0]), int(parts[1])] = points
+    return table
+
+
 def virtual_points(request: PairingInput) -> dict[tuple[int, int], float]:
     """Acceleration: (player, round) -> virtual points, by `METHODS`.
 
@@ -56,9 +74,10 @@ def virtual_points(request: PairingInput) -> dict[tuple[int, int], float]:
                 win = request.scoring.win
                 table[number, round_number] = win if round_number <= full else win / 2
     elif kind == "explicit":
-        for item in filter(None, request.option("virtual_points").split(",")):
-            player, round_number, value = item.split(":")
-            table[int(player), int(round_number)] = float(value)
+        try:
+            table = explicit_points(request.option("virtual_points"))
+        except ValueError as error:
+            raise NoValidPairing(str(error)) from None
     elif kind not in ("none", ""):
         raise NoValidPairing(f"unknown acceleration {kind!r}: use {', '.join(METHODS)}")
     return table

@@ -197,10 +197,29 @@ def test_q107_an_unknown_or_unapplied_method_is_refused(open_desk: OpenDesk, sql
     applies none (Dubov), is refused before anything is recorded."""
     with pytest.raises(InvalidInput, match="unknown acceleration 'rapid'"):
         TournamentSettings.for_game(Game.CHESS, "dutch", 9, options={"acceleration": "rapid"})
+    with pytest.raises(InvalidInput, match="'3:1' is not player:round:points"):
+        TournamentSettings.for_game(
+            Game.CHESS, "dutch", 9, options={"acceleration": "explicit", "virtual_points": "3:1"}
+        )
     ledger = open_desk(sqlite_location)
     ledger.create_tournament("Open", TournamentSettings.for_game(Game.CHESS, "dubov", 9))
     with pytest.raises(InvalidInput, match="dubov engine applies no acceleration"):
         ledger.change_acceleration("baku", reason="regulations")
+
+
+def test_q107_the_explicit_method_takes_checked_virtual_points(open_desk: OpenDesk, location: str) -> None:
+    """The explicit method (TRF-2026 250, XXA) takes its virtual points from the arbiter, checked before
+    anything is recorded; the engine then adds them to the pairing score."""
+    ledger = _swiss(open_desk, location)
+    before = ledger.position()
+    with pytest.raises(InvalidInput, match="needs its virtual points"):
+        ledger.change_acceleration("explicit", reason="regulations")
+    with pytest.raises(InvalidInput, match="'x' is not a number of points"):
+        ledger.change_acceleration("explicit", "8:1:x", reason="regulations")
+    assert ledger.position() == before
+    ledger.change_acceleration("explicit", "8:1:1,7:1:1", reason="regulations")
+    boards = {frozenset((b.first, b.second)) for b in ledger.pair_next_round().boards}
+    assert frozenset((7, 8)) in boards  # alone in the top scoregroup with a virtual point each
 
 
 # --- Q147-154 pairing numbers --------------------------------------------------------------------------
