@@ -88,11 +88,11 @@ def acceleration_changed(previous: str, method: str, after_round: int) -> Cautio
 
 
 def numbers_exchanged(first: int, second: int, after_round: int) -> Caution:
-    """Q148-150: exchanging two pairing numbers once round 1 is paired is a level 3 warning and a
+    """Q148-154: exchanging two pairing numbers once round 1 is paired is a level 3 warning and a
     pairing-integrity-breaching event."""
     return Caution(
         Level.CONFIRM,
-        "Q149",
+        "Q148",
         f"pairing numbers of players {first} and {second} exchanged after round {after_round}",
         breach=Breach.NUMBER_EXCHANGE,
         round=after_round,
@@ -100,11 +100,11 @@ def numbers_exchanged(first: int, second: int, after_round: int) -> Caution:
 
 
 def numbers_regenerated(what: str, after_round: int) -> Caution:
-    """Q151-154: regenerating the pairing numbers once round 1 is paired is a level 4 warning and a
+    """Q148-154: regenerating the pairing numbers once round 1 is paired is a level 4 warning and a
     pairing-integrity-breaching event (possible until round 4 is paired, C.04.2 Art. 2.3)."""
     return Caution(
         Level.CONFIRM_TWICE,
-        "Q152",
+        "Q148",
         f"pairing numbers regenerated after round {after_round}: {what}",
         "players change pairing number from the next round on; the rounds already paired keep the numbers "
         "they were paired with",

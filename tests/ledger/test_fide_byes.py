@@ -166,10 +166,10 @@ def test_q175_q176_a_player_flagged_no_half_bye_is_refused_one(open_desk: OpenDe
 # --- Q177-179 full-point byes ----------------------------------------------------------------------------
 
 
-def test_q177_q178_a_full_point_bye_is_a_deprecated_warning_and_a_trf_line(
+def test_q177_a_full_point_bye_is_a_deprecated_warning_and_a_trf_line(
     open_desk: OpenDesk, sqlite_location: str
 ) -> None:
-    """Q177-178: a full-point bye for an individual is allowed with a level 2 ("deprecated") warning, no
+    """Q177-179: a full-point bye for an individual is allowed with a level 2 ("deprecated") warning, no
     confirmation asked, recorded as a breach and written to the TRF as a `###` line with its round."""
     ledger = _swiss(open_desk, sqlite_location)
     ledger.request_bye(3, 2, ByeKind.FULL_POINT)
@@ -185,8 +185,8 @@ def test_q177_q178_a_full_point_bye_is_a_deprecated_warning_and_a_trf_line(
     )
 
 
-def test_q179_a_full_point_bye_given_in_a_paired_round_is_recorded_too(open_desk: OpenDesk, location: str) -> None:
-    """Q179: the full-point bye of a player on no board of a paired round (a late entry) warns and is recorded
+def test_q177_a_full_point_bye_given_in_a_paired_round_is_recorded_too(open_desk: OpenDesk, location: str) -> None:
+    """Q177-179: the full-point bye of a player on no board of a paired round (a late entry) warns and is recorded
     the same way, in the same transaction as the bye."""
     ledger = _swiss(open_desk, location, players=7)
     _play(ledger, 1)

@@ -192,9 +192,10 @@ def test_q109_q110_the_acceleration_does_not_change_after_round_1(open_desk: Ope
     assert pairing_input(_state(ledger), 2).option("acceleration") == "baku"
 
 
-def test_q107_an_unknown_or_unapplied_method_is_refused(open_desk: OpenDesk, sqlite_location: str) -> None:
-    """Only the methods the engines apply are taken: an unknown name, or a method for a system whose engine
-    applies none (Dubov), is refused before anything is recorded."""
+def test_an_unknown_or_unapplied_acceleration_is_refused(open_desk: OpenDesk, sqlite_location: str) -> None:
+    """Only the methods the engines apply are taken (docs/fide-mode.md, "Q106-111 Acceleration"): an
+    unknown name, or a method for a system whose engine applies none (Dubov), is refused before anything
+    is recorded."""
     with pytest.raises(InvalidInput, match="unknown acceleration 'rapid'"):
         TournamentSettings.for_game(Game.CHESS, "dutch", 9, options={"acceleration": "rapid"})
     with pytest.raises(InvalidInput, match="'3:1' is not player:round:points"):
@@ -207,7 +208,7 @@ def test_q107_an_unknown_or_unapplied_method_is_refused(open_desk: OpenDesk, sql
         ledger.change_acceleration("baku", reason="regulations")
 
 
-def test_q107_the_explicit_method_takes_checked_virtual_points(open_desk: OpenDesk, location: str) -> None:
+def test_the_explicit_acceleration_takes_checked_virtual_points(open_desk: OpenDesk, location: str) -> None:
     """The explicit method (TRF-2026 250, XXA) takes its virtual points from the arbiter, checked before
     anything is recorded; the engine then adds them to the pairing score."""
     ledger = _swiss(open_desk, location)
@@ -226,7 +227,7 @@ def test_q107_the_explicit_method_takes_checked_virtual_points(open_desk: OpenDe
 
 
 def test_q148_an_exchange_before_round_1_needs_no_warning(open_desk: OpenDesk, location: str) -> None:
-    """Q148: before round 1 two pairing numbers are exchanged with a reason and nothing else."""
+    """Q148-154: before round 1 two pairing numbers are exchanged with a reason and nothing else."""
     ledger = _swiss(open_desk, location)
     ledger.exchange_numbers(1, 2, "ratings entered the wrong way round")
     ranking = _state(ledger).ranking()
@@ -234,10 +235,8 @@ def test_q148_an_exchange_before_round_1_needs_no_warning(open_desk: OpenDesk, l
     assert ledger.notices == [] and _breaches(ledger) == []
 
 
-def test_q149_q150_an_exchange_after_round_1_is_a_level_3_warning_and_a_trf_line(
-    open_desk: OpenDesk, location: str
-) -> None:
-    """Q149-150: after round 1 an exchange asks once (level 3); confirmed, it is recorded as a TPN exchange
+def test_q148_an_exchange_after_round_1_is_a_level_3_warning_and_a_trf_line(open_desk: OpenDesk, location: str) -> None:
+    """Q148-154: after round 1 an exchange asks once (level 3); confirmed, it is recorded as a TPN exchange
     and written to the TRF."""
     ledger = _swiss(open_desk, location)
     _play(ledger, 1)
@@ -253,8 +252,8 @@ def test_q149_q150_an_exchange_after_round_1_is_a_level_3_warning_and_a_trf_line
         assert "### TPN Exchange @ Round 1: pairing numbers of players 3 and 4 exchanged after round 1" in _trf(ledger)
 
 
-def test_q151_q152_a_regeneration_after_round_1_is_a_level_4_warning(open_desk: OpenDesk, location: str) -> None:
-    """Q151-152: after round 1 a correction that reorders the initial ranking (C.04.2 2.2) regenerates the
+def test_q148_a_regeneration_after_round_1_is_a_level_4_warning(open_desk: OpenDesk, location: str) -> None:
+    """Q148-154: after round 1 a correction that reorders the initial ranking (C.04.2 2.2) regenerates the
     pairing numbers: a level 4 warning; `renumber --rule fide` regenerates them too, undoing exchanges."""
     ledger = _swiss(open_desk, location)
     _play(ledger, 2)
@@ -277,8 +276,8 @@ def test_q151_q152_a_regeneration_after_round_1_is_a_level_4_warning(open_desk: 
     ]
 
 
-def test_q153_q154_pairing_numbers_never_change_after_round_4(open_desk: OpenDesk, sqlite_location: str) -> None:
-    """Q153-154 (C.04.2 Art. 2.3): "no modification of a TPN ... after the fourth round has been paired":
+def test_q148_pairing_numbers_never_change_after_round_4(open_desk: OpenDesk, sqlite_location: str) -> None:
+    """Q148-154 (C.04.2 Art. 2.3): "no modification of a TPN ... after the fourth round has been paired":
     exchange and renumbering are refused, and a rating correction no longer moves anyone."""
     ledger = _swiss(open_desk, sqlite_location)
     _play(ledger, 4)
