@@ -300,8 +300,6 @@ class Tournament(Aggregate):
         self.appeals: dict[str, dict[str, Any]] = {}
         self.stages = 1
         self.chief_key = chief_key
-        self.exchanges: list[list[int]] = []
-        """[first, second] pairing-number exchanges since the last renumbering, in order."""
 
     # --- roster -------------------------------------------------------------------------------
 
@@ -471,7 +469,7 @@ class Tournament(Aggregate):
 
     @event(PlayersRenumbered)
     def _renumber(self, order: list[int], rule: str, actor: str, reason: str) -> None:
-        self.exchanges = []
+        pass
 
     def exchange_numbers(self, first: int, second: int, actor: str, reason: str, reference: str) -> None:
         """Exchange two players' pairing numbers (the application checks the rounds paired)."""
@@ -485,7 +483,7 @@ class Tournament(Aggregate):
 
     @event(PairingNumbersExchanged)
     def _exchange_numbers(self, first: int, second: int, actor: str, reason: str, reference: str) -> None:
-        self.exchanges = [*getattr(self, "exchanges", []), [first, second]]
+        pass
 
     def change_tiebreaks(self, tiebreaks: list[str], actor: str, reason: str, reference: str) -> None:
         """Replace the tie-break list (codes checked by `ledger.settings.check_tiebreaks`)."""
