@@ -32,6 +32,8 @@ from ledger.errors import (
     ConfirmationNeeded,
     InvalidInput,
     NoTournament,
+    Remedy,
+    RemedyAction,
     RoundNotReady,
     RuleViolation,
     TournamentExists,
@@ -148,7 +150,8 @@ class Expectation:
             if clash is not None:
                 raise ConcurrentChange(
                     f"{describe(clash)} was changed at log position {position}, after position {self.expected} "
-                    "that this command expected; nothing was appended. Check `arbiter log --tail 5` and decide again"
+                    "that this command expected; nothing was appended",
+                    Remedy(RemedyAction.SEE_LOG),
                 )
 
 
@@ -198,7 +201,7 @@ class Ledger(Application):
         if self._tournament_id is None:
             first = self.recorder.select_notifications(start=1, limit=1)
             if not first:
-                raise NoTournament("this ledger holds no tournament: create one with `arbiter new NAME ...`")
+                raise NoTournament("this ledger holds no tournament", Remedy(RemedyAction.CREATE_TOURNAMENT))
             self._tournament_id = UUID(str(first[0].originator_id))
         return self._tournament_id
 
@@ -209,7 +212,7 @@ class Ledger(Application):
         try:
             return self.repository.get(round_id(self.tournament_id, number), projector_func=_fast_project)
         except AggregateNotFoundError:
-            raise UnknownRound(f"round {number} has not been paired yet: `arbiter pair` pairs the next round") from None
+            raise UnknownRound(f"round {number} has not been paired yet", Remedy(RemedyAction.PAIR)) from None
 
     def position(self) -> int:
         """The log position of the last event (0 for an empty ledger)."""
@@ -252,7 +255,7 @@ class Ledger(Application):
                 start = self.position()
                 if expect_position is not None and not 0 <= expect_position <= start:
                     raise InvalidInput(
-                        f"--expect-position {expect_position} is not a position of this log (0..{start}); "
+                        f"the expected position {expect_position} is not a position of this log (0..{start}); "
                         "give the position your desk displayed"
                     )
                 if command_id:
@@ -358,8 +361,8 @@ class Ledger(Application):
                 return command()
         except IntegrityError as conflict:
             raise ConcurrentChange(
-                f"another desk kept changing the same records; nothing was saved ({conflict}). "
-                "Check `arbiter log` and try again."
+                f"another desk kept changing the same records; nothing was saved ({conflict})",
+                Remedy(RemedyAction.SEE_LOG),
             ) from conflict
 
     # --- tournament and roster ---------------------------------------------------------------
@@ -370,7 +373,7 @@ class Ledger(Application):
         """Create the tournament, with its report details (`ledger.details`) in the same transaction."""
         if self.position():
             raise TournamentExists(
-                f"{redacted(self.location)} already holds a tournament; use another --ledger for a new one"
+                f"{redacted(self.location)} already holds a tournament", Remedy(RemedyAction.USE_ANOTHER_LEDGER)
             )
         if not name.strip():
             raise InvalidInput("a tournament needs a name")
@@ -716,8 +719,8 @@ class Ledger(Application):
                 # A retry after a conflict: another desk paired (or unpaired) meanwhile. Pairing
                 # the round after the one the arbiter meant would be a second, unasked-for pairing.
                 raise ConcurrentChange(
-                    f"round {intended} was paired or unpaired at another desk meanwhile; nothing was saved. "
-                    f"Check `arbiter pairings {intended}` before pairing again."
+                    f"round {intended} was paired or unpaired at another desk meanwhile; nothing was saved",
+                    Remedy(RemedyAction.SEE_PAIRINGS, round=intended),
                 )
             if number > tournament.rounds != ROUNDS_FROM_ENTRIES:
                 raise RoundNotReady(f"all {tournament.rounds} rounds are paired; the tournament is complete")
@@ -775,8 +778,9 @@ class Ledger(Application):
         if missing and not force_reason.strip():
             boards = ", ".join(map(str, missing))
             raise RoundNotReady(
-                f"round {number - 1} still has no result on board(s) {boards}: enter them with `arbiter result`, "
-                f'or pair anyway with --force --reason "..."'
+                f"round {number - 1} still has no result on board(s) {boards}",
+                Remedy(RemedyAction.ENTER_RESULT, round=number - 1),
+                Remedy(RemedyAction.PAIR_ANYWAY),
             )
 
     def _round_to_pair(self, tournament: Tournament, number: int) -> Round:
@@ -796,8 +800,9 @@ class Ledger(Application):
             outcome = engine.pair(request)
         except NoValidPairing as refusal:
             raise RuleViolation(
-                f"{engine.name} cannot pair round {request.round}: {refusal}. Pair by hand with "
-                "`arbiter pair --manual`, or change the entries (withdrawals, byes, forbidden pairs)"
+                f"{engine.name} cannot pair round {request.round}: {refusal}. Change the entries (withdrawals, "
+                "byes, forbidden pairs)",
+                Remedy(RemedyAction.PAIR_BY_HAND),
             ) from refusal
         return pairing_payload(request, outcome, position, engine.name, engine.version, engine.rules_edition)
 
@@ -806,10 +811,13 @@ class Ledger(Application):
 
         def command() -> None:
             last = self.last_paired_round()
-            if round_number != last:
+            if round_number > last:
+                raise RoundNotReady(f"round {round_number} is not paired; the last paired round is {last}")
+            if round_number < last:
                 raise RoundNotReady(
-                    f"only the last paired round ({last}) can be unpaired; "
-                    f"unpair the rounds after {round_number} first, or `arbiter rollback --to-round`"
+                    f"only the last paired round ({last}) can be unpaired; unpair the rounds after {round_number} "
+                    "first",
+                    Remedy(RemedyAction.ROLL_BACK, round=round_number - 1),
                 )
             round_ = self.round(round_number)
             round_.withdraw_pairing(self.actor, reason, reference)
@@ -831,7 +839,7 @@ class Ledger(Application):
             if round_.results:
                 raise RoundNotReady(
                     f"play has started in round {round_number} ({len(round_.results)} results recorded); "
-                    "its pairing stays (record the decision with `arbiter override`)"
+                    "its pairing stays: a repeat pairing replaces a round's pairing only before play starts"
                 )
             request, position = self._pairing_input(round_number)
             pairing = self._engine_pairing(tournament, request, position)
@@ -895,7 +903,7 @@ class Ledger(Application):
     def _require_upheld(self, appeal: int) -> None:
         ruled = self.tournament().appeals.get(str(appeal))
         if ruled is None:
-            raise InvalidInput(f"there is no appeal {appeal}; see `arbiter log` for the appeals lodged")
+            raise InvalidInput(f"there is no appeal {appeal}", Remedy(RemedyAction.SEE_APPEALS))
         if ruled["outcome"] != "upheld":
             raise RuleViolation(
                 f"appeal {appeal} is {ruled['outcome'] or 'not yet ruled'}; only an upheld appeal changes a ruling "

@@ -22,6 +22,8 @@ from ledger.errors import (
     InvalidInput,
     NoResultToCorrect,
     ReasonRequired,
+    Remedy,
+    RemedyAction,
     ResultAlreadyRecorded,
     RoundNotReady,
     RuleViolation,
@@ -51,7 +53,7 @@ def round_id(tournament_id: UUID, round_number: int) -> UUID:
 def require_reason(reason: str) -> str:
     reason = reason.strip()
     if not reason:
-        raise ReasonRequired('this changes an earlier decision: give a reason (--reason "...")')
+        raise ReasonRequired("this changes an earlier decision", Remedy(RemedyAction.GIVE_REASON))
     return reason
 
 
@@ -307,9 +309,7 @@ class Tournament(Aggregate):
         try:
             return self.players[str(number)]
         except KeyError:
-            raise UnknownPlayer(
-                f"no player number {number}: see `arbiter standings` or `arbiter log` for the roster"
-            ) from None
+            raise UnknownPlayer(f"no player number {number}", Remedy(RemedyAction.SEE_ROSTER)) from None
 
     @property
     def next_number(self) -> int:
@@ -330,9 +330,9 @@ class Tournament(Aggregate):
         if twin is not None and not allow_duplicate:
             same = "id" if self._same_id(details, self.players[str(twin)]) else "name, rating and federation"
             raise DuplicatePlayer(
-                f"{details['name']} is already registered as number {twin} (same {same}); use "
-                "`arbiter correct-player` to change details, or register with `--allow-duplicate` "
-                "if this is another person"
+                f"{details['name']} is already registered as number {twin} (same {same})",
+                Remedy(RemedyAction.CORRECT_PLAYER, player=twin),
+                Remedy(RemedyAction.REGISTER_NAMESAKE, player=twin),
             )
         self._register(number=number, details=details, actor=actor, duplicate_of=twin)
         return number
@@ -794,10 +794,10 @@ class Round(Aggregate):
         """Publish a pairing (or, after a withdrawal, a new one: its revision counts up)."""
         if self.is_paired:
             raise RoundNotReady(
-                f"round {self.number} is already paired; `arbiter unpair {self.number} --reason ...` withdraws it"
+                f"round {self.number} is already paired", Remedy(RemedyAction.UNPAIR, round=self.number)
             )
         if self.revision and not reason.strip():
-            raise ReasonRequired(f'round {self.number} is being re-paired: give a reason (--reason "...")')
+            raise ReasonRequired(f"round {self.number} is being re-paired", Remedy(RemedyAction.GIVE_REASON))
         self._publish(revision=self.revision + 1, actor=actor, reason=reason, reference=reference, **pairing)
 
     @event(Paired)
@@ -841,12 +841,12 @@ class Round(Aggregate):
     def board(self, board: int) -> list[int]:
         if not self.is_paired:
             raise UnknownBoard(
-                f"round {self.number} is not paired (its pairing was withdrawn): `arbiter pair` pairs it again"
+                f"round {self.number} is not paired (its pairing was withdrawn)", Remedy(RemedyAction.PAIR)
             )
         if not 1 <= board <= len(self.boards):
             raise UnknownBoard(
-                f"round {self.number} has boards 1..{len(self.boards)}, not {board}: "
-                f"see `arbiter pairings {self.number}`"
+                f"round {self.number} has boards 1..{len(self.boards)}, not {board}",
+                Remedy(RemedyAction.SEE_PAIRINGS, round=self.number),
             )
         return self.boards[board - 1]
 
@@ -854,7 +854,8 @@ class Round(Aggregate):
         if self.sealed_at is not None:
             raise RoundNotReady(
                 f"round {self.number} is sealed (position {self.sealed_at}); a result there changes only after "
-                "an upheld appeal: `arbiter correct ... --appeal N`"
+                "an upheld appeal",
+                Remedy(RemedyAction.CORRECT_ON_APPEAL, round=self.number),
             )
 
     def record_result(self, board: int, result: str, actor: str) -> None:
@@ -862,8 +863,8 @@ class Round(Aggregate):
         self._check_unsealed()
         if str(board) in self.results:
             raise ResultAlreadyRecorded(
-                f"round {self.number} board {board} already has {self.results[str(board)]}; "
-                f"use `arbiter correct {self.number} {board} RESULT --reason ...` to change it"
+                f"round {self.number} board {board} already has {self.results[str(board)]}",
+                Remedy(RemedyAction.CORRECT_RESULT, round=self.number, board=board),
             )
         self._record_result(board=board, first=first, second=second, result=result, actor=actor)
 
@@ -951,8 +952,8 @@ class Round(Aggregate):
             return self.results[str(board)]
         except KeyError:
             raise NoResultToCorrect(
-                f"round {self.number} board {board} has no result yet; "
-                f"use `arbiter result {self.number} {board} RESULT`"
+                f"round {self.number} board {board} has no result yet",
+                Remedy(RemedyAction.ENTER_RESULT, round=self.number, board=board),
             ) from None
 
     def seal(self, chain_head: str, position: int, actor: str) -> None:

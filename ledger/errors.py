@@ -1,16 +1,118 @@
-"""Refusals of the command service. Each message names the problem and the way out; a refused
-command appends nothing."""
+"""Refusals of the command service. Each message names the problem and each remedy a way out; a
+refused command appends nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import StrEnum
 from typing import TYPE_CHECKING
+
+from attrs import frozen
 
 if TYPE_CHECKING:
     from ledger.fide_mode import Caution
 
+# --- Remedies: the ways out of a refusal, as data; each front end says how to take them ---------------
+
+
+class RemedyAction(StrEnum):
+    """What the arbiter can do about a refusal, in the tournament's words. The ledger never says how:
+    the CLI renders an action as a command line (`tui.cli.remedies`), the desk as a key or a palette
+    command (`tui.desk.remedies`); docs/design.md, "Refusals and remedies"."""
+
+    CREATE_TOURNAMENT = "create-tournament"
+    SEE_ROSTER = "see-roster"
+    SEE_PAIRINGS = "see-pairings"
+    SEE_LOG = "see-log"
+    SEE_APPEALS = "see-appeals"
+    PAIR = "pair"
+    PAIR_ANYWAY = "pair-anyway"
+    PAIR_BY_HAND = "pair-by-hand"
+    UNPAIR = "unpair"
+    ROLL_BACK = "roll-back"
+    ENTER_RESULT = "enter-result"
+    CORRECT_RESULT = "correct-result"
+    CORRECT_ON_APPEAL = "correct-on-appeal"
+    CORRECT_PLAYER = "correct-player"
+    REGISTER_NAMESAKE = "register-namesake"
+    GIVE_REASON = "give-reason"
+    SHOW_KEY = "show-key"
+    MAKE_KEY = "make-key"
+    GRANT_ROLE = "grant-role"
+    GIVE_KEY = "give-key"
+    SIGN_NOTHING = "sign-nothing"
+    USE_ANOTHER_LEDGER = "use-another-ledger"
+
+
+PURPOSES: dict[RemedyAction, str] = {
+    RemedyAction.CREATE_TOURNAMENT: "create the tournament",
+    RemedyAction.SEE_ROSTER: "see the players and their numbers",
+    RemedyAction.SEE_PAIRINGS: "see the round's boards",
+    RemedyAction.SEE_LOG: "check the latest decisions in the log and decide again",
+    RemedyAction.SEE_APPEALS: "see the appeals lodged in the log",
+    RemedyAction.PAIR: "pair the next round",
+    RemedyAction.PAIR_ANYWAY: "pair anyway, recording why",
+    RemedyAction.PAIR_BY_HAND: "pair by hand",
+    RemedyAction.UNPAIR: "withdraw the round's pairing, with a reason",
+    RemedyAction.ROLL_BACK: "take the tournament back to the end of an earlier round",
+    RemedyAction.ENTER_RESULT: "enter the result",
+    RemedyAction.CORRECT_RESULT: "correct the result, with a reason",
+    RemedyAction.CORRECT_ON_APPEAL: "correct it on an upheld appeal",
+    RemedyAction.CORRECT_PLAYER: "correct the registered player's details",
+    RemedyAction.REGISTER_NAMESAKE: "register anyway if this is another person",
+    RemedyAction.GIVE_REASON: "give a reason",
+    RemedyAction.SHOW_KEY: "copy the fingerprint and the public key as the arbiter's key shows them",
+    RemedyAction.MAKE_KEY: "make an arbiter's key",
+    RemedyAction.GRANT_ROLE: "ask the chief arbiter for a role",
+    RemedyAction.GIVE_KEY: "sign with your arbiter's key",
+    RemedyAction.SIGN_NOTHING: "give no key",
+    RemedyAction.USE_ANOTHER_LEDGER: "create the new tournament in another ledger",
+}
+"""What each action does, in the words every front end puts before its own way of doing it."""
+
+
+@frozen
+class Remedy:
+    """One way out of a refusal: an action and what it acts on (a round, a board, a player), e.g.
+    `Remedy(RemedyAction.CORRECT_RESULT, round=1, board=3)`."""
+
+    action: RemedyAction
+    round: int | None = None
+    board: int | None = None
+    player: int | None = None
+
+    @property
+    def purpose(self) -> str:
+        return PURPOSES[self.action]
+
+    def fill(self, template: str, **more: str) -> str:
+        """A front end's `template` with `{round}`, `{board}` and `{player}` replaced by the remedy's, or
+        by the word the arbiter replaces (ROUND, BOARD, PLAYER) where it names none, and the front
+        end's own placeholders by `more`."""
+        return template.format(
+            round="ROUND" if self.round is None else self.round,
+            board="BOARD" if self.board is None else self.board,
+            player="PLAYER" if self.player is None else self.player,
+            **more,
+        )
+
+
+def explained(error: LedgerError, how: Callable[[Remedy], str]) -> str:
+    """The refusal's message, then each remedy: its purpose and `how` a front end takes it."""
+    ways = "; or ".join(f"{remedy.purpose}: {how(remedy)}" for remedy in error.remedies)
+    return f"{error}; {ways}" if ways else str(error)
+
 
 class LedgerError(Exception):
-    """A command was refused; `str(error)` is the message for the arbiter."""
+    """A command was refused; `str(error)` says what is wrong, `remedies` the ways out (as data: the
+    front end that shows the message says how to take them, `explained`)."""
+
+    def __init__(self, message: str, *remedies: Remedy) -> None:
+        super().__init__(message)
+        self.remedies = remedies
+
+
+# --- end of remedies -------------------------------------------------------------------------------------
 
 
 class InvalidInput(LedgerError):

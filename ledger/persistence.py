@@ -447,7 +447,7 @@ class Anchor:
         head, _, position = text.strip().partition("@")
         head = head.lower()
         if len(head) != 64 or any(c not in "0123456789abcdef" for c in head):
-            raise ValueError(f"{text!r} is not a chain head: 64 hexadecimal digits as `arbiter seal` prints them")
+            raise ValueError(f"{text!r} is not a chain head: 64 hexadecimal digits, as the round's seal printed them")
         if position and not position.isdigit():
             raise ValueError(f"{text!r}: the position after @ must be a whole number")
         return cls(head, int(position) if position else None)

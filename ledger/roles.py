@@ -26,7 +26,7 @@ from uuid import UUID
 from attrs import define, field, frozen
 
 from ledger.domain import Round, Tournament
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, Remedy, RemedyAction
 from ledger.signed_store import SignatureRow
 from ledger.signing import ArbiterKey, fingerprint, public_key_bytes, signature_matches
 from ledger.validation import check_event_values
@@ -108,8 +108,8 @@ def checked_grant(ring: KeyRing, key_fingerprint: str, public_key: str, role: st
     key_fingerprint = key_fingerprint.strip().lower().replace(":", "")
     if fingerprint(public) != key_fingerprint:
         raise NotAuthorised(
-            f"the public key's fingerprint is {fingerprint(public)}, not {key_fingerprint}: "
-            "copy both from the arbiter's `arbiter key show`"
+            f"the public key's fingerprint is {fingerprint(public)}, not {key_fingerprint}",
+            Remedy(RemedyAction.SHOW_KEY),
         )
     if key_fingerprint == ring.chief:
         raise NotAuthorised("that is the chief arbiter's own key; the chief's role cannot be changed")
@@ -138,18 +138,18 @@ def admit(
     if not chief:
         if key is not None:
             raise NotAuthorised(
-                "this ledger was made without arbiter keys, so its events are not signed: "
-                "run the command without --key (and without $ARBITER_KEY)"
+                "this ledger was made without arbiter keys, so its events are not signed",
+                Remedy(RemedyAction.SIGN_NOTHING),
             )
         return
     if key is None:
-        raise NotAuthorised("this ledger is signed: give your arbiter key with --key PATH or $ARBITER_KEY")
+        raise NotAuthorised("this ledger is signed", Remedy(RemedyAction.GIVE_KEY))
     held = next((aggregate for aggregate in aggregates if isinstance(aggregate, Tournament)), None)
     ring = KeyRing.of(chief, held.keys if held is not None else granted())
     for aggregate, event in pending:
         problem = ring.refusal(key.fingerprint, type(event).TOPIC, sealed_before(aggregate))
         if problem is not None:
-            raise NotAuthorised(f"{problem}; nothing was recorded. The chief arbiter grants roles with `arbiter grant`")
+            raise NotAuthorised(f"{problem}; nothing was recorded", Remedy(RemedyAction.GRANT_ROLE))
 
 
 def sealed_before(aggregate: Any) -> bool:

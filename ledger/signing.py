@@ -19,7 +19,7 @@ from attrs import frozen
 from nacl.exceptions import BadSignatureError, CryptoError
 from nacl.signing import SigningKey, VerifyKey
 
-from ledger.errors import InvalidInput
+from ledger.errors import InvalidInput, Remedy, RemedyAction
 
 KEY_HEADER = "arbiter-ledger ed25519 signing key v1"
 """The first line of a key file (the second is the private seed in hex)."""
@@ -51,7 +51,7 @@ def public_key_bytes(text: str) -> bytes:
     except ValueError:
         key = b""
     if len(key) != 32:
-        raise InvalidInput(f"{text!r} is not a public key: give the 64 hex digits `arbiter key show` prints")
+        raise InvalidInput(f"{text!r} is not a public key (64 hexadecimal digits)", Remedy(RemedyAction.SHOW_KEY))
     return key
 
 
@@ -85,9 +85,7 @@ class ArbiterKey:
         try:
             descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
-            raise InvalidInput(
-                f"{path} already exists; a key file is never overwritten: choose another --file"
-            ) from None
+            raise InvalidInput(f"{path} already exists; a key file is never overwritten: choose another file") from None
         with os.fdopen(descriptor, "w", encoding="ascii") as out:
             out.write(f"{KEY_HEADER}\n{bytes(signing_key).hex()}\n")
         return cls(signing_key, path)
@@ -103,14 +101,14 @@ class ArbiterKey:
         if mode & (stat.S_IRWXG | stat.S_IRWXO):
             raise InvalidInput(
                 f"the key file {path} can be read by other users (mode {stat.S_IMODE(mode):o}): "
-                f"run `chmod 600 {path}` and check nobody copied it"
+                f"make it readable by you alone (chmod 600 {path}) and check nobody copied it"
             )
         try:
             if len(lines) != 2 or lines[0] != KEY_HEADER:
                 raise ValueError
             return cls(SigningKey(bytes.fromhex(lines[1])), path)
         except (ValueError, CryptoError):
-            raise InvalidInput(f"{path} is not an arbiter key file (make one with `arbiter key new`)") from None
+            raise InvalidInput(f"{path} is not an arbiter's key file", Remedy(RemedyAction.MAKE_KEY)) from None
 
 
 def signature_matches(public_key: bytes, link: bytes, session_user: str | None, signature: bytes) -> bool:

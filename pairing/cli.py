@@ -1,15 +1,20 @@
 """``arbiter-pair``: a pairing program with the command line of bbpPairings and JaVaFo, so that
-tournament managers that call such a program can call this one instead.
+tournament managers that call such a program can call this one instead; and the FIDE checklist's
+pairing and tie-break checker and random tournament generator (docs/fide-mode.md).
 
     arbiter-pair --dutch input.trf -p [output]        pair the next round
-    arbiter-pair --dutch input.trf -c                 re-pair every round, show the pairings that differ
-    arbiter-pair --dutch -g [config] -o out.trf [-s seed]   generate a random tournament
+    arbiter-pair --dutch input.trf -c                 check every round's pairing and the final ranks
+    arbiter-pair --dutch [model.trf] -g [config] -o out.trf [-s seed]   generate a random tournament
 
 Pairing output: the number of pairs (the bye counts as one) on the first line, then ``white
 black`` per board in board order, the bye as ``id 0`` last. Check output, as bbpPairings writes it:
-``NAME: Round #r`` for every round re-paired, the two pairings side by side where they differ, a
-blank line at the end; a summary line goes to stderr. Exit codes: 0 ok, 1 no valid pairing, 3
-invalid input, 5 file error (bbpPairings' README).
+``NAME: Round #r`` for every round re-paired, the two pairings side by side where they differ
+followed by the absolute criteria the file's pairing breaks (or, where only colours differ, the
+boards), a blank line at the end; then, when the
+file has a ``202`` tie-break list and final ranks, ``NAME: Standings`` and every rank the list does
+not give. Summary lines go to stderr. Exit codes: 0 ok, 1 no valid pairing, 3 invalid input, 5 file
+error (bbpPairings' README). The tie-breaks are computed above this layer: the ``arbiter-pair``
+command (`tui.pair`) hands `main` the function that computes them.
 """
 
 from __future__ import annotations
@@ -23,13 +28,8 @@ from attrs import evolve
 
 from pairing.model import NoValidPairing, PairingInput, PairingOutcome
 from pairing.trf import TrfDocument, TrfSyntaxError, format, parse
-from pairing.trf.convert import (
-    TrfConversionError,
-    check_players,
-    last_paired_round,
-    outcome_from_round,
-    to_pairing_input,
-)
+from pairing.trf.convert import TrfConversionError, check_players, to_pairing_input
+from pairing.trf.standings import TiebreakValues
 
 OK = 0
 NO_VALID_PAIRING = 1
@@ -72,8 +72,32 @@ def pairing_text(outcome: PairingOutcome) -> str:
     return "\n".join(lines) + "\n"
 
 
+EXAMPLES = """\
+examples:
+  arbiter-pair --dutch open.trf -p pairing.txt      pair the next round of open.trf
+  arbiter-pair --burstein open.trf -c               check every round and the final ranks
+  arbiter-pair --dubov -g rtg.cfg -o random.trf -s 42   a random tournament, repeatable with -s 42
+  arbiter-pair --dutch model.trf -g -o random.trf   the players (names, ratings) of model.trf
+
+-g configuration, one key=value a line (# starts a comment); a key left out is drawn at random:
+  PlayersNumber=40         RoundsNumber=9           Ratings=2400,2350,2210,...
+  HighestRating=2700       LowestRating=1200        DrawPercentage=30
+  FullPointByes=1          HalfPointByes=5%         ZeroPointByes=0,0,2,3
+  ForfeitWins=2%           DoubleForfeits=0         UnusualResults=1
+  Baku=yes                 TieBreaks=BH/C1,BH,SB
+  byes count players, forfeits and unusual results (1/2-0, 0-1/2, 0-0) count boards: a number or a
+  percentage for every round, or one per round separated by commas (rounds past the list: none).
+  JaVaFo's keys ForfeitRate, RetiredRate, HalfPointByeRate and PointsFor* are read too.
+"""
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="arbiter-pair", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="arbiter-pair",
+        description=__doc__.split("\n\n")[0],
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     system = parser.add_mutually_exclusive_group(required=True)
     system.add_argument(
         "--dutch", action="store_const", const="dutch", dest="system", help="FIDE (Dutch) system, 2025 rules"
@@ -84,15 +108,27 @@ def _parser() -> argparse.ArgumentParser:
     system.add_argument(
         "--dubov", action="store_const", const="dubov", dest="system", help="FIDE Dubov system, July 2025 edition"
     )
-    parser.add_argument("input", nargs="?", help="the TRF to pair or check")
+    parser.add_argument("input", nargs="?", help="the TRF to pair or check; with -g, a model whose players to take")
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument(
         "-p", nargs="?", const="-", metavar="OUTPUT", help="pair the next round (to OUTPUT, default stdout)"
     )
-    action.add_argument("-c", action="store_true", help="re-pair every round and list the rounds that differ")
-    action.add_argument("-g", nargs="?", const="", metavar="CONFIG", help="generate a random tournament")
-    parser.add_argument("-o", metavar="OUTPUT", help="where -g writes the tournament")
-    parser.add_argument("-s", type=int, default=None, metavar="SEED", help="random seed for -g")
+    action.add_argument(
+        "-c",
+        action="store_true",
+        help="check: re-pair every round and show where the file differs, and the ranks its tie-breaks do not give",
+    )
+    action.add_argument(
+        "-g", nargs="?", const="", metavar="CONFIG", help="generate a random tournament (configuration below)"
+    )
+    parser.add_argument("-o", metavar="OUTPUT", help="where -g writes the tournament (TRF-2026)")
+    parser.add_argument(
+        "-s",
+        type=int,
+        default=None,
+        metavar="SEED",
+        help="random seed for -g (without it a new seed is drawn and printed, so every run differs)",
+    )
     return parser
 
 
@@ -109,18 +145,20 @@ def _write(path: str, text: str) -> None:
         handle.write(text)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, tiebreaks: TiebreakValues | None = None) -> int:
+    """Run ``arbiter-pair``; `tiebreaks` computes tie-break values for the standings check and for a
+    generated tournament's ranks (without it, files are checked for their pairings only)."""
     args = _parser().parse_args(argv)
     engine = ENGINES[args.system]
     try:
         if args.g is not None:
-            return _generate(args, engine)
+            return _generate(args, engine, tiebreaks)
         if not args.input:
             print("arbiter-pair: an input TRF is required", file=sys.stderr)
             return INVALID_INPUT
         document = parse(_read(args.input))
         if args.c:
-            return _check(document, engine, Path(args.input).stem)
+            return _check(document, engine, Path(args.input).stem, tiebreaks)
         outcome = engine(to_pairing_input(document))
         _write(args.p, pairing_text(outcome))
         return OK
@@ -133,42 +171,76 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return INVALID_INPUT
-    except (TrfSyntaxError, TrfConversionError, ValueError) as error:
+    except (TrfSyntaxError, TrfConversionError) as error:
         print(f"arbiter-pair: {args.input}: invalid input: {error}", file=sys.stderr)
+        return INVALID_INPUT
+    except ValueError as error:
+        print(f"arbiter-pair: {args.g or args.input}: invalid input: {error}", file=sys.stderr)
         return INVALID_INPUT
     except NoValidPairing as error:
         print(f"arbiter-pair: no valid pairing: {error}", file=sys.stderr)
         return NO_VALID_PAIRING
 
 
-def _check(document: TrfDocument, engine: Engine, name: str) -> int:
-    """The free pairings checker (C.04.A A.4): re-pair rounds 1..k from the file and compare. As in
-    bbpPairings, a file without ``142``/``XXR`` is taken to have as many rounds as it has played."""
+def _check(document: TrfDocument, engine: Engine, name: str, tiebreaks: TiebreakValues | None) -> int:
+    """The pairing and tie-break checker: bbpPairings' report of the rounds, then the standings."""
+    from pairing.checker import check_rounds
+
     check_players(document)
-    played = last_paired_round(document)
-    total = document.total_rounds or played
-    differ = []
-    for round_number in range(1, played + 1):
-        print(f"{name}: Round #{round_number}")
-        expected = outcome_from_round(document, round_number)
-        try:
-            got = engine(to_pairing_input(document, round_number, total_rounds=total))
-        except NoValidPairing:
-            differ.append(round_number)
-            print(f"No valid pairing exists for round {round_number}.\n")
-            continue
-        if _pairs(got) != _pairs(expected):
-            differ.append(round_number)
-            print(_side_by_side(got, expected))
+    differ: list[int] = []
+    colours: list[int] = []
+    for check in check_rounds(document, engine):
+        print(f"{name}: Round #{check.round}")
+        if check.engine is None:
+            differ.append(check.round)
+            print(f"No valid pairing exists for round {check.round}.")
+        elif check.differs:
+            differ.append(check.round)
+            print(_side_by_side(check.engine, check.tournament), end="")
+        if check.differs:
+            print("\n".join(f"  {breach}" for breach in check.breaches or (QUALITY,)) + "\n")
+        elif check.engine is not None and check.colours_differ:
+            colours.append(check.round)
+            print(_side_by_side(check.engine, check.tournament), end="")
+            for white, black in check.colours_differ:
+                print(f"  colours: the file has {white}-{black}, the checker {black}-{white} (Article 5)")
+            print()
     print()
     print("rounds that differ: " + (", ".join(map(str, differ)) if differ else "none"), file=sys.stderr)
+    if colours:
+        print("rounds whose colours differ: " + ", ".join(map(str, colours)), file=sys.stderr)
+    _check_standings(document, name, tiebreaks)
     return OK
 
 
-def _pairs(outcome: PairingOutcome) -> list[tuple[int, int]]:
-    """The pairs of a round, sides ignored, the bye as (player, 0)."""
-    pairs = sorted(tuple(sorted((b.first, b.second))) for b in outcome.boards)
-    return [*pairs, *sorted((b.player, 0) for b in outcome.byes)]
+QUALITY = "no absolute criterion is broken: the checker's pairing is better by the system's quality criteria"
+
+
+def _check_standings(document: TrfDocument, name: str, tiebreaks: TiebreakValues | None) -> None:
+    """``NAME: Standings`` and every player whose rank (cols 86-89) the ``202`` list does not give."""
+    from pairing.trf.standings import misplaced, tiebreak_list
+
+    descriptors = tiebreak_list(document)
+    if not descriptors or all(p.rank is None for p in document.players):
+        print("standings not checked: the file has no 202 tie-break list and final ranks", file=sys.stderr)
+        return
+    if tiebreaks is None:
+        print("standings not checked: no tie-break computation was given", file=sys.stderr)
+        return
+    try:
+        wrong = misplaced(document, descriptors, tiebreaks)
+    except ValueError as error:
+        print(f"standings not checked: {error}", file=sys.stderr)
+        return
+    print(f"{name}: Standings ({', '.join(descriptors)})")
+    for item in wrong:
+        place = item.place
+        given = "no rank" if item.rank is None else f"rank {item.rank}"
+        allowed = str(place.first) if place.first == place.last else f"{place.first}-{place.last}"
+        values = ", ".join(f"{d} {v:g}" for d, v in zip(descriptors, place.values, strict=True))
+        print(f"  {item.player}: {given}, the tie-breaks give {allowed} ({place.points:g} points; {values})")
+    print()
+    print(f"standings positions that do not follow the tie-breaks: {len(wrong) or 'none'}", file=sys.stderr)
 
 
 def _side_by_side(checker: PairingOutcome, tournament: PairingOutcome) -> str:
@@ -186,17 +258,42 @@ def _side_by_side(checker: PairingOutcome, tournament: PairingOutcome) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _generate(args: argparse.Namespace, engine: Engine) -> int:
+def _generate(args: argparse.Namespace, engine: Engine, tiebreaks: TiebreakValues | None) -> int:
+    """The random tournament generator: a configuration (its unset keys drawn from the seed), the
+    model's players if a model TRF is given, the seed printed so the run can be repeated."""
+    import random
+    import secrets
+
     from pairing.generator import GeneratorConfig, generate
 
     if not args.o:
         print("arbiter-pair: -g needs -o OUTPUT", file=sys.stderr)
         return INVALID_INPUT
-    config = GeneratorConfig.from_text(_read(args.g)) if args.g else GeneratorConfig()
-    seed = args.s if args.s is not None else 0
-    document = generate(config, seed, engine)
+    config = GeneratorConfig.from_text(_read(args.g) if args.g else "")
+    roster = parse(_read(args.input)).players if args.input else ()
+    if roster:
+        config = evolve(config, ratings=tuple(p.rating for p in roster)).checked()
+    if config.baku and args.system not in BAKU_SYSTEMS:
+        raise ValueError(f"Baku acceleration is not available with --{args.system}; leave Baku out or say Baku=no")
+    seed = args.s if args.s is not None else secrets.randbelow(2**31)
+    config = config.with_unset_drawn(
+        random.Random(f"unset {seed}"),
+        baku_available=args.system in BAKU_SYSTEMS,
+        tiebreaks_available=tiebreaks is not None,
+    )
+    document = generate(config, seed, engine, args.system, tiebreaks=tiebreaks, roster=roster)
     _write(args.o, format(document))
+    print(
+        f"arbiter-pair: seed {seed}: {len(document.players)} players, {config.rounds} rounds"
+        + (", Baku" if config.baku else "")
+        + (f", tie-breaks {','.join(config.tiebreaks)}" if config.tiebreaks else ""),
+        file=sys.stderr,
+    )
     return OK
+
+
+BAKU_SYSTEMS = ("dutch", "burstein")
+"""The systems whose engine applies Baku acceleration (C.04.5; the Dubov engine has none)."""
 
 
 if __name__ == "__main__":

@@ -1,18 +1,18 @@
 """Seeded random tournaments: the project's one generator, for `arbiter-pair -g`, the benchmarks and
 the property tests. Pure: the same arguments always give the same tournament.
 
-Players are numbered in rating order (the initial ranking list); results follow the Elo expectation
-with a draw share, and a few games are forfeited, so that histories hold unplayed rounds too
-(`game_result`, the one results model). Two forms:
+Results follow the FIDE rating table (B.02 8.1.2, `pairing.fide.common.rating`): a game's expected
+score is the table's PD, with draws at the configured share wherever the expectation leaves room for
+them, and a few games forfeited, so that histories hold unplayed rounds too (`game_result`, the one
+results model). Two forms:
 
-- `generate`: the random tournament generator (the RTG of the FIDE endorsement procedure, C.04.A
-  A.5): a fully played Swiss tournament, paired round by round by an engine, written as a TRF
-  document. Configuration keys are those of the generators tournament managers already use, one
-  ``key=value`` per line (``#`` starts a comment): ``PlayersNumber``, ``RoundsNumber``,
-  ``DrawPercentage``, ``ForfeitRate``, ``RetiredRate``, ``HalfPointByeRate`` (rates are per player
-  and round, in percent or as fractions below 1), ``HighestRating``, ``LowestRating``,
-  ``PointsForWin``, ``PointsForDraw``, ``PointsForLoss``, ``PointsForZPB``,
-  ``PointsForForfeitLoss``, ``PointsForPAB``.
+- `generate`: the random tournament generator (RTG; docs/fide-mode.md, "Checker and generator"): a
+  fully played Swiss tournament, paired round by round by an engine, written as a TRF-2026 document.
+  `GeneratorConfig` holds what it plays: players (their number, or their ratings), rounds, requested
+  byes of each kind, forfeits and unusual results (each a number or a percentage, for every round or
+  round by round), Baku acceleration and the tie-break list that ranks the final standings.
+  `GeneratorConfig.from_text` reads it from ``key=value`` lines and `with_unset_drawn` draws what a
+  configuration leaves out.
 - `engine_paired` and `greedy_paired`: the `PairingInput` of the next round after some random
   rounds, paired either by an engine, a few players asking for a half-point bye each round, or
   greedily down the score order, for engines whose seeding rounds are paired by another, much
@@ -24,12 +24,15 @@ with a draw share, and a few games are forfeited, so that histories hold unplaye
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from decimal import Decimal
+from fractions import Fraction
 
 from attrs import evolve, frozen
 
 from pairing.criteria.basic_rules import Strength, colour_preference, played_sides
+from pairing.fide.common.rating import scoring_probability
 from pairing.model import (
     ByeKind,
     Entrant,
@@ -53,16 +56,137 @@ from pairing.trf.document import (
     TournamentRecord,
     TrfDocument,
 )
+from pairing.trf.standings import SWISS_TIEBREAKS, TiebreakValues, ranks
+
+
+@frozen
+class Amount:
+    """How many players (byes) or boards (forfeits, unusual results) a round gets: a number, or a
+    percentage of those there are, rounded half up."""
+
+    value: Decimal
+    percent: bool = False
+
+    def of(self, available: int) -> int:
+        if self.percent:
+            return min(available, int(available * self.value / 100 + Decimal("0.5")))
+        return min(available, int(self.value))
+
+
+Schedule = tuple[Amount, ...]
+"""One amount for every round, or one per round (round r takes item r; rounds past the list none)."""
+
+
+_AMOUNT = re.compile(r"([0-9]{1,4}(?:\.[0-9]{1,2})?)(%?)")
+
+
+def schedule(text: str) -> Schedule:
+    """``3``, ``5%`` or round by round ``0,2,10%``; ValueError naming a bad item."""
+    amounts = []
+    for item in (item.strip() for item in text.split(",")):
+        match = _AMOUNT.fullmatch(item)
+        if match is None:
+            raise ValueError(f"{item[:20]!r} is not a whole number or a percentage like 5%")
+        value, percent = Decimal(match.group(1)), match.group(2) == "%"
+        if (percent and value > 100) or (not percent and value != int(value)):
+            raise ValueError(f"{item!r} must be a whole number, or a percentage from 0% to 100%")
+        amounts.append(Amount(value, percent))
+    return tuple(amounts)
+
+
+def in_round(amounts: Schedule | None, round_number: int, available: int) -> int:
+    """How many of `available` the schedule gives round `round_number`."""
+    if not amounts:
+        return 0
+    if len(amounts) == 1:
+        return amounts[0].of(available)
+    return amounts[round_number - 1].of(available) if round_number <= len(amounts) else 0
+
+
+def _flag(text: str) -> bool:
+    value = text.strip().lower()
+    if value not in ("yes", "no", "true", "false", "1", "0"):
+        raise ValueError(f"{text!r} is not yes or no")
+    return value in ("yes", "true", "1")
+
+
+def _ratings(text: str) -> tuple[int, ...]:
+    ratings = tuple(int(item) for item in text.split(","))
+    if any(not 0 <= r <= 9999 for r in ratings):
+        raise ValueError("ratings are 0 (unrated) to 9999")
+    return ratings
+
+
+def _descriptors(text: str) -> tuple[str, ...]:
+    items = tuple(item.strip() for item in text.split(",") if item.strip())
+    if any(
+        not (item.isascii() and item.replace("/", "").replace("-", "").replace("+", "").isalnum()) for item in items
+    ):
+        raise ValueError("tie-breaks are MTB26 descriptors separated by commas, like BH/C1,BH,SB")
+    return items
+
+
+def _rate(text: str) -> float:
+    value = float(text)
+    return value / 100 if value > 1 else value
+
+
+KEYS: dict[str, tuple[str, Callable[[str], object]]] = {
+    "PlayersNumber": ("players", int),
+    "RoundsNumber": ("rounds", int),
+    "Ratings": ("ratings", _ratings),
+    "HighestRating": ("highest_rating", int),
+    "LowestRating": ("lowest_rating", int),
+    "FullPointByes": ("full_point_byes", schedule),
+    "HalfPointByes": ("half_point_byes", schedule),
+    "ZeroPointByes": ("zero_point_byes", schedule),
+    "ForfeitWins": ("forfeit_wins", schedule),
+    "DoubleForfeits": ("double_forfeits", schedule),
+    "UnusualResults": ("unusual_results", schedule),
+    "Baku": ("baku", _flag),
+    "TieBreaks": ("tiebreaks", _descriptors),
+    "DrawPercentage": ("draw_rate", _rate),
+    "ForfeitRate": ("forfeit_rate", _rate),
+    "RetiredRate": ("retired_rate", _rate),
+    "HalfPointByeRate": ("half_point_bye_rate", _rate),
+    "PointsForWin": ("win", Decimal),
+    "PointsForDraw": ("draw", Decimal),
+    "PointsForLoss": ("loss", Decimal),
+    "PointsForZPB": ("zero_point_bye", Decimal),
+    "PointsForForfeitLoss": ("forfeit_loss", Decimal),
+    "PointsForPAB": ("pairing_allocated_bye", Decimal),
+}
+"""Configuration key (read in any case) -> field and reader: JaVaFo's RTG keys, and ours for what the
+FIDE checklist asks besides (docs/fide-mode.md, "Checker and generator")."""
+_BY_LOWER = {key.lower(): entry for key, entry in KEYS.items()}
 
 
 @frozen(kw_only=True)
 class GeneratorConfig:
-    players: int = 60
-    rounds: int = 9
+    """What `generate` plays. A field left None is not played (`with_unset_drawn` draws it instead)."""
+
+    players: int | None = 60
+    rounds: int | None = 9
+    ratings: tuple[int, ...] | None = None
+    """The players' ratings in pairing-number order (then `players` is their number)."""
     draw_rate: float = 0.3
     forfeit_rate: float = 0.0
+    """Per game: forfeited by one side."""
     retired_rate: float = 0.0
     half_point_bye_rate: float = 0.0
+    """Per player and round: a half-point bye asked for."""
+    full_point_byes: Schedule | None = None
+    half_point_byes: Schedule | None = None
+    zero_point_byes: Schedule | None = None
+    forfeit_wins: Schedule | None = None
+    """Boards won by forfeit (``+``/``-``): a forfeit win always has its forfeit loss."""
+    double_forfeits: Schedule | None = None
+    """Boards lost by forfeit by both players (``-``/``-``)."""
+    unusual_results: Schedule | None = None
+    """Boards played with a result of ½-0, 0-½ or 0-0."""
+    baku: bool | None = None
+    tiebreaks: tuple[str, ...] | None = None
+    """MTB26 descriptors for record ``202``; the final ranks follow them."""
     highest_rating: int = 2700
     lowest_rating: int = 1200
     win: Decimal = Decimal("1.0")
@@ -74,24 +198,9 @@ class GeneratorConfig:
 
     @classmethod
     def from_text(cls, text: str) -> GeneratorConfig:
-        """Read ``key=value`` lines; an unknown key or a bad value raises ValueError naming it."""
-        names: dict[str, tuple[str, Callable[[str], object]]] = {
-            "playersnumber": ("players", int),
-            "roundsnumber": ("rounds", int),
-            "drawpercentage": ("draw_rate", _rate),
-            "forfeitrate": ("forfeit_rate", _rate),
-            "retiredrate": ("retired_rate", _rate),
-            "halfpointbyerate": ("half_point_bye_rate", _rate),
-            "highestrating": ("highest_rating", int),
-            "lowestrating": ("lowest_rating", int),
-            "pointsforwin": ("win", Decimal),
-            "pointsfordraw": ("draw", Decimal),
-            "pointsforloss": ("loss", Decimal),
-            "pointsforzpb": ("zero_point_bye", Decimal),
-            "pointsforforfeitloss": ("forfeit_loss", Decimal),
-            "pointsforpab": ("pairing_allocated_bye", Decimal),
-        }
-        values: dict[str, object] = {}
+        """Read ``key=value`` lines (``#`` starts a comment); what is not given is None, to be drawn.
+        An unknown key or a bad value raises ValueError naming the line."""
+        values: dict[str, object] = {"players": None, "rounds": None}
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.split("#", 1)[0].strip()
             if not line:
@@ -99,44 +208,104 @@ class GeneratorConfig:
             key, sep, value = line.partition("=")
             if not sep:
                 key, _, value = line.partition(" ")
-            entry = names.get(key.strip().lower())
+            entry = _BY_LOWER.get(key.strip().lower())
             if entry is None:
-                raise ValueError(f"line {number}: unknown configuration key {key.strip()!r}")
+                raise ValueError(
+                    f"line {number}: unknown configuration key {key.strip()!r}; known keys: {', '.join(KEYS)}"
+                )
             try:
                 values[entry[0]] = entry[1](value.strip())
-            except (ValueError, ArithmeticError):
-                raise ValueError(f"line {number}: bad value {value.strip()!r} for {key.strip()}") from None
-        config = cls(**values)  # type: ignore[arg-type]
-        if config.players < 2 or config.rounds < 1 or config.rounds >= config.players + 10:
-            raise ValueError("need at least 2 players and 1 round")
-        return config
+            except (ValueError, ArithmeticError) as error:
+                raise ValueError(f"line {number}: bad value {value.strip()!r} for {key.strip()}: {error}") from None
+        return cls(**values).checked()  # type: ignore[arg-type]
+
+    def checked(self) -> GeneratorConfig:
+        """The configuration, or ValueError saying what cannot be played."""
+        players = len(self.ratings) if self.ratings is not None else self.players
+        if self.ratings is not None and self.players is not None and self.players != len(self.ratings):
+            raise ValueError(f"PlayersNumber is {self.players} but {len(self.ratings)} ratings are given")
+        if players is not None and not 2 <= players <= 9999:
+            raise ValueError("PlayersNumber must be 2 to 9999")
+        if self.rounds is not None and not 1 <= self.rounds <= 99:
+            raise ValueError("RoundsNumber must be 1 to 99")
+        if players is not None and self.rounds is not None and self.rounds >= players + 10:
+            raise ValueError(f"{self.rounds} rounds cannot be paired for {players} players")
+        if self.lowest_rating > self.highest_rating:
+            raise ValueError("LowestRating is above HighestRating")
+        return self
+
+    def with_unset_drawn(
+        self, rng: random.Random, *, baku_available: bool = True, tiebreaks_available: bool = True
+    ) -> GeneratorConfig:
+        """Every None drawn (the checklist's "unset parameters get sensible random values"): 10-80
+        players, 5-11 rounds (fewer than players); each kind of bye, forfeit and unusual result in half
+        the tournaments, in about half their rounds, 1 to 5 % of the field (at least one); Baku in a
+        quarter (where the system has it); a tie-break list of one to four Swiss tie-breaks (where they
+        can be computed). Given values stay as they are."""
+        players = len(self.ratings) if self.ratings is not None else self.players or rng.randint(10, 80)
+        rounds = self.rounds or rng.randint(min(5, players - 1), min(11, players - 1))
+
+        most = max(1, players // 20)
+
+        def sometimes(given: Schedule | None) -> Schedule:
+            """In half the tournaments, round by round none (half the rounds) or 1 to 5 % of the field."""
+            if given is not None:
+                return given
+            if rng.random() < 0.5:
+                return ()
+            return tuple(Amount(Decimal(rng.choice((0, rng.randint(1, most))))) for _ in range(rounds))
+
+        return evolve(
+            self,
+            players=players,
+            rounds=rounds,
+            full_point_byes=sometimes(self.full_point_byes),
+            half_point_byes=sometimes(self.half_point_byes),
+            zero_point_byes=sometimes(self.zero_point_byes),
+            forfeit_wins=sometimes(self.forfeit_wins),
+            double_forfeits=sometimes(self.double_forfeits),
+            unusual_results=sometimes(self.unusual_results),
+            baku=self.baku if self.baku is not None else baku_available and rng.random() < 0.25,
+            tiebreaks=self.tiebreaks
+            if self.tiebreaks is not None
+            else tuple(rng.sample(SWISS_TIEBREAKS, rng.randint(1, 4)))
+            if tiebreaks_available
+            else (),
+        ).checked()
 
 
-def _rate(text: str) -> float:
-    value = float(text)
-    return value / 100 if value > 1 else value
+SYSTEM_CODES = {"dutch": "FIDE_DUTCH", "dubov": "FIDE_DUBOV", "burstein": "FIDE_BURSTEIN"}
+"""Record ``192`` (ETT26) for each FIDE Swiss system; ``_BAKU`` is added for Baku acceleration."""
 
 
 def generate(
     config: GeneratorConfig,
     seed: int,
     pair: Callable[[PairingInput], PairingOutcome],
-    system_code: str = "FIDE_DUTCH_2025",
+    system: str = "dutch",
+    *,
+    tiebreaks: TiebreakValues | None = None,
+    roster: Sequence[PlayerRecord] = (),
 ) -> TrfDocument:
-    """A tournament of `config.players` players over `config.rounds` rounds, paired by `pair`."""
+    """A tournament of `config` paired round by round by `pair` (the engine of `system`), with the
+    players of `roster` if given (their ratings and names; a model TRF's ``001`` lines). The final
+    ranks follow `config.tiebreaks`, whose values `tiebreaks` computes."""
+    if config.tiebreaks and tiebreaks is None:
+        raise ValueError("a tie-break list needs the tie-break values (the arbiter-pair command computes them)")
+    if config.rounds is None or (config.players is None and config.ratings is None and not roster):
+        raise ValueError("the numbers of players and rounds are not set (GeneratorConfig.with_unset_drawn draws them)")
     rng = random.Random(seed)
-    ratings = sorted(
-        (rng.randint(config.lowest_rating, config.highest_rating) for _ in range(config.players)), reverse=True
-    )
-    players = [
-        PlayerRecord(start_rank=i + 1, name=f"Player{i + 1:04d}", rating=r, rounds=()) for i, r in enumerate(ratings)
-    ]
+    players = _players(config, rng, roster)
+    rounds = config.rounds
     head: list = [
         TournamentRecord(code="012", text=f"Random Tournament {seed}"),
-        TournamentRecord(code="092", text=system_code),
-        RoundsRecord(rounds=config.rounds),
+        TournamentRecord(code="092", text=f"{SYSTEM_CODES[system]} random tournament (arbiter-pair -g -s {seed})"),
+        RoundsRecord(rounds=rounds),
         InitialColourRecord(colour=Colour.WHITE if rng.random() < 0.5 else Colour.BLACK),
+        TournamentRecord(code="192", text=SYSTEM_CODES[system] + ("_BAKU" if config.baku else "")),
     ]
+    if config.tiebreaks:
+        head.append(TournamentRecord(code="202", text=",".join(config.tiebreaks)))
     for code, value, default in (
         ("BBW", config.win, Decimal(1)),
         ("BBD", config.draw, Decimal("0.5")),
@@ -149,20 +318,14 @@ def generate(
     if config.pairing_allocated_bye is not None:
         head.append(BbpPointsRecord(code="BBU", value=config.pairing_allocated_bye))
     retired: set[int] = set()
-    for round_number in range(1, config.rounds + 1):
-        requested: dict[int, RoundEntry] = {}
-        for p in players:
-            if p.start_rank in retired or (round_number > 1 and rng.random() < config.retired_rate):
-                retired.add(p.start_rank)
-                requested[p.start_rank] = RoundEntry(opponent=0, colour=Colour.NONE, result=ResultCode.ZERO_POINT_BYE)
-            elif rng.random() < config.half_point_bye_rate:
-                requested[p.start_rank] = RoundEntry(opponent=0, colour=Colour.NONE, result=ResultCode.HALF_POINT_BYE)
+    for round_number in range(1, rounds + 1):
+        requested = _requested_byes(config, round_number, players, retired, rng)
         players = [
             evolve(p, rounds=(*p.rounds, requested[p.start_rank])) if p.start_rank in requested else p for p in players
         ]
         document = TrfDocument(records=(*head, *players))
         outcome = pair(to_pairing_input(document, round_number))
-        entries = played_entries(outcome, {p.start_rank: p.rating for p in players}, config, rng)
+        entries = played_entries(outcome, {p.start_rank: p.rating for p in players}, config, rng, round_number)
         players = [
             evolve(p, rounds=(*p.rounds[: round_number - 1], entries[p.start_rank])) if p.start_rank in entries else p
             for p in players
@@ -176,25 +339,67 @@ def generate(
             for p in players
         ]
     document = TrfDocument(records=(*head, *players))
-    return _with_points_and_ranks(document)
+    return _with_points_and_ranks(document, config.tiebreaks or (), tiebreaks)
 
 
-def expected_score(rating: int, opponent_rating: int) -> float:
-    """The Elo expectation of a player rated `rating` against one rated `opponent_rating`."""
-    return 1 / (1 + 10 ** ((opponent_rating - rating) / 400))
+def _players(config: GeneratorConfig, rng: random.Random, roster: Sequence[PlayerRecord]) -> list[PlayerRecord]:
+    """Numbered in the order given (a roster, `config.ratings`), else by random ratings, highest first
+    (the initial ranking list, C.04.2)."""
+    if roster:
+        return [evolve(p, start_rank=i, points=None, rank=None, rounds=()) for i, p in enumerate(roster, start=1)]
+    if config.ratings is not None:
+        ratings = list(config.ratings)
+    else:
+        count = config.players or 0
+        ratings = sorted((rng.randint(config.lowest_rating, config.highest_rating) for _ in range(count)), reverse=True)
+    return [
+        PlayerRecord(start_rank=i + 1, name=f"Player{i + 1:04d}", rating=r, rounds=()) for i, r in enumerate(ratings)
+    ]
+
+
+_BYE_CODES = (
+    ("full_point_byes", ResultCode.FULL_POINT_BYE),
+    ("half_point_byes", ResultCode.HALF_POINT_BYE),
+    ("zero_point_byes", ResultCode.ZERO_POINT_BYE),
+)
+
+
+def _requested_byes(
+    config: GeneratorConfig, round_number: int, players: list[PlayerRecord], retired: set[int], rng: random.Random
+) -> dict[int, RoundEntry]:
+    """The round's byes asked for before it is paired (``0000 - F/H/Z``): retirements, the per-player
+    half-point bye rate, then each kind's scheduled number among the players still to pair."""
+    requested: dict[int, RoundEntry] = {}
+    for p in players:
+        if p.start_rank in retired or (round_number > 1 and rng.random() < config.retired_rate):
+            retired.add(p.start_rank)
+            requested[p.start_rank] = RoundEntry(opponent=0, colour=Colour.NONE, result=ResultCode.ZERO_POINT_BYE)
+        elif rng.random() < config.half_point_bye_rate:
+            requested[p.start_rank] = RoundEntry(opponent=0, colour=Colour.NONE, result=ResultCode.HALF_POINT_BYE)
+    active = len(players) - len(retired)
+    for field, code in _BYE_CODES:
+        free = [p.start_rank for p in players if p.start_rank not in requested]
+        for number in rng.sample(free, min(len(free), in_round(getattr(config, field), round_number, active))):
+            requested[number] = RoundEntry(opponent=0, colour=Colour.NONE, result=code)
+    return requested
 
 
 def game_result(
     white_rating: int, black_rating: int, draw_rate: float, forfeit_rate: float, rng: random.Random
 ) -> tuple[Outcome, bool]:
     """White's outcome of a game and whether it was played: forfeited at `forfeit_rate` (either side
-    wins), else drawn at `draw_rate`, else won by the Elo expectation."""
+    wins), else drawn or decided so that White's expected score is the rating table's PD (B.02 8.1.2,
+    `scoring_probability`), with draws at `draw_rate` where the expectation leaves room for them."""
     if rng.random() < forfeit_rate:
         return (Outcome.WIN if rng.random() < 0.5 else Outcome.LOSS), False
-    expected = expected_score(white_rating, black_rating)
-    if rng.random() < draw_rate:
+    expected = scoring_probability(white_rating - black_rating)
+    draws = min(Fraction(draw_rate).limit_denominator(1000), 2 * min(expected, 1 - expected))
+    roll = Fraction(rng.random())
+    if roll < expected - draws / 2:
+        return Outcome.WIN, True
+    if roll < expected + draws / 2:
         return Outcome.DRAW, True
-    return (Outcome.WIN if rng.random() < expected else Outcome.LOSS), True
+    return Outcome.LOSS, True
 
 
 _CODES = {
@@ -204,16 +409,43 @@ _CODES = {
     (Outcome.WIN, False): (ResultCode.FORFEIT_WIN, ResultCode.FORFEIT_LOSS),
     (Outcome.LOSS, False): (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN),
 }
+_UNUSUAL = (
+    (ResultCode.DRAW, ResultCode.LOSS),
+    (ResultCode.LOSS, ResultCode.DRAW),
+    (ResultCode.LOSS, ResultCode.LOSS),
+)
+"""½-0, 0-½ and 0-0: games played whose points do not add up to one game's."""
 
 
 def played_entries(
-    outcome: PairingOutcome, ratings: dict[int, int], config: GeneratorConfig, rng: random.Random
+    outcome: PairingOutcome,
+    ratings: dict[int, int],
+    config: GeneratorConfig,
+    rng: random.Random,
+    round_number: int = 1,
 ) -> dict[int, RoundEntry]:
-    """The TRF round columns of a pairing played out by `game_result`."""
+    """The TRF round columns of a pairing played out: the round's scheduled forfeit wins, double
+    forfeits and unusual results on boards drawn at random, `game_result` on the others."""
+    boards = list(outcome.boards)
+    special = rng.sample(range(len(boards)), len(boards))
+    forfeits = in_round(config.forfeit_wins, round_number, len(boards))
+    doubles = in_round(config.double_forfeits, round_number, len(boards) - forfeits)
+    unusual = in_round(config.unusual_results, round_number, len(boards) - forfeits - doubles)
+    kinds = {index: "forfeit" for index in special[:forfeits]}
+    kinds |= {index: "double" for index in special[forfeits : forfeits + doubles]}
+    kinds |= {index: "unusual" for index in special[forfeits + doubles : forfeits + doubles + unusual]}
     entries: dict[int, RoundEntry] = {}
-    for board in outcome.boards:
+    for index, board in enumerate(boards):
         white, black = board.first, board.second
-        codes = _CODES[game_result(ratings[white], ratings[black], config.draw_rate, config.forfeit_rate, rng)]
+        kind = kinds.get(index)
+        if kind == "forfeit":
+            codes = _CODES[rng.choice((Outcome.WIN, Outcome.LOSS)), False]
+        elif kind == "double":
+            codes = (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS)
+        elif kind == "unusual":
+            codes = rng.choice(_UNUSUAL)
+        else:
+            codes = _CODES[game_result(ratings[white], ratings[black], config.draw_rate, config.forfeit_rate, rng)]
         entries[white] = RoundEntry(opponent=black, colour=Colour.WHITE, result=codes[0])
         entries[black] = RoundEntry(opponent=white, colour=Colour.BLACK, result=codes[1])
     for bye in outcome.byes:
@@ -221,11 +453,18 @@ def played_entries(
     return entries
 
 
-def _with_points_and_ranks(document: TrfDocument) -> TrfDocument:
+def _with_points_and_ranks(
+    document: TrfDocument, descriptors: Sequence[str], tiebreaks: TiebreakValues | None
+) -> TrfDocument:
+    """Points (cols 81-84) from the results; ranks (cols 86-89) by points then the tie-break list, else
+    by points then starting rank."""
     points = scoring(document)
     totals = {p.start_rank: Decimal(str(sum(points_for(e, points) for e in p.rounds))) for p in document.players}
-    order = sorted(totals, key=lambda n: (-totals[n], n))
-    rank = {n: i + 1 for i, n in enumerate(order)}
+    if descriptors and tiebreaks is not None:
+        rank = ranks(document, descriptors, tiebreaks)
+    else:
+        order = sorted(totals, key=lambda n: (-totals[n], n))
+        rank = {n: i + 1 for i, n in enumerate(order)}
     records = tuple(
         evolve(r, points=totals[r.start_rank], rank=rank[r.start_rank]) if isinstance(r, PlayerRecord) else r
         for r in document.records

@@ -87,7 +87,7 @@ def _unrated(request: PairingInput) -> Iterator[Finding]:
                 Severity.NOTE,
                 f"player {player.number}",
                 "has no rating: ranked below every rated player (C.04.2 Art. 2.1: the arbiters may "
-                "estimate one with `correct-player`)",
+                "estimate one, entered as a correction of the player's details)",
             )
 
 

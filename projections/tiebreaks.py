@@ -67,6 +67,7 @@ from attrs import field, frozen
 from attrs.validators import ge, in_, instance_of
 
 from ledger.settings import TIEBREAK_CODES
+from pairing.fide.common.rating import DP_BY_PERCENTAGE
 from pairing.ibf.credits import coefficients
 from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
 
@@ -432,22 +433,6 @@ def koya_system(player: Entrant, table: Crosstable) -> float:
 
 
 # --- Art. 10: rating-based (type D) ---------------------------------------------------------------------
-
-DP_BY_PERCENTAGE: tuple[int, ...] = (
-    -800,
-    *(-677, -589, -538, -501, -470, -444, -422, -401, -383, -366),
-    *(-351, -336, -322, -309, -296, -284, -273, -262, -251, -240),
-    *(-230, -220, -211, -202, -193, -184, -175, -166, -158, -149),
-    *(-141, -133, -125, -117, -110, -102, -95, -87, -80, -72),
-    *(-65, -57, -50, -43, -36, -29, -21, -14, -7, 0),
-    *(7, 14, 21, 29, 36, 43, 50, 57, 65, 72),
-    *(80, 87, 95, 102, 110, 117, 125, 133, 141, 149),
-    *(158, 166, 175, 184, 193, 202, 211, 220, 230, 240),
-    *(251, 262, 273, 284, 296, 309, 322, 336, 351, 366),
-    *(383, 401, 422, 444, 470, 501, 538, 589, 677, 800),
-)
-"""FIDE Handbook B.02 8.1.1, the conversion of a fractional score p into rating differences dp,
-indexed by p as a whole percentage (p = .00 -> -800, p = 1.0 -> +800)."""
 
 
 def conversion_dp(p: Fraction) -> int:

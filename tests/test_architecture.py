@@ -136,3 +136,78 @@ def test_every_document_pairing_cites_is_in_the_repository() -> None:
             cited.setdefault(name.rstrip(".,;:)"), set()).add(path.name)
     missing = {name: sorted(where) for name, where in cited.items() if not (ROOT / name).exists()}
     assert cited and not missing, missing
+
+
+# --- the domain does not know the CLI ---------------------------------------------------------------------
+
+SPEAKING_NO_CLI = ("ledger", "projections")
+"""The packages whose messages say what is wrong and, as `ledger.errors.Remedy` data, what to do, never how
+the CLI does it (docs/design.md, "Refusals and remedies")."""
+
+
+def cli_verbs() -> set[str]:
+    from tests.tui.cli_support import verb_parsers
+
+    return set(verb_parsers())
+
+
+def messages(source: str) -> list[tuple[int, str]]:
+    """The string constants of a module's source that are not docstrings (messages and the literal parts
+    of f-strings), with their line numbers."""
+    tree = ast.parse(source)
+    documented = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+    docstrings = {
+        id(statement.value)
+        for node in ast.walk(tree)
+        if isinstance(node, documented)
+        for statement in node.body
+        if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant)
+    }
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    ]
+
+
+def cli_syntax(source: str, verbs: set[str]) -> list[str]:
+    """What a module's messages say in the CLI's syntax: `arbiter VERB`, a verb in backquotes, or a long
+    option (`--reason`)."""
+    names = "|".join(sorted(map(re.escape, verbs), key=len, reverse=True))
+    syntax = re.compile(rf"\barbiter (?:{names})\b|`(?:{names})\b|(?<![\w-])--[a-z]")
+    return [f"line {line}: {text!r}" for line, text in messages(source) if syntax.search(text)]
+
+
+def test_ledger_and_projections_messages_use_no_cli_syntax() -> None:
+    """The domain says what is wrong and what to do (a `Remedy`); which command does it is the front end's
+    (`tui.cli.remedies`, `tui.desk.remedies`): no message of ledger/ or projections/ names a CLI verb or
+    option."""
+    verbs = cli_verbs()
+    found = {
+        str(path.relative_to(ROOT)): hits
+        for package in SPEAKING_NO_CLI
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if (hits := cli_syntax(path.read_text(encoding="utf-8"), verbs))
+    }
+    assert found == {}
+
+
+def test_the_cli_syntax_check_finds_a_reintroduced_command_in_a_message() -> None:
+    """The check above is not blind: each way a message used to name the CLI is found, and the arbiter as a
+    person, a docstring and a forfeit's "--" are not."""
+    verbs = cli_verbs()
+    reintroduced = [
+        'raise UnknownPlayer(f"no player number {n}: see `arbiter standings` for the roster")',
+        'raise DuplicatePlayer(f"{name} is registered; use `correct-player` to change details")',
+        "raise ReasonRequired('this changes an earlier decision: give a reason (--reason \"...\")')",
+        'problem = "nothing was recorded. The chief arbiter grants roles with arbiter grant"',
+    ]
+    for source in reintroduced:
+        assert cli_syntax(source, verbs), source
+    clean = [
+        'def seal():\n    """What `arbiter seal` prints."""',
+        'raise NotAuthorised("this ledger was made without arbiter keys; the chief arbiter grants roles")',
+        'raise InvalidResult(f"{text!r} is not a chess result: use 1-0, 0-1, 1/2, or a forfeit +-, -+, --")',
+    ]
+    for source in clean:
+        assert cli_syntax(source, verbs) == [], source

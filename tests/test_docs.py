@@ -42,8 +42,9 @@ def cli_parser() -> argparse.ArgumentParser:
 
 
 def cli_verb_parsers() -> dict[str, argparse.ArgumentParser]:
-    (verbs,) = (action for action in cli_parser()._actions if isinstance(action, argparse._SubParsersAction))
-    return dict(verbs.choices)
+    from tests.tui.cli_support import verb_parsers
+
+    return verb_parsers()
 
 
 def cli_verbs() -> set[str]:

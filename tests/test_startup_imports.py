@@ -58,6 +58,16 @@ def test_arbiter_pair_dutch_loads_only_the_dutch_engine(tmp_path: Path) -> None:
     assert loaded_from(modules, *OTHER_ENGINES) == []
 
 
+def test_the_arbiter_pair_command_pairs_without_loading_the_tiebreaks(tmp_path: Path) -> None:
+    """The console script `arbiter-pair` is `tui.pair.main`, which hands the checker and generator the
+    tie-breaks of `projections`: `-p` loads them no more than it loads another engine."""
+    trf = ROOT / "tests" / "data" / "burstein_2025_c7_look_ahead_c4.trf"
+    pair = f"from tui.pair import main\nassert main(['--dutch', {str(trf)!r}, '-p', {str(tmp_path / 'out')!r}]) == 0"
+    modules = loaded_after(pair)
+    assert "pairing.fide.dutch" in modules
+    assert loaded_from(modules, "projections", "ledger", "textual", *OTHER_ENGINES) == []
+
+
 @pytest.mark.parametrize("system", registry.systems())
 def test_every_registered_system_names_its_own_engine(system: str) -> None:
     """The registry names each engine by its module path; the engine it loads answers to the name."""

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from attrs import evolve
+
 from pairing.model import (
     Board,
     Bye,
@@ -321,35 +323,13 @@ def to_pairing_input(
     if round_number < 1 or round_number > rounds:
         raise TrfConversionError(f"round {round_number} is not in a tournament of {rounds} rounds")
     points = scoring(document)
-    numbers = pairing_numbers(document)
     absent = _absent_next_round(document, round_number)
-    known = {p.start_rank for p in document.players}
     players = []
-    for player in document.players:
-        history = []
-        for index in range(1, round_number):
-            entry = player.rounds[index - 1] if index <= len(player.rounds) else None
-            if entry is None:
-                entry = RoundEntry(opponent=0, colour=Colour.NONE, result=R.ZERO_POINT_BYE)
-            if entry.opponent and entry.opponent not in known:
-                raise TrfConversionError(
-                    f"player {player.start_rank} meets {entry.opponent} in round {index}, who has no 001 line"
-                )
-            history.append(round_record(index, entry, points))
-        requested = absent.get(player.start_rank)
-        players.append(
-            Entrant(
-                number=player.start_rank,
-                pairing_number=numbers[player.start_rank],
-                name=player.name,
-                rating=player.rating,
-                score=sum(r.points for r in history),
-                status=PlayerStatus.ABSENT if requested is not None else PlayerStatus.ACTIVE,
-                history=tuple(history),
-                requested_bye=requested,
-                federation=player.federation,
-            )
-        )
+    for entrant in entrants(document, round_number - 1, points):
+        requested = absent.get(entrant.number)
+        if requested is not None:
+            entrant = evolve(entrant, status=PlayerStatus.ABSENT, requested_bye=requested)
+        players.append(entrant)
     options: dict[str, str] = {}
     colour = initial_colour(document)
     if colour is not None:
@@ -370,6 +350,38 @@ def to_pairing_input(
         forbidden_pairs=_forbidden_pairs(document, round_number),
         options=tuple(sorted(options.items())),
     )
+
+
+def entrants(document: TrfDocument, rounds: int, points: Scoring | None = None) -> tuple[Entrant, ...]:
+    """The players after rounds 1..`rounds`: their histories (a round missing from a line is a
+    zero-point bye) and scores in the point system `points` (default: the document's)."""
+    points = points or scoring(document)
+    numbers = pairing_numbers(document)
+    known = {p.start_rank for p in document.players}
+    players = []
+    for player in document.players:
+        history = []
+        for index in range(1, rounds + 1):
+            entry = player.rounds[index - 1] if index <= len(player.rounds) else None
+            if entry is None:
+                entry = RoundEntry(opponent=0, colour=Colour.NONE, result=R.ZERO_POINT_BYE)
+            if entry.opponent and entry.opponent not in known:
+                raise TrfConversionError(
+                    f"player {player.start_rank} meets {entry.opponent} in round {index}, who has no 001 line"
+                )
+            history.append(round_record(index, entry, points))
+        players.append(
+            Entrant(
+                number=player.start_rank,
+                pairing_number=numbers[player.start_rank],
+                name=player.name,
+                rating=player.rating,
+                score=sum(r.points for r in history),
+                history=tuple(history),
+                federation=player.federation,
+            )
+        )
+    return tuple(players)
 
 
 def last_paired_round(document: TrfDocument) -> int:

@@ -80,7 +80,7 @@ class PlayerRecord:
     federation: str = ""
     """Cols 54-56."""
     fide_id: str = ""
-    """Cols 58-68."""
+    """Cols 58-68, as written."""
     birth_date: str = ""
     """Cols 70-79, ``YYYY/MM/DD``."""
     points: Decimal | None = None
@@ -89,6 +89,12 @@ class PlayerRecord:
     """Cols 86-89."""
     rounds: tuple[RoundEntry, ...] = ()
     """Rounds 1, 2, ... from col 92 on."""
+
+    @property
+    def fide_number(self) -> str:
+        """The FIDE number, or "" for a player without one: a blank field, or zeros, as Swiss-Manager
+        writes it (docs/trf.md, "`arbiter import-trf`")."""
+        return "" if not self.fide_id.strip("0") else self.fide_id
 
 
 @frozen(kw_only=True)

@@ -301,8 +301,11 @@ def _record(
     )
 
 
-LEDGER_FIELDS = ("p12", "team")
-"""Extra fields the ledger reads itself (sides, team); `off` marks a withdrawal and is kept as written."""
+LEDGER_FIELDS = ("team",)
+"""Extra fields the ledger reads itself; `p12` gives the sides and is also kept as written (see
+`_p12`), `off` marks a withdrawal and is kept as written."""
+UNDECIDED = ("3", "4")
+"""`p12` codes of a game whose first player is not decided: 3 must draw, 4 unknown."""
 
 
 def kept_fields(player: TFilePlayer) -> str:
@@ -359,8 +362,11 @@ def from_entrants(
         if int(float(rating.split("+")[0])) != entrant.rating:
             rating = str(entrant.rating)  # corrected in the ledger since the import
         off = fields.pop("off", ("0",))
+        written = fields.pop("p12", ())
+        byes = [r is not None and r.opponent is None for r in map(by_round.get, range(1, len(p12) + 1))]
+        p12 = _p12(p12, written, byes)
         extras = list(fields.items())
-        if any(code in ("1", "2") for code in p12):
+        if written or any(code in ("1", "2") for code in p12):
             extras.append(("p12", tuple(p12)))
         if entrant.team.strip():
             extras.append(("team", tuple(entrant.team.split())))
@@ -368,6 +374,17 @@ def from_entrants(
             extras.append(("off", off))
         lines.append(TFilePlayer(entrant.name, rating, opponents, scores, tuple(sorted(extras))))
     return TFile(tuple(lines))
+
+
+def _p12(computed: list[str], written: tuple[str, ...], byes: list[bool]) -> list[str]:
+    """The `p12` codes to write: the ledger's sides, except where the file's own code holds what the
+    ledger cannot: an undecided first player (3, 4) in a game, or the code written for a bye
+    (docs/research/tsh-backgammon-brackets.md §2.9)."""
+    codes = list(computed)
+    for index, code in enumerate(written[: len(codes)]):
+        if byes[index] or (code in UNDECIDED and codes[index] in ("1", "2", "4")):
+            codes[index] = code
+    return codes
 
 
 def _write_round(

@@ -16,7 +16,7 @@ import pytest
 from psycopg import sql
 
 from ledger.application import Ledger, PlayerDetails
-from ledger.errors import InvalidInput
+from ledger.errors import InvalidInput, Remedy, RemedyAction
 from ledger.results import Game
 from ledger.roles import NotAuthorised
 from ledger.settings import TournamentSettings
@@ -47,12 +47,17 @@ def desks(location: str, keys: dict[str, ArbiterKey]) -> Iterator[dict[str, Ledg
         ledger.close()
 
 
-def refused_without_trace(ledger: Ledger, command: object, *fragments: str) -> None:
+def refused_without_trace(
+    ledger: Ledger, command: object, *fragments: str, remedy: RemedyAction = RemedyAction.GRANT_ROLE
+) -> None:
+    """The command is refused (`NotAuthorised`, with `remedy` the way out: by default a role the chief
+    arbiter grants), its message has every fragment, and nothing is appended."""
     position = ledger.position()
     with pytest.raises(NotAuthorised) as raised:
         command()  # type: ignore[operator]
     for fragment in fragments:
         assert fragment in str(raised.value)
+    assert raised.value.remedies == (Remedy(remedy),)
     assert ledger.position() == position
 
 
@@ -79,7 +84,12 @@ def test_a_key_without_a_role_cannot_write(desks: dict[str, Ledger], keys: dict[
 def test_no_key_and_an_unsigned_key_are_refused_in_a_signed_ledger(desks: dict[str, Ledger], location: str) -> None:
     anonymous, _ = open_ledger(location, "anonymous")
     try:
-        refused_without_trace(anonymous, lambda: anonymous.record_result(1, 1, "1-0"), "this ledger is signed")
+        refused_without_trace(
+            anonymous,
+            lambda: anonymous.record_result(1, 1, "1-0"),
+            "this ledger is signed",
+            remedy=RemedyAction.GIVE_KEY,
+        )
     finally:
         anonymous.close()
 
@@ -192,6 +202,7 @@ def test_a_grant_must_carry_the_public_key_of_its_fingerprint(
         chief,
         lambda: chief.grant_key(keys["stranger"].fingerprint, keys["deputy"].public_hex, "deputy", "typo"),
         "fingerprint is",
+        remedy=RemedyAction.SHOW_KEY,
     )
 
 
@@ -211,7 +222,12 @@ def test_a_ledger_without_keys_keeps_working_and_verify_says_it_is_unsigned(
     assert not report.signed and report.ok
     signing, _ = open_ledger(location, "late", key=keys["chief"])
     try:
-        refused_without_trace(signing, lambda: signing.record_result(1, 1, "1-0"), "made without arbiter keys")
+        refused_without_trace(
+            signing,
+            lambda: signing.record_result(1, 1, "1-0"),
+            "made without arbiter keys",
+            remedy=RemedyAction.SIGN_NOTHING,
+        )
     finally:
         signing.close()
 

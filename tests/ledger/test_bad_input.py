@@ -1,6 +1,7 @@
 """Bad input (ARCHITECTURE.md, "The event log"): "a clear error that names the problem, ... and
-nothing appended". Each refusal is checked for its class, a message naming the problem and the way
-out, and an unchanged log (position and event count), on both backends."""
+nothing appended". Each refusal is checked for its class, a message naming the problem, its remedies
+(the ways out, as data: docs/design.md, "Refusals and remedies"), and an unchanged log (position and
+event count), on both backends."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from ledger.errors import (
     LedgerError,
     NoResultToCorrect,
     ReasonRequired,
+    Remedy,
+    RemedyAction,
     ResultAlreadyRecorded,
     RoundNotReady,
     TournamentExists,
@@ -40,79 +43,89 @@ def desk(location: str, new_tournament: Any) -> Ledger:
 
 
 @contextmanager
-def refused(ledger: Ledger, error: type[LedgerError], *fragments: str) -> Iterator[None]:
-    """The block raises `error` whose message has every fragment, and nothing is appended."""
+def refused(
+    ledger: Ledger, error: type[LedgerError], *fragments: str, remedies: tuple[Remedy, ...] | None = None
+) -> Iterator[None]:
+    """The block raises `error` whose message has every fragment and, when given, exactly these
+    `remedies` (in this order), and nothing is appended."""
     position, events = ledger.position(), ledger.verify().events
     with pytest.raises(error) as raised:
         yield
     message = str(raised.value)
     for fragment in fragments:
         assert fragment in message, message
+    if remedies is not None:
+        assert raised.value.remedies == remedies
     assert ledger.position() == position
     assert ledger.verify().events == events
 
 
 def test_unknown_player(desk: Ledger) -> None:
     """A player number nobody has is refused, pointing at where the roster is shown."""
-    with refused(desk, UnknownPlayer, "no player number 99", "arbiter standings"):
+    with refused(desk, UnknownPlayer, "no player number 99", remedies=(Remedy(RemedyAction.SEE_ROSTER),)):
         desk.withdraw(99, None, reason="left the venue")
 
 
 def test_unknown_board(desk: Ledger) -> None:
     """A board the round does not have is refused, naming the boards there are."""
-    with refused(desk, UnknownBoard, "round 1 has boards 1..3, not 9", "arbiter pairings 1"):
+    with refused(
+        desk, UnknownBoard, "round 1 has boards 1..3, not 9", remedies=(Remedy(RemedyAction.SEE_PAIRINGS, round=1),)
+    ):
         desk.record_result(1, 9, "1-0")
 
 
 def test_result_for_a_round_not_yet_paired(desk: Ledger) -> None:
     """A result for a round that has no pairing is refused, saying how to pair it."""
-    with refused(desk, UnknownRound, "round 2 has not been paired", "arbiter pair"):
+    with refused(desk, UnknownRound, "round 2 has not been paired", remedies=(Remedy(RemedyAction.PAIR),)):
         desk.record_result(2, 1, "1-0")
 
 
 def test_result_for_a_round_whose_pairing_was_withdrawn(desk: Ledger) -> None:
     """After `unpair` the round has no boards: a result is refused, saying how to pair it again."""
     desk.unpair(1, reason="wrong player list")
-    with refused(desk, UnknownBoard, "round 1 is not paired", "arbiter pair"):
+    with refused(desk, UnknownBoard, "round 1 is not paired", remedies=(Remedy(RemedyAction.PAIR),)):
         desk.record_result(1, 2, "1-0")
 
 
 def test_second_result_for_a_board(desk: Ledger) -> None:
-    """A board has one result; a second is refused, and the message names `correct`."""
-    with refused(desk, ResultAlreadyRecorded, "board 1 already has 1-0", "arbiter correct 1 1"):
+    """A board has one result; a second is refused, and its remedy is to correct that board's result."""
+    correct = Remedy(RemedyAction.CORRECT_RESULT, round=1, board=1)
+    with refused(desk, ResultAlreadyRecorded, "board 1 already has 1-0", remedies=(correct,)):
         desk.record_result(1, 1, "0-1")
 
 
 @pytest.mark.parametrize("reason", ["", "   "])
 def test_correction_without_a_reason(desk: Ledger, reason: str) -> None:
     """ARCHITECTURE.md: anything that changes an earlier decision records why (mandatory)."""
-    with refused(desk, ReasonRequired, "give a reason", "--reason"):
+    with refused(desk, ReasonRequired, "changes an earlier decision", remedies=(Remedy(RemedyAction.GIVE_REASON),)):
         desk.correct_result(1, 1, "0-1", reason=reason)
 
 
 def test_correction_of_a_board_without_a_result(desk: Ledger) -> None:
-    """A correction needs a result to correct; the message says how to enter one."""
-    with refused(desk, NoResultToCorrect, "board 2 has no result", "arbiter result 1 2"):
+    """A correction needs a result to correct; its remedy is to enter that board's result."""
+    enter = Remedy(RemedyAction.ENTER_RESULT, round=1, board=2)
+    with refused(desk, NoResultToCorrect, "board 2 has no result", remedies=(enter,)):
         desk.correct_result(1, 2, "0-1", reason="scoresheet")
 
 
 def test_unpair_without_a_reason(desk: Ledger) -> None:
     """Withdrawing a published pairing changes an earlier decision: it needs a reason."""
-    with refused(desk, ReasonRequired, "--reason"):
+    with refused(desk, ReasonRequired, remedies=(Remedy(RemedyAction.GIVE_REASON),)):
         desk.unpair(1, reason="")
 
 
 def test_repair_without_a_reason(desk: Ledger) -> None:
     """Publishing a second pairing of a round (after `unpair`) needs a reason too."""
     desk.unpair(1, reason="wrong player list")
-    with refused(desk, ReasonRequired, "round 1", "--reason"):
+    with refused(desk, ReasonRequired, "round 1", remedies=(Remedy(RemedyAction.GIVE_REASON),)):
         desk.pair_next_round()
 
 
 def test_pairing_next_round_with_results_missing(desk: Ledger) -> None:
     """The next round is not paired while the previous one has boards without a result, unless
     the arbiter forces it with a reason, which the pairing then records."""
-    with refused(desk, RoundNotReady, "round 1 still has no result on board(s) 2, 3", "--force --reason"):
+    ways = (Remedy(RemedyAction.ENTER_RESULT, round=1), Remedy(RemedyAction.PAIR_ANYWAY))
+    with refused(desk, RoundNotReady, "round 1 still has no result on board(s) 2, 3", remedies=ways):
         desk.pair_next_round()
 
     position = desk.position()
@@ -134,9 +147,8 @@ def test_pairing_next_round_with_results_missing(desk: Ledger) -> None:
 )
 def test_duplicate_registration(desk: Ledger, details: PlayerDetails) -> None:
     """A player already on the roster (same name, rating and federation) is not registered twice."""
-    with refused(
-        desk, DuplicatePlayer, "already registered as number 3", "arbiter correct-player", "--allow-duplicate"
-    ):
+    ways = (Remedy(RemedyAction.CORRECT_PLAYER, player=3), Remedy(RemedyAction.REGISTER_NAMESAKE, player=3))
+    with refused(desk, DuplicatePlayer, "already registered as number 3", remedies=ways):
         desk.register_players([details])
 
 
@@ -156,14 +168,16 @@ def test_duplicate_allowed_is_recorded_with_the_look_alike(desk: Ledger) -> None
 def test_duplicate_external_id(desk: Ledger) -> None:
     """The same external id (e.g. a FIDE id) under another name is the same player."""
     desk.register_players([PlayerDetails("Magnus Example", federation="NOR", external_id="1503014")])
-    with refused(desk, DuplicatePlayer, "already registered as number 7", "arbiter correct-player"):
+    ways = (Remedy(RemedyAction.CORRECT_PLAYER, player=7), Remedy(RemedyAction.REGISTER_NAMESAKE, player=7))
+    with refused(desk, DuplicatePlayer, "already registered as number 7", remedies=ways):
         desk.register_players([PlayerDetails("M. Example", federation="NOR", external_id="1503014")])
 
 
 def test_second_tournament_in_one_ledger(desk: Ledger) -> None:
-    """A ledger holds one tournament; `new` on it is refused, pointing at another --ledger."""
+    """A ledger holds one tournament; `new` on it is refused, pointing at another ledger."""
     settings = TournamentSettings.for_game(Game.CHESS, "round-robin", 5)
-    with refused(desk, TournamentExists, "already holds a tournament", "another --ledger"):
+    another = (Remedy(RemedyAction.USE_ANOTHER_LEDGER),)
+    with refused(desk, TournamentExists, "already holds a tournament", remedies=another):
         desk.create_tournament("Second Open", settings)
 
 

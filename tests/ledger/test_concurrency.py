@@ -21,7 +21,7 @@ import pytest
 
 from ledger.application import Ledger
 from ledger.domain import Round, Tournament
-from ledger.errors import ConcurrentChange, ResultAlreadyRecorded, RoundNotReady
+from ledger.errors import ConcurrentChange, Remedy, RemedyAction, ResultAlreadyRecorded, RoundNotReady
 
 ROOT = str(Path(__file__).resolve().parents[2])
 """The repository root, put on a spawned desk's path so it imports this checkout's packages."""
@@ -92,7 +92,7 @@ def test_two_desks_on_the_same_board_one_wins(round_one: Ledger, location: str, 
     assert len(refused) == 1, outcomes
     assert isinstance(refused[0], ResultAlreadyRecorded | ConcurrentChange), refused
     if isinstance(refused[0], ResultAlreadyRecorded):
-        assert "arbiter correct 1 3" in str(refused[0])
+        assert refused[0].remedies == (Remedy(RemedyAction.CORRECT_RESULT, round=1, board=3),)
     (stored,) = recorded(open_desk(location))
     assert (stored.board, stored.result) == (3, accepted[0])
     assert open_desk(location).verify().ok

@@ -10,7 +10,7 @@ import pytest
 
 from ledger.application import Ledger
 from ledger.domain import Round, Tournament, round_id
-from ledger.errors import InvalidInput, ReasonRequired, RoundNotReady
+from ledger.errors import InvalidInput, ReasonRequired, Remedy, RemedyAction, RoundNotReady
 
 BOARD_RESULTS = ["1-0", "1/2", "0-1"]
 
@@ -65,10 +65,15 @@ def test_unpair_records_a_withdrawal_and_the_round_is_paired_again(
 
 
 def test_only_the_last_paired_round_can_be_unpaired(played: Ledger) -> None:
-    """Rounds are withdrawn from the end: the message says which round to unpair first."""
+    """Rounds are withdrawn from the end: the message says which round to unpair first, and the remedy is
+    to roll back to the end of the round before; a round not paired yet has no pairing to withdraw."""
     played.pair_next_round()
-    with pytest.raises(RoundNotReady, match="only the last paired round"):
+    with pytest.raises(RoundNotReady, match="only the last paired round") as refused:
         played.unpair(1, reason="mistake")
+    assert refused.value.remedies == (Remedy(RemedyAction.ROLL_BACK, round=0),)
+    with pytest.raises(RoundNotReady, match="round 3 is not paired; the last paired round is 2") as refused:
+        played.unpair(3, reason="mistake")
+    assert refused.value.remedies == ()
 
 
 def test_a_sealed_round_cannot_be_unpaired_or_changed(played: Ledger) -> None:
@@ -76,8 +81,9 @@ def test_a_sealed_round_cannot_be_unpaired_or_changed(played: Ledger) -> None:
     played.seal_round(1)
     with pytest.raises(RoundNotReady, match="sealed"):
         played.unpair(1, reason="mistake")
-    with pytest.raises(RoundNotReady, match="only after an upheld appeal"):
+    with pytest.raises(RoundNotReady, match="only after an upheld appeal") as refused:
         played.correct_result(1, 1, "0-1", reason="scoresheet")
+    assert refused.value.remedies == (Remedy(RemedyAction.CORRECT_ON_APPEAL, round=1),)
 
 
 # --- undo: correcting and voiding results ------------------------------------------------------

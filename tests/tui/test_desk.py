@@ -279,6 +279,7 @@ async def test_a_result_entered_at_another_desk_first_is_reported_not_lost(pilot
     app = pilot.app
     await type_in(pilot, "3 0-1")
     assert "round 1 board 3 already has 1-0" in status(app) and "press c" in status(app)
+    assert "arbiter " not in status(app)  # the desk's way to correct it, not the command line
     assert "-error" in app.screen.query_one(StatusLine).classes
     assert results(app) == ["1-0", "1/2", "1-0"]  # the other desk's result, shown after the refusal
 

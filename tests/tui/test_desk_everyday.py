@@ -13,8 +13,10 @@ from textual.widgets import Input
 
 from ledger.application import PlayerDetails
 from ledger.domain import Round, Tournament
+from ledger.errors import Remedy, RemedyAction
 from tests.tui.snapshot_apps import build_club, desk
 from tui.desk.app import ROSTER_ACTIONS, DeskApp
+from tui.desk.remedies import desk_way
 from tui.desk.screens.dialogs import FormDialog
 from tui.desk.widgets.status import StatusLine
 from tui.desk.widgets.tables import RosterTable
@@ -156,7 +158,9 @@ async def test_every_key_on_every_screen_leaves_the_desk_running(pilot: Pilot[in
 async def test_a_namesake_is_registered_when_the_arbiter_says_it_is_another_person(
     pilot: Pilot[int], club: str
 ) -> None:
-    """Namesakes are common in open events: refused as a duplicate until the arbiter says so (recorded)."""
+    """Namesakes are common in open events: refused as a duplicate until the arbiter says so (recorded).
+    The refusal's remedies are said the desk's way (docs/design.md, "Refusals and remedies"): its keys,
+    never a command line."""
     app = pilot.app
     await pilot.press("r")
     await settle(pilot)
@@ -165,7 +169,10 @@ async def test_a_namesake_is_registered_when_the_arbiter_says_it_is_another_pers
     _answer(app, name="Ann Archer", rating="2100", federation="NED")
     await pilot.click("#confirm")
     await settle(pilot)
-    assert "already registered as number 1" in _status(app)
+    shown = _status(app)
+    assert "already registered as number 1" in shown and "arbiter " not in shown
+    for action in (RemedyAction.CORRECT_PLAYER, RemedyAction.REGISTER_NAMESAKE):
+        assert desk_way(Remedy(action, player=1), app.PLACES) in shown
     await pilot.press("a")
     await settle(pilot)
     _answer(app, name="Ann Archer", rating="2100", federation="NED", namesake="yes")

@@ -138,7 +138,7 @@ def naming(path: Path) -> Iterator[None]:
     except ConfirmationNeeded:
         raise
     except LedgerError as error:
-        raise type(error)(f"{path}: {error}") from error
+        raise type(error)(f"{path}: {error}", *error.remedies) from error
 
 
 def tell_notices(args: argparse.Namespace, ledger: Ledger) -> None:

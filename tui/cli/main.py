@@ -42,6 +42,7 @@ from tui.cli import (
     trf_io,
 )
 from tui.cli.common import Formatter, VerbGroup, location, mark_dashed_results, say, writing_options
+from tui.cli.remedies import refusal_text
 
 DESCRIPTION = f"""\
 arbiter: an event-sourced tournament ledger for chess, backgammon and Scrabble.
@@ -157,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"arbiter {args.verb}: {warning}\nnot confirmed, nothing appended: add --yes to confirm")
         return exit_codes.REFUSED
     except LedgerError as error:
-        say(f"arbiter {args.verb}: {error}")
+        say(f"arbiter {args.verb}: {refusal_text(error)}")
         return next(code for kind, code in ERROR_CODES if isinstance(error, kind))
     except (PersistenceError, sqlite3.Error) as error:
         where = location(args)

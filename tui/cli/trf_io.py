@@ -107,7 +107,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
                     rating=p.rating,
                     federation=p.federation,
                     title=p.title,
-                    external_id=p.fide_id,
+                    external_id=p.fide_number,
                     number=p.start_rank,
                 )
                 for p in sorted(document.players, key=lambda p: p.start_rank)

@@ -130,8 +130,10 @@ def _player_record(
     table = histories(state, rounds)[number]
     entries = [_exported_entry(record, tpn, scheduled) for record in table]
     upcoming = _next_round_entry(state, number, rounds + 1) if rounds < state.total_rounds else None
+    points = sum(r.points for r in table)
     if upcoming is not None:
         entries.append(upcoming)
+        points += points_for(upcoming, state.require_settings().scoring)  # JaVaFo AUM: a bye asked for counts
     rating = player.rating
     if rating > 9999:
         warnings.append(f"warning: player {number}: rating {rating} does not fit TRF16 cols 49-52; left blank")
@@ -143,7 +145,7 @@ def _player_record(
         rating=rating,
         federation=_fitted(player.federation, 3, "federation", number, warnings),
         fide_id=player.external_id if player.external_id.isdigit() and len(player.external_id) <= 11 else "",
-        points=Decimal(str(sum(r.points for r in table))),
+        points=Decimal(str(points)),
         rank=None,
         rounds=tuple(entries),
     )

@@ -17,6 +17,7 @@ from ledger.errors import LedgerError
 from ledger.redaction import redacted, without_secrets
 from ledger.signing import ArbiterKey
 from tui import exit_codes
+from tui.cli.remedies import refusal_text
 from tui.desk.messages import LedgerMoved
 from tui.desk.screens.base import DeskScreen
 from tui.desk.screens.bracket import BracketScreen
@@ -145,7 +146,7 @@ def run_desk(location: str, actor: str | None, key: ArbiterKey | None = None) ->
         ledger, views = open_ledger(location, actor, key=key)
         session = DeskSession(ledger, views)
     except LedgerError as error:
-        print(f"arbiter tui: {error}", file=sys.stderr)
+        print(f"arbiter tui: {refusal_text(error)}", file=sys.stderr)
         return exit_codes.NO_LEDGER
     except (PersistenceError, sqlite3.Error, OSError) as error:
         print(without_secrets(f"arbiter tui: cannot use the ledger at {location}: {error}", location), file=sys.stderr)

@@ -70,11 +70,9 @@ class CommandDone(Message):
 class CommandFailed(Message):
     """The ledger refused (or could not run) a command; `error` is the message for the arbiter."""
 
-    def __init__(self, command: Command, error: str, cause: BaseException) -> None:
+    def __init__(self, command: Command, error: str) -> None:
         super().__init__()
         self.command, self.error = command, error
-        self.cause = cause
-        """The refusal itself (a `LedgerError` such as `ResultAlreadyRecorded`), for a screen that adds its own hint."""
 
 
 class LedgerMoved(Message):

@@ -69,6 +69,14 @@ def test_sample_reads_every_field() -> None:
     assert ByeRecord(kind="H", round=3, players=(1,)) in document.records
 
 
+@pytest.mark.parametrize(("written", "number"), [("1503014", "1503014"), ("0", ""), ("00000000000", ""), ("", "")])
+def test_fide_number_written_as_zeros_is_no_fide_number(written: str, number: str) -> None:
+    """TRF16 cols 58-68 "FIDE number": Swiss-Manager writes `0` for a player without one (five players
+    of tests/data/heltour/crete-team-2025.trf); the field is kept as written."""
+    player = PlayerRecord(start_rank=1, fide_id=written)
+    assert (player.fide_id, player.fide_number) == (written, number)
+
+
 @pytest.mark.parametrize("newline", list(Newline))
 def test_cr_lf_and_crlf_line_ends_are_read_and_kept(newline: Newline) -> None:
     """TRF16 Remark 1 asks for CR; LF and CRLF files are read the same and written back as read."""

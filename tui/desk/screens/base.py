@@ -24,23 +24,11 @@ from projections.checks import Severity, pre_pairing_checks
 from projections.standings import standings
 from tui import render
 from tui.desk.messages import Action, BoardRef, Command, CommandDone, CommandFailed, LedgerMoved
+from tui.desk.remedies import desk_refusal
 from tui.desk.screens.dialogs import Field, FormDialog, reason_fields
 from tui.desk.screens.session import DeskSession, SessionApp
 from tui.desk.widgets.nav import NavBar, Place
 from tui.desk.widgets.status import StatusLine
-
-
-def refusal(error: BaseException) -> str:
-    """The message for the arbiter: the ledger's own words for a refusal, never a traceback."""
-    if isinstance(error, LedgerError):
-        return str(error)
-    if isinstance(error, PersistenceError):
-        return f"the ledger could not be read or written ({error}); nothing was saved"
-    if isinstance(error, OSError):
-        return f"{error.strerror or error}: {error.filename}" if error.filename else str(error)
-    if isinstance(error, KeyError) and error.args:  # e.g. an unknown pairing system
-        return str(error)
-    return f"unexpected {type(error).__name__}: {error} (nothing was saved; please report it)"
 
 
 class DeskScreen(Screen[None]):
@@ -65,6 +53,19 @@ class DeskScreen(Screen[None]):
     def session(self) -> DeskSession:
         return cast(SessionApp, self.app).session
 
+    def refusal(self, error: BaseException) -> str:
+        """The message for the arbiter: the ledger's own words for a refusal, with its remedies as the
+        desk takes them (`tui.desk.remedies`), never a traceback."""
+        if isinstance(error, LedgerError):
+            return desk_refusal(error, cast(SessionApp, self.app).PLACES)
+        if isinstance(error, PersistenceError):
+            return f"the ledger could not be read or written ({error}); nothing was saved"
+        if isinstance(error, OSError):
+            return f"{error.strerror or error}: {error.filename}" if error.filename else str(error)
+        if isinstance(error, KeyError) and error.args:  # e.g. an unknown pairing system
+            return str(error)
+        return f"unexpected {type(error).__name__}: {error} (nothing was saved; please report it)"
+
     @property
     def status(self) -> StatusLine:
         return self.query_one(StatusLine)
@@ -84,7 +85,7 @@ class DeskScreen(Screen[None]):
         try:
             await self.load(await self.session.reader())
         except Exception as error:  # a views file being rebuilt, a locked database: say so, retry later
-            self.status.error(f"could not read the views: {refusal(error)}")
+            self.status.error(f"could not read the views: {self.refusal(error)}")
 
     async def load(self, views: AsyncViews) -> None:
         """Fill the screen's widgets from the views."""
@@ -107,7 +108,7 @@ class DeskScreen(Screen[None]):
         except Exception as error:
             if not isinstance(error, LedgerError | PersistenceError):
                 self.log.error("".join(traceback.format_exception(error)))
-            self.post_message(CommandFailed(command, refusal(error), error))
+            self.post_message(CommandFailed(command, self.refusal(error)))
             return
         self.post_message(CommandDone(command, outcome, note))
         try:
@@ -129,12 +130,8 @@ class DeskScreen(Screen[None]):
     @on(CommandFailed)
     def command_failed(self, message: CommandFailed) -> None:
         self._idle()
-        self.status.error(f"{message.command.title}: {message.error}{self.hint(message)}")
+        self.status.error(f"{message.command.title}: {message.error}")
         self.reload()
-
-    def hint(self, message: CommandFailed) -> str:
-        """What the desk adds to a refusal (the ledger's messages name the CLI's commands)."""
-        return ""
 
     def _idle(self) -> None:
         table = self.main_table()

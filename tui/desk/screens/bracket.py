@@ -14,7 +14,7 @@ from pairing.registry import bracket_systems
 from projections.async_views import AsyncViews
 from projections.history import pairing_input
 from projections.state import TournamentState
-from tui.desk.screens.base import DeskScreen, refusal
+from tui.desk.screens.base import DeskScreen
 from tui.desk.widgets.grid import Grid
 from tui.desk.widgets.nav import Place
 
@@ -111,7 +111,7 @@ class BracketScreen(DeskScreen):
         try:
             rows, places = self.session.read_state(bracket_of)
         except Exception as error:
-            message = f"the bracket cannot be drawn: {refusal(error)}"
+            message = f"the bracket cannot be drawn: {self.refusal(error)}"
             self.app.call_from_thread(self.query_one("#bracket-note", Static).update, message)
             return
         self.post_message(BracketReady(rows, places))

@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Static
 from projections.async_views import AsyncViews
 from projections.state import TournamentState
 from tui.desk.messages import ExplanationReady
-from tui.desk.screens.base import DeskScreen, refusal
+from tui.desk.screens.base import DeskScreen
 from tui.desk.widgets.nav import Place
 from tui.desk.widgets.tables import DeskTable
 
@@ -73,7 +73,7 @@ class ExplainScreen(DeskScreen):
         try:
             details = self.session.read_state(lambda state: explanation_of(state, number))
         except Exception as error:
-            self.app.call_from_thread(self.status.error, f"could not read round {number}: {refusal(error)}")
+            self.app.call_from_thread(self.status.error, f"could not read round {number}: {self.refusal(error)}")
             return
         self.post_message(ExplanationReady(number, details))
 

@@ -13,7 +13,7 @@ from projections.async_views import BoardRow
 from projections.standings import standings
 from projections.state import TournamentState
 from tui.desk.messages import PastReady
-from tui.desk.screens.base import DeskScreen, refusal
+from tui.desk.screens.base import DeskScreen
 from tui.desk.widgets.tables import BoardTable, Standing, StandingsTable, points
 
 
@@ -56,7 +56,7 @@ class HistoryScreen(DeskScreen):
         try:
             state = self.session.past(self.position)
         except Exception as error:
-            self.app.call_from_thread(self.status.error, f"could not read the past: {refusal(error)}")
+            self.app.call_from_thread(self.status.error, f"could not read the past: {self.refusal(error)}")
             return
         self.post_message(PastReady(self.position, state))
 

@@ -9,9 +9,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
-from ledger.errors import ResultAlreadyRecorded
 from projections.async_views import AsyncViews
-from tui.desk.messages import BOARD_RESULTS, Action, BoardRef, Command, CommandDone, CommandFailed
+from tui.desk.messages import BOARD_RESULTS, Action, BoardRef, Command, CommandDone
 from tui.desk.screens.base import DeskScreen
 from tui.desk.widgets.entry import ResultEntry, parse_entry
 from tui.desk.widgets.nav import Place
@@ -152,11 +151,6 @@ class RoundScreen(DeskScreen):
         if command.action is Action.PAIR:
             self.pinned, self.cursor_after = None, 0
         super().after_command(message)
-
-    def hint(self, message: CommandFailed) -> str:
-        if isinstance(message.cause, ResultAlreadyRecorded):
-            return " (here: highlight the board and press c)"
-        return ""
 
     # --- moving about -------------------------------------------------------------------------------
 

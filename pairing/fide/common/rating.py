@@ -1,0 +1,44 @@
+"""The FIDE Rating Regulations' tables (B.02 8.1): the one copy of them in the project.
+
+8.1.1 converts a fractional score p into a rating difference dp (read by the performance tie-breaks,
+`projections.tiebreaks`); 8.1.2 converts a rating difference D into a scoring probability PD (read by
+the random tournament generator, `pairing.generator`). The two tables are one relation read both ways:
+8.1.2 gives each D the p whose dp lies nearest to it, the lower p where D lies half-way (D = 0-3 gives
+.50, 4-10 .51, ..., 392-411 .92), which is how `scoring_probability` reads it. A difference of more
+than 400 points counts as 400 (docs/fide-mode.md, "Checker and generator").
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from fractions import Fraction
+from itertools import pairwise
+
+DP_BY_PERCENTAGE: tuple[int, ...] = (
+    -800,
+    *(-677, -589, -538, -501, -470, -444, -422, -401, -383, -366),
+    *(-351, -336, -322, -309, -296, -284, -273, -262, -251, -240),
+    *(-230, -220, -211, -202, -193, -184, -175, -166, -158, -149),
+    *(-141, -133, -125, -117, -110, -102, -95, -87, -80, -72),
+    *(-65, -57, -50, -43, -36, -29, -21, -14, -7, 0),
+    *(7, 14, 21, 29, 36, 43, 50, 57, 65, 72),
+    *(80, 87, 95, 102, 110, 117, 125, 133, 141, 149),
+    *(158, 166, 175, 184, 193, 202, 211, 220, 230, 240),
+    *(251, 262, 273, 284, 296, 309, 322, 336, 351, 366),
+    *(383, 401, 422, 444, 470, 501, 538, 589, 677, 800),
+)
+"""FIDE Handbook B.02 8.1.1, the conversion of a fractional score p into rating differences dp,
+indexed by p as a whole percentage (p = .00 -> -800, p = 1.0 -> +800)."""
+
+RATING_DIFFERENCE_CAP = 400
+"""A difference in rating of more than 400 points counts as 400 (docs/fide-mode.md)."""
+
+_MIDPOINTS = tuple(Fraction(low + high, 2) for low, high in pairwise(DP_BY_PERCENTAGE))
+"""Half-way between the dp of consecutive percentages: where 8.1.2 moves to the next PD."""
+
+
+def scoring_probability(difference: int) -> Fraction:
+    """B.02 8.1.2: the expected score of a player rated `difference` points above the opponent: PD of
+    the higher-rated player for |D| (at most 400), and 1 - PD for the lower-rated one."""
+    higher = Fraction(bisect_left(_MIDPOINTS, min(abs(difference), RATING_DIFFERENCE_CAP)), 100)
+    return higher if difference >= 0 else 1 - higher
