@@ -536,7 +536,7 @@ class Ledger(Application):
             if numbered_by_rating(settings) and rule is not RankingRule.FIDE:
                 raise RuleViolation(
                     f"{settings.system} numbers the players by C.04.2 Art. 2.2 (rating, title, name) by itself "
-                    "until round 4 is paired; `--rule fide` regenerates that order (undoing exchanges)"
+                    "until round 4 is paired; renumbering by the FIDE rule regenerates that order (undoing exchanges)"
                 )
             order = tournament.renumber(rule, self.actor, reason)
             if paired:
@@ -605,9 +605,9 @@ class Ledger(Application):
         points); once round 1 is paired a level 5 warning (Q109-110)."""
         check_options({"acceleration": method, "virtual_points": points})
         if method == "explicit" and not points:
-            raise InvalidInput('the explicit method needs its virtual points: --points "player:round:points,..."')
+            raise InvalidInput('the explicit method needs its virtual points, "player:round:points,..."')
         if points and method != "explicit":
-            raise InvalidInput("--points are the explicit method's; the other methods compute their own")
+            raise InvalidInput("virtual points are the explicit method's; the other methods compute their own")
 
         def change(tournament: Tournament) -> None:
             if method != "none" and tournament.system not in acceleration.SYSTEMS:
