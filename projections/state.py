@@ -268,7 +268,12 @@ class TournamentState:
         return initial_ranking(self.players.values())
 
     def ranking_rule(self) -> str:
-        """What ordered the pairing numbers, in words for the roster."""
+        """What ordered the pairing numbers, in words for the roster, with the exchanges made since."""
+        exchanged = ", ".join(f"{first} and {second}" for first, second in self.exchanges)
+        rule = self._ranking_rule()
+        return f"{rule}; numbers exchanged: {exchanged}" if exchanged else rule
+
+    def _ranking_rule(self) -> str:
         settings = self.require_settings()
         if settings.options.get("ranking") == "as-listed":
             return "the order of the imported TRF's 001 lines (XXC rank)"

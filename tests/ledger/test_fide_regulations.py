@@ -230,8 +230,9 @@ def test_q148_an_exchange_before_round_1_needs_no_warning(open_desk: OpenDesk, l
     """Q148-154: before round 1 two pairing numbers are exchanged with a reason and nothing else."""
     ledger = _swiss(open_desk, location)
     ledger.exchange_numbers(1, 2, "ratings entered the wrong way round")
-    ranking = _state(ledger).ranking()
-    assert (ranking[1], ranking[2]) == (2, 1)
+    state = _state(ledger)
+    assert (state.ranking()[1], state.ranking()[2]) == (2, 1)
+    assert state.ranking_rule().endswith("numbers exchanged: 1 and 2")
     assert ledger.notices == [] and _breaches(ledger) == []
 
 
