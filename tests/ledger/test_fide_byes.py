@@ -260,3 +260,24 @@ def test_q188_under_acceleration_the_board_order_counts_the_virtual_points(
             real = _board_keys(state, round_number, accelerated=False)
             differs = differs or real != sorted(real)
     assert differs
+
+
+def test_q177_q174_through_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Q177 and Q174 through the CLI: a full-point bye is recorded with its level 2 warning printed; a second
+    half-point bye is refused without --yes (exit 3, nothing appended) and recorded with it; a player
+    registered with --no-half-bye is refused one."""
+    at = ("--ledger", str(tmp_path / "t.ledger"))
+    assert run(capsys, "new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "5", *at)[0] == 0
+    for n in range(1, 4):
+        assert run(capsys, "register", f"P{n}", "--rating", str(2000 - n), *at)[0] == 0
+    assert run(capsys, "register", "Guest", "--no-half-bye", "free entry", *at)[0] == 0
+    code, _, err = run(capsys, "bye", "1", "--round", "2", "--kind", "full", *at)
+    assert code == exit_codes.OK and "warning (level 2, Q177)" in err and "deprecated" in err
+    assert run(capsys, "bye", "2", "--round", "2", "--kind", "half", *at)[0] == exit_codes.OK
+    code, _, err = run(capsys, "bye", "2", "--round", "3", "--kind", "half", *at)
+    assert code == exit_codes.REFUSED and "warning (level 3, Q174)" in err and "add --yes" in err
+    assert "half-point bye in round 3" not in run(capsys, "log", *at)[1]
+    assert run(capsys, "bye", "2", "--round", "3", "--kind", "half", "--yes", *at)[0] == exit_codes.OK
+    assert "half-point bye in round 3" in run(capsys, "log", *at)[1]
+    code, _, err = run(capsys, "bye", "4", "--round", "2", "--kind", "half", *at)
+    assert code == exit_codes.REFUSED and "free entry" in err
