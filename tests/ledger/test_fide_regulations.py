@@ -300,3 +300,29 @@ def test_q147_a_round_robin_keeps_its_table_numbers(open_desk: OpenDesk, sqlite_
     ledger.pair_next_round()
     with pytest.raises(RoundNotReady, match="round-robin keeps the pairing numbers"), ledger.command(confirmed=True):
         ledger.exchange_numbers(1, 2, "wrong data")
+
+
+def test_q106_the_trf_carries_the_acceleration(
+    open_desk: OpenDesk, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q106: the TRF export writes the acceleration's virtual points as TRF-2026 ``250`` records (7 rounds,
+    4 accelerated: group A, pairing numbers 1-6 of 12, +1 in rounds 1-2 and +0.5 in rounds 3-4), and a
+    ledger imported from it pairs the next round as the original does."""
+    ledger = _swiss(open_desk, str(tmp_path / "a.ledger"), players=12)
+    ledger.change_acceleration("baku", reason="regulations")
+    _play(ledger, 2)
+    lines = _trf(ledger)
+    assert [line for line in lines if line.startswith("250")] == [
+        line
+        for player in range(1, 7)
+        for line in (
+            f"250       1.0   1   2 {player:>4} {player:>4}",
+            f"250       0.5   3   4 {player:>4} {player:>4}",
+        )
+    ]
+    source = tmp_path / "a.trf"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert run(capsys, "import-trf", str(source), "--ledger", str(tmp_path / "b.ledger"))[0] == exit_codes.OK
+    copy = open_desk(str(tmp_path / "b.ledger"))
+    original, again = ledger.pair_next_round(), copy.pair_next_round()
+    assert [(b.first, b.second) for b in again.boards] == [(b.first, b.second) for b in original.boards]
