@@ -576,12 +576,13 @@ class Ledger(Application):
         self._tournament_command(change)
 
     def forbid(self, first: int, second: int, reason: str) -> None:
-        """Keep two players apart (Q194-195); once round 1 is paired, a level 5 warning (Q196)."""
+        """Keep two players apart (Q194-195); once round 1 of a tournament created in FIDE mode is paired, a
+        level 5 warning (Q196). Other events (backgammon, Scrabble, club chess) add them when they need to."""
 
         def change(tournament: Tournament) -> None:
             tournament.forbid(first, second, self.actor, reason)
             paired = self.last_paired_round()
-            if paired:
+            if paired and tournament.created_in_fide_mode:
                 self.caution(tournament, cautions.prohibited_pair_after_start(first, second, paired))
 
         self._tournament_command(change)

@@ -600,10 +600,14 @@ class Tournament(Aggregate):
         pass
 
     @property
+    def created_in_fide_mode(self) -> bool:
+        """Q40: created in FIDE mode (`ledger.settings.TournamentSettings.fide_mode`), left since or not."""
+        return bool(self.settings.get("fide_mode", default_fide_mode(self.game, self.system)))
+
+    @property
     def in_fide_mode(self) -> bool:
-        """Q40, Q45: created in FIDE mode (`ledger.settings.TournamentSettings.fide_mode`) and not left."""
-        created_in = self.settings.get("fide_mode", default_fide_mode(self.game, self.system))
-        return bool(created_in) and not self.fide_mode_left
+        """Q40, Q45: created in FIDE mode and not left."""
+        return self.created_in_fide_mode and not self.fide_mode_left
 
     def confirm_caution(self, caution: Caution, actor: str) -> None:
         self._confirm_caution(caution=caution.as_event(), actor=actor)

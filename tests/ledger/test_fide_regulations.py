@@ -91,6 +91,17 @@ def test_q196_a_prohibited_pair_after_round_1_leaves_fide_mode_first(open_desk: 
     assert _breaches(ledger)[-1] == (Level.CONFIRM_TWICE, Breach.CONFIGURATION, 1)
 
 
+def test_q196_outside_the_fide_systems_a_pair_is_kept_apart_at_any_time(
+    open_desk: OpenDesk, sqlite_location: str
+) -> None:
+    """Q196 concerns tournaments in FIDE mode: one created outside it (club chess, backgammon, Scrabble)
+    keeps two players apart after round 1 without a warning."""
+    ledger = _swiss(open_desk, sqlite_location, fide_mode=False)
+    _play(ledger, 1)
+    ledger.forbid(1, 2, "same family")
+    assert ledger.notices == [] and _state(ledger).forbidden == [(1, 2)]
+
+
 # --- Q201-202 the tie-break list ---------------------------------------------------------------------
 
 
