@@ -22,9 +22,10 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import IntegrityError, Recording, StoredEvent
 
+from ledger import cautions
 from ledger.details import checked as checked_details
 from ledger.digest import input_digest
-from ledger.domain import PLAYER_FIELDS, Round, Tournament, require_reason, round_id
+from ledger.domain import OPTIONAL_FIELDS, PLAYER_FIELDS, Round, Tournament, require_reason, round_id
 from ledger.errors import (
     AlreadyRecorded,
     ConcurrentChange,
@@ -42,15 +43,23 @@ from ledger.errors import (
 from ledger.fide_mode import Breach, Caution, Level, configuration_change, imported, result_change
 from ledger.hand_pairing import Comparison, board_cautions, bye_cautions, outcome_cautions, pab
 from ledger.persistence import Anchor, ChainReport, LogReader, environment, verify_chain
-from ledger.ranking import RankingRule
+from ledger.ranking import RankingRule, starting_order
 from ledger.ratings import RATING_DETAILS, check_rating_details
 from ledger.redaction import redacted
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked_grant, signed_events, verify_signatures
 from ledger.scope import Key, describe, event_scope, overlap
-from ledger.settings import FIDE_SWISS, ROUNDS_FROM_ENTRIES, TournamentSettings, with_system_defaults
+from ledger.settings import (
+    FIDE_SWISS,
+    ROUNDS_FROM_ENTRIES,
+    TournamentSettings,
+    check_options,
+    check_tiebreaks,
+    with_system_defaults,
+)
 from ledger.signing import ArbiterKey
 from ledger.validation import check_text
+from pairing.fide import acceleration
 from pairing.ibf.brackets import rounds_for
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, Outcome, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import bracket_systems, engine_for
@@ -112,6 +121,8 @@ class PlayerDetails:
     extra: str = ""
     """What another program's file holds for the player and the ledger does not read (tsh's extra
     fields), kept as text so an export can give it back; recorded only when there is some."""
+    no_half_bye: str = ""
+    """Why the player may not take a half-point bye (a free entry, the event's conditions; Q175-176)."""
     allow_duplicate: bool = False
     """The arbiter confirmed this is another person than a registered look-alike (same name, rating
     and federation, or the same id)."""
@@ -128,7 +139,7 @@ class PlayerDetails:
         details = {
             field: getattr(self, field)
             for field in PLAYER_FIELDS
-            if field not in RATING_DETAILS or getattr(self, field)
+            if field not in (*RATING_DETAILS, *OPTIONAL_FIELDS) or getattr(self, field)
         } | {"name": name}
         return details | ({"extra": self.extra} if self.extra else {})
 
@@ -426,7 +437,20 @@ class Ledger(Application):
         return self._attempt(command)
 
     def correct_player(self, number: int, changes: Mapping[str, Any], reason: str, reference: str = "") -> None:
-        self._tournament_command(lambda t: t.correct_details(number, dict(changes), self.actor, reason, reference))
+        """Correct a player's details. Where the FIDE Swiss systems number the players by rating, title and
+        name (C.04.2 Art. 2.2-2.3), a correction that reorders them once round 1 is paired regenerates the
+        pairing numbers: a level 4 warning (Q151-154); after round 4 the numbers stay as they are."""
+
+        def change(tournament: Tournament) -> None:
+            settings = TournamentSettings.from_tournament(tournament)
+            before = fide_order(tournament)
+            tournament.correct_details(number, dict(changes), self.actor, reason, reference)
+            paired = self.last_paired_round()
+            renumbers = numbered_by_rating(settings) and fide_order(tournament) != before
+            if renumbers and 0 < paired <= cautions.LAST_ROUND_FOR_NEW_NUMBERS:
+                self.caution(tournament, cautions.numbers_regenerated(f"player {number}'s details corrected", paired))
+
+        self._tournament_command(change)
 
     def withdraw(
         self, number: int, from_round: int | None, reason: str, reference: str = "", *, expelled: bool = False
@@ -462,13 +486,43 @@ class Ledger(Application):
                 tournament.player(number)
                 points = self.settings().scoring.for_bye(kind)
                 round_.grant_bye(number, kind.value, points, self.actor, reason, reference)
-                self.save(round_)
             else:
+                round_ = None
                 tournament.request_bye(number, target, kind.value, self.actor, reason)
-                self.save(tournament)
+            self._check_bye(tournament, number, target, kind)
+            self.save(tournament, round_)
             return target
 
         return self._attempt(command)
+
+    def _check_bye(self, tournament: Tournament, number: int, round_number: int, kind: ByeKind) -> None:
+        """The checklist's rules for a bye given or requested (docs/fide-mode.md, Q174-179): a full-point
+        bye is deprecated for individuals (level 2, recorded); a player flagged `no_half_bye` takes no
+        half-point bye; a half-point bye past the tournament's limit is a level 3 warning."""
+        if kind is ByeKind.FULL_POINT and tournament.in_fide_mode:
+            self.caution(tournament, cautions.full_point_bye(number, round_number))
+        if kind is not ByeKind.HALF_POINT:
+            return
+        ground = tournament.player(number).get("no_half_bye", "")
+        if ground:
+            raise RuleViolation(
+                f"player {number} may not take a half-point bye ({ground}; Q175); give a zero-point bye, or "
+                "correct the player's no_half_bye detail if it is wrong"
+            )
+        limit = cautions.half_bye_limit(tournament.settings["options"], tournament.in_fide_mode)
+        taken = len(self._half_byes(tournament, number) | {round_number})
+        if limit is not None and taken > limit:
+            self.caution(tournament, cautions.half_byes_over_limit(number, round_number, taken, limit))
+
+    def _half_byes(self, tournament: Tournament, number: int) -> set[int]:
+        """The rounds in which `number` has a half-point bye, requested or given."""
+        half = ByeKind.HALF_POINT.value
+        rounds = {int(r) for r, byes in tournament.byes.items() if byes.get(str(number)) == half}
+        for round_number in range(1, tournament.last_round + 1):
+            round_ = self.round(round_number)
+            if round_.is_paired and any(b["number"] == number and b["kind"] == half for b in round_.byes):
+                rounds.add(round_number)
+        return rounds
 
     def cancel_bye(self, number: int, round_number: int | None, reason: str) -> int:
         """Withdraw `number`'s bye request for a round not yet paired (default: the next round)."""
@@ -493,26 +547,102 @@ class Ledger(Application):
 
         def command() -> list[int]:
             tournament = self.tournament()
-            paired = self.last_paired_round()
-            if paired:
-                raise RoundNotReady(
-                    f"round {paired} is paired: pairing numbers are set before round 1 (C.04.2 Art. 2.3 allows "
-                    "corrections of wrong data only)"
-                )
-            settings = self.settings()
-            if settings.system in FIDE_SWISS and settings.options.get("ranking") != "as-registered":
+            paired = self._numbers_changeable(tournament)
+            settings = TournamentSettings.from_tournament(tournament)
+            if numbered_by_rating(settings) and rule is not RankingRule.FIDE:
                 raise RuleViolation(
                     f"{settings.system} numbers the players by C.04.2 Art. 2.2 (rating, title, name) by itself "
-                    "until round 4 is paired; the roster shows the order"
+                    "until round 4 is paired; renumbering by the FIDE rule regenerates that order (undoing exchanges)"
                 )
             order = tournament.renumber(rule, self.actor, reason)
+            if paired:
+                self.caution(tournament, cautions.numbers_regenerated(f"by {rule.description}", paired))
             self.save(tournament)
             return order
 
         return self._attempt(command)
 
+    def _numbers_changeable(self, tournament: Tournament) -> int:
+        """The last paired round, while pairing numbers may still change: C.04.2 Art. 2.3, "no modification
+        of a TPN ... is allowed after the fourth round has been paired" (docs/fide-mode.md, Q147-154). That
+        is the FIDE Swiss systems'; the other systems' numbers are set before round 1 (a round robin's are
+        its places in the table, C.05 Annex 1; a bracket's its seeds)."""
+        paired = self.last_paired_round()
+        if paired and tournament.system not in FIDE_SWISS:
+            raise RoundNotReady(
+                f"round {paired} is paired: {tournament.system} keeps the pairing numbers set before round 1 "
+                "(a round robin's are its places in the table)"
+            )
+        if paired > cautions.LAST_ROUND_FOR_NEW_NUMBERS:
+            raise RuleViolation(
+                f"round {paired} is paired: pairing numbers no longer change after round 4 is paired (C.04.2 Art. 2.3)"
+            )
+        return paired
+
+    def exchange_numbers(self, first: int, second: int, reason: str, reference: str = "") -> None:
+        """Exchange two players' pairing numbers (Q148-150): once round 1 is paired a level 3 warning and a
+        pairing-integrity-breaching event; refused after round 4 is paired (C.04.2 Art. 2.3)."""
+
+        def change(tournament: Tournament) -> None:
+            paired = self._numbers_changeable(tournament)
+            tournament.exchange_numbers(first, second, self.actor, reason, reference)
+            if paired:
+                self.caution(tournament, cautions.numbers_exchanged(first, second, paired))
+
+        self._tournament_command(change)
+
     def forbid(self, first: int, second: int, reason: str) -> None:
-        self._tournament_command(lambda t: t.forbid(first, second, self.actor, reason))
+        """Keep two players apart (Q194-195); once round 1 of a tournament created in FIDE mode is paired, a
+        level 5 warning (Q196). Other events (backgammon, Scrabble, club chess) add them when they need to."""
+
+        def change(tournament: Tournament) -> None:
+            tournament.forbid(first, second, self.actor, reason)
+            paired = self.last_paired_round()
+            if paired and tournament.created_in_fide_mode:
+                self.caution(tournament, cautions.prohibited_pair_after_start(first, second, paired))
+
+        self._tournament_command(change)
+
+    def change_tiebreaks(self, codes: Sequence[str], reason: str, reference: str = "") -> None:
+        """Replace the tie-break list; once round 1 is paired a level 4 warning, recorded with the round
+        and the previous list (Q201-202)."""
+        check_tiebreaks(tuple(codes))
+
+        def change(tournament: Tournament) -> None:
+            previous = list(tournament.settings["tiebreaks"])
+            tournament.change_tiebreaks(list(codes), self.actor, reason, reference)
+            paired = self.last_paired_round()
+            if paired:
+                self.caution(tournament, cautions.tiebreaks_changed(previous, codes, paired))
+
+        self._tournament_command(change)
+
+    def change_acceleration(self, method: str, points: str = "", reason: str = "", reference: str = "") -> None:
+        """Set the acceleration (`pairing.fide.acceleration.METHODS`; `points` the explicit method's virtual
+        points); once round 1 is paired a level 5 warning (Q109-110)."""
+        check_options({"acceleration": method, "virtual_points": points})
+        if method == "explicit" and not points:
+            raise InvalidInput('the explicit method needs its virtual points, "player:round:points,..."')
+        if points and method != "explicit":
+            raise InvalidInput("virtual points are the explicit method's; the other methods compute their own")
+
+        def change(tournament: Tournament) -> None:
+            if method != "none" and tournament.system not in acceleration.SYSTEMS:
+                raise InvalidInput(
+                    f"the {tournament.system} engine applies no acceleration; "
+                    f"{', '.join(sorted(acceleration.SYSTEMS))} do"
+                )
+            current = tournament.settings["options"]
+            previous = current.get("acceleration", "")
+            options = {"acceleration": "" if method == "none" else method}
+            if points or "virtual_points" in current:
+                options["virtual_points"] = points
+            tournament.change_options(options, self.actor, reason, reference)
+            paired = self.last_paired_round()
+            if paired:
+                self.caution(tournament, cautions.acceleration_changed(previous, method, paired))
+
+        self._tournament_command(change)
 
     def override(self, subject: str, decision: str, reason: str, reference: str = "") -> None:
         self._tournament_command(lambda t: t.override(subject, decision, self.actor, reason, reference))
@@ -634,6 +764,7 @@ class Ledger(Application):
             if number == 1:
                 self._fit_bracket_rounds(tournament, request)
             if options:
+                self._check_round_options(tournament, options, number)
                 request = evolve(request, options=tuple(sorted({**dict(request.options), **options}.items())))
             if manual is None:
                 pairing = self._engine_pairing(tournament, request, position)
@@ -649,6 +780,14 @@ class Ledger(Application):
             return published(round_)
 
         return self._attempt(command)
+
+    def _check_round_options(self, tournament: Tournament, options: Mapping[str, str], number: int) -> None:
+        """Q109-110: the acceleration is the tournament's, set before round 1 (`change_acceleration`); a
+        round's own options that would change it are a level 5 warning."""
+        current = tournament.settings["options"]
+        if any(options[key] != current.get(key, "") for key in ("acceleration", "virtual_points") if key in options):
+            method = options.get("acceleration", current.get("acceleration", ""))
+            self.caution(tournament, cautions.acceleration_changed(current.get("acceleration", ""), method, number - 1))
 
     def change_rounds(self, rounds: int, reason: str, reference: str = "") -> None:
         """Set the number of rounds (an event extended, an elimination's count corrected before round 1).
@@ -1137,6 +1276,18 @@ class Ledger(Application):
             return report.head
 
         return self._attempt(command)
+
+
+def numbered_by_rating(settings: TournamentSettings) -> bool:
+    """The FIDE Swiss systems number the players by C.04.2 Art. 2.2 by themselves, unless the tournament
+    keeps them as registered or as an imported file listed them."""
+    return settings.system in FIDE_SWISS and settings.options.get("ranking") not in ("as-registered", "as-listed")
+
+
+def fide_order(tournament: Tournament) -> list[int]:
+    """The players in C.04.2 Art. 2.2 order, as the tournament's details stand."""
+    players = {int(n): p for n, p in tournament.players.items()}
+    return starting_order(players, RankingRule.FIDE, tournament.settings["seed"])
 
 
 def leaving_fide_mode(after_round: int) -> Caution:

@@ -37,8 +37,12 @@ from ledger.settings import MAX_ROUNDS, ROUNDS_FROM_ENTRIES
 
 ROUND_NAMESPACE = uuid5(NAMESPACE_URL, "https://arbiter-ledger.invalid/round")
 
-PLAYER_FIELDS = ("name", "rating", "federation", "club", "team", "title", "external_id", *RATING_DETAILS)
+PLAYER_FIELDS = ("name", "rating", "federation", "club", "team", "title", "external_id", *RATING_DETAILS, "no_half_bye")
 """Details an arbiter may correct with `PlayerDetailsCorrected`."""
+
+OPTIONAL_FIELDS = ("no_half_bye",)
+"""Details recorded only when given. `no_half_bye`: why the player may not take a half-point bye (a free
+entry, the event's conditions; docs/fide-mode.md, Q175-176); empty when they may."""
 
 
 def round_id(tournament_id: UUID, round_number: int) -> UUID:
@@ -160,6 +164,37 @@ class Tournament(Aggregate):
         rule: str
         actor: str
         reason: str
+
+    class PairingNumbersExchanged(Event):
+        """Two players' pairing numbers exchanged (docs/fide-mode.md, Q148-150; C.04.2 Art. 2.3)."""
+
+        TOPIC = "arbiter:Tournament.PairingNumbersExchanged"
+        first: int
+        second: int
+        actor: str
+        reason: str
+        reference: str
+
+    class TiebreaksChanged(Event):
+        """The tie-break list replaced (docs/fide-mode.md, Q201-202); `previous` is the list it replaced."""
+
+        TOPIC = "arbiter:Tournament.TiebreaksChanged"
+        tiebreaks: list[str]
+        previous: list[str]
+        actor: str
+        reason: str
+        reference: str
+
+    class OptionsChanged(Event):
+        """Tournament options set again (the acceleration, the half-point bye limit); an empty value removes
+        the option. `previous` holds the values they replaced."""
+
+        TOPIC = "arbiter:Tournament.OptionsChanged"
+        options: dict[str, str]
+        previous: dict[str, str]
+        actor: str
+        reason: str
+        reference: str
 
     class RoundsChanged(Event):
         """The number of rounds of the (last) stage set again: computed from the entries at an
@@ -474,6 +509,55 @@ class Tournament(Aggregate):
     @event(PlayersRenumbered)
     def _renumber(self, order: list[int], rule: str, actor: str, reason: str) -> None:
         pass
+
+    def exchange_numbers(self, first: int, second: int, actor: str, reason: str, reference: str) -> None:
+        """Exchange two players' pairing numbers (the application checks the rounds paired)."""
+        self.player(first)
+        self.player(second)
+        if first == second:
+            raise InvalidInput("an exchange of pairing numbers needs two different players")
+        self._exchange_numbers(
+            first=first, second=second, actor=actor, reason=require_reason(reason), reference=reference
+        )
+
+    @event(PairingNumbersExchanged)
+    def _exchange_numbers(self, first: int, second: int, actor: str, reason: str, reference: str) -> None:
+        pass
+
+    def change_tiebreaks(self, tiebreaks: list[str], actor: str, reason: str, reference: str) -> None:
+        """Replace the tie-break list (codes checked by `ledger.settings.check_tiebreaks`)."""
+        previous = list(self.settings["tiebreaks"])
+        if tiebreaks == previous:
+            raise InvalidInput(f"the tie-breaks are already {','.join(previous)}")
+        self._change_tiebreaks(
+            tiebreaks=tiebreaks, previous=previous, actor=actor, reason=require_reason(reason), reference=reference
+        )
+
+    @event(TiebreaksChanged)
+    def _change_tiebreaks(
+        self, tiebreaks: list[str], previous: list[str], actor: str, reason: str, reference: str
+    ) -> None:
+        self.settings = {**self.settings, "tiebreaks": list(tiebreaks)}
+
+    def change_options(self, options: dict[str, str], actor: str, reason: str, reference: str) -> None:
+        """Set tournament options (`ledger.settings.TournamentSettings.options`; checked by the application).
+        A tournament of several stages keeps its options per stage and refuses."""
+        if self.stages > 1:
+            raise InvalidInput("options are set per stage in a tournament of several stages")
+        current: dict[str, str] = self.settings["options"]
+        previous = {key: current.get(key, "") for key in options}
+        if previous == options:
+            raise InvalidInput(f"the options are already {', '.join(f'{k}={v}' for k, v in options.items())}")
+        self._change_options(
+            options=options, previous=previous, actor=actor, reason=require_reason(reason), reference=reference
+        )
+
+    @event(OptionsChanged)
+    def _change_options(
+        self, options: dict[str, str], previous: dict[str, str], actor: str, reason: str, reference: str
+    ) -> None:
+        kept = {key: value for key, value in self.settings["options"].items() if key not in options}
+        self.settings = {**self.settings, "options": kept | {k: v for k, v in options.items() if v}}
 
     def forbid(self, first: int, second: int, actor: str, reason: str) -> None:
         self.player(first)

@@ -56,6 +56,13 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
             return f"{len(order)} players renumbered by rule {rule}", None, tuple(order)
         case Tournament.PairForbidden(first=a, second=b):
             return f"{a} and {b} may not be paired", None, (a, b)
+        case Tournament.PairingNumbersExchanged(first=a, second=b):
+            return f"pairing numbers of {a} and {b} exchanged", None, (a, b)
+        case Tournament.TiebreaksChanged(tiebreaks=codes, previous=previous):
+            return f"tie-breaks {','.join(codes)} (were {','.join(previous)})", None, ()
+        case Tournament.OptionsChanged(options=options, previous=previous):
+            text = ", ".join(f"{k}={v or '(none)'} (was {previous.get(k) or '(none)'})" for k, v in options.items())
+            return f"tournament options: {text}", None, ()
         case Tournament.DetailsChanged(changes=changes):
             text = ", ".join(f"{k}={v}" for k, v in changes.items())
             return f"tournament details: {text}", None, ()

@@ -22,7 +22,7 @@ from ledger.settings import TournamentSettings
 from pairing.model import Board, Bye, ByeKind
 from projections.state import PlayerView, RatingCorrection, RoundView, StageView, TournamentState
 
-FORMAT = 3
+FORMAT = 4
 """Bumped when the JSON's shape changes: an older snapshot is then simply not used."""
 DIGEST_SIZE = 32
 
@@ -50,6 +50,7 @@ def to_json(state: TournamentState) -> bytes:
         "details": state.details,
         "renumbered": state.renumbered,
         "renumbered_by": state.renumbered_by,
+        "exchanges": [list(pair) for pair in state.exchanges],
         "rating_corrections": [asdict(correction) for correction in state.rating_corrections],
     }
     return orjson.dumps(document)
@@ -106,6 +107,7 @@ def from_json(text: bytes) -> TournamentState:
         details=dict(document["details"]),
         renumbered=document["renumbered"],
         renumbered_by=str(document["renumbered_by"]),
+        exchanges=[(first, second) for first, second in document["exchanges"]],
         rating_corrections=[RatingCorrection(**correction) for correction in document["rating_corrections"]],
     )
     state.rounds = {view["number"]: _round_view(state, view) for view in document["rounds"]}

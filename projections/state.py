@@ -42,6 +42,8 @@ class PlayerView:
     external_id: str = ""
     extra: str = ""
     """Another program's fields for the player, kept for its export (`PlayerDetails.extra`)."""
+    no_half_bye: str = ""
+    """Why the player may not take a half-point bye (docs/fide-mode.md, Q175-176); empty when they may."""
     withdrawn_from: int | None = None
     """First round the player is out of, while withdrawn."""
     expelled: bool = False
@@ -143,6 +145,8 @@ class TournamentState:
     renumbered: list[int] | None = None
     """Players in pairing-number order as `arbiter renumber` set them before round 1 (`ledger.ranking`)."""
     renumbered_by: str = ""
+    exchanges: list[tuple[int, int]] = field(factory=list)
+    """Pairing-number exchanges since the last renumbering (docs/fide-mode.md, Q148-150), in order."""
     frozen_ranking: dict[int, int] | None = None
     """C.04.2 2.3: "no modification of a TPN ... is allowed after the fourth round has been paired"."""
     cautions: list[tuple[int, Caution]] = field(factory=list)
@@ -265,7 +269,13 @@ class TournamentState:
             case Tournament.ByeCancelled(number=number, round=round_number):
                 self.requested_byes[round_number].pop(number, None)
             case Tournament.PlayersRenumbered(order=order, rule=rule):
-                self.renumbered, self.renumbered_by = list(order), rule
+                self.renumbered, self.renumbered_by, self.exchanges = list(order), rule, []
+            case Tournament.PairingNumbersExchanged(first=first, second=second):
+                self.exchanges.append((first, second))
+            case Tournament.TiebreaksChanged(tiebreaks=tiebreaks):
+                self.settings = evolve(self.require_settings(), tiebreaks=tuple(tiebreaks))
+            case Tournament.OptionsChanged(options=options):
+                self._options_changed(options)
             case Tournament.RoundsChanged(rounds=rounds):
                 last = self.stages[-1]
                 last.rounds = rounds - last.first_round + 1
@@ -327,11 +337,27 @@ class TournamentState:
         method = rating_method(self.require_settings().options)
         player.rating = tournament_rating(player.entered_rating, player.fide_rating, player.national_rating, method)
 
+    def _options_changed(self, options: dict[str, str]) -> None:
+        """`Tournament.OptionsChanged`: the options of the (single) stage set again; "" removes one."""
+        settings = self.require_settings()
+        kept = {key: value for key, value in settings.options.items() if key not in options}
+        self.settings = evolve(settings, options=kept | {key: value for key, value in options.items() if value})
+        self.stages[0].options = dict(self.settings.options)
+
     def ranking(self) -> dict[int, int]:
         """Player number -> pairing number: the initial ranking list for the FIDE Swiss systems (frozen
         once round 4 is paired), else the order `arbiter renumber` set (players registered after it follow
         in registration order), else the registration number (or when imported, `ranking=as-registered`,
-        or `ranking=as-listed` with `ranking_order` "n,n,...": a TRF's ``XXC rank`` order)."""
+        or `ranking=as-listed` with `ranking_order` "n,n,...": a TRF's ``XXC rank`` order); then the
+        exchanges of pairing numbers (Q148-150), in order."""
+        if self.frozen_ranking is not None and set(self.frozen_ranking) == set(self.players):
+            return self.frozen_ranking
+        ranking = self._listed_ranking()
+        for first, second in self.exchanges:
+            ranking[first], ranking[second] = ranking[second], ranking[first]
+        return ranking
+
+    def _listed_ranking(self) -> dict[int, int]:
         settings = self.require_settings()
         if settings.options.get("ranking") == "as-listed":
             order = [int(n) for n in settings.options.get("ranking_order", "").split(",") if n.isdigit()]
@@ -363,7 +389,12 @@ class TournamentState:
         return pairing_numbers(order)
 
     def ranking_rule(self) -> str:
-        """What ordered the pairing numbers, in words for the roster."""
+        """What ordered the pairing numbers, in words for the roster, with the exchanges made since."""
+        exchanged = ", ".join(f"{first} and {second}" for first, second in self.exchanges)
+        rule = self._ranking_rule()
+        return f"{rule}; numbers exchanged: {exchanged}" if exchanged else rule
+
+    def _ranking_rule(self) -> str:
         settings = self.require_settings()
         if settings.options.get("ranking") == "as-listed":
             return "the order of the imported TRF's 001 lines (XXC rank)"

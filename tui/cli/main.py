@@ -33,6 +33,7 @@ from tui.cli import (
     keys,
     publish,
     reads,
+    regulations,
     report,
     rounds,
     sheets,
@@ -66,6 +67,7 @@ examples:
 
 GROUPS: tuple[VerbGroup, ...] = (
     tournament.verbs,
+    regulations.verbs,
     rounds.verbs,
     disputes.verbs,
     reads.verbs,
@@ -112,6 +114,8 @@ WRITING_VERBS = (
     "rounds",
     "renumber",
     "forbid",
+    "tiebreaks",
+    "acceleration",
     "pair",
     "manual-pairing",
     "unpair",
