@@ -22,9 +22,10 @@ from eventsourcing.application import AggregateNotFoundError, Application, LRUCa
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import IntegrityError, Recording, StoredEvent
 
+from ledger import cautions
 from ledger.details import checked as checked_details
 from ledger.digest import input_digest
-from ledger.domain import PLAYER_FIELDS, Round, Tournament, require_reason, round_id
+from ledger.domain import OPTIONAL_FIELDS, PLAYER_FIELDS, Round, Tournament, require_reason, round_id
 from ledger.errors import (
     AlreadyRecorded,
     ConcurrentChange,
@@ -40,17 +41,26 @@ from ledger.errors import (
     UnknownRound,
 )
 from ledger.fide_mode import Breach, Caution, Level, configuration_change, imported, result_change
+from ledger.hand_pairing import Comparison, board_cautions, bye_cautions, outcome_cautions, pab
 from ledger.persistence import AGGREGATE_CACHE_SIZE, Anchor, ChainReport, LogReader, environment, verify_chain
-from ledger.ranking import RankingRule
+from ledger.ranking import RankingRule, starting_order
 from ledger.ratings import RATING_DETAILS, check_rating_details
 from ledger.redaction import redacted
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked_grant, signed_events, verify_signatures
 from ledger.scope import Key, describe, event_scope, overlap
-from ledger.settings import FIDE_SWISS, ROUNDS_FROM_ENTRIES, TournamentSettings, with_system_defaults
+from ledger.settings import (
+    FIDE_SWISS,
+    ROUNDS_FROM_ENTRIES,
+    TournamentSettings,
+    check_options,
+    check_tiebreaks,
+    with_system_defaults,
+)
 from ledger.signing import ArbiterKey
 from ledger.validation import check_text
-from pairing.model import Board, Bye, ByeKind, NoValidPairing, PairingInput, PairingOutcome, PlayerStatus
+from pairing.fide import acceleration
+from pairing.model import Board, Bye, ByeKind, NoValidPairing, Outcome, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import bracket_systems, engine_for
 
 MAX_ROUNDS = 4096
@@ -110,6 +120,8 @@ class PlayerDetails:
     extra: str = ""
     """What another program's file holds for the player and the ledger does not read (tsh's extra
     fields), kept as text so an export can give it back; recorded only when there is some."""
+    no_half_bye: str = ""
+    """Why the player may not take a half-point bye (a free entry, the event's conditions; Q175-176)."""
     allow_duplicate: bool = False
     """The arbiter confirmed this is another person than a registered look-alike (same name, rating
     and federation, or the same id)."""
@@ -126,7 +138,7 @@ class PlayerDetails:
         details = {
             field: getattr(self, field)
             for field in PLAYER_FIELDS
-            if field not in RATING_DETAILS or getattr(self, field)
+            if field not in (*RATING_DETAILS, *OPTIONAL_FIELDS) or getattr(self, field)
         } | {"name": name}
         return details | ({"extra": self.extra} if self.extra else {})
 
@@ -429,7 +441,20 @@ class Ledger(Application):
         return self._attempt(command)
 
     def correct_player(self, number: int, changes: Mapping[str, Any], reason: str, reference: str = "") -> None:
-        self._tournament_command(lambda t: t.correct_details(number, dict(changes), self.actor, reason, reference))
+        """Correct a player's details. Where the FIDE Swiss systems number the players by rating, title and
+        name (C.04.2 Art. 2.2-2.3), a correction that reorders them once round 1 is paired regenerates the
+        pairing numbers: a level 4 warning (Q151-154); after round 4 the numbers stay as they are."""
+
+        def change(tournament: Tournament) -> None:
+            settings = TournamentSettings.from_tournament(tournament)
+            before = fide_order(tournament)
+            tournament.correct_details(number, dict(changes), self.actor, reason, reference)
+            paired = self.last_paired_round()
+            renumbers = numbered_by_rating(settings) and fide_order(tournament) != before
+            if renumbers and 0 < paired <= cautions.LAST_ROUND_FOR_NEW_NUMBERS:
+                self.caution(tournament, cautions.numbers_regenerated(f"player {number}'s details corrected", paired))
+
+        self._tournament_command(change)
 
     def withdraw(
         self, number: int, from_round: int | None, reason: str, reference: str = "", *, expelled: bool = False
@@ -465,13 +490,43 @@ class Ledger(Application):
                 tournament.player(number)
                 points = self.settings().scoring.for_bye(kind)
                 round_.grant_bye(number, kind.value, points, self.actor, reason, reference)
-                self.save(round_)
             else:
+                round_ = None
                 tournament.request_bye(number, target, kind.value, self.actor, reason)
-                self.save(tournament)
+            self._check_bye(tournament, number, target, kind)
+            self.save(tournament, round_)
             return target
 
         return self._attempt(command)
+
+    def _check_bye(self, tournament: Tournament, number: int, round_number: int, kind: ByeKind) -> None:
+        """The checklist's rules for a bye given or requested (docs/fide-mode.md, Q174-179): a full-point
+        bye is deprecated for individuals (level 2, recorded); a player flagged `no_half_bye` takes no
+        half-point bye; a half-point bye past the tournament's limit is a level 3 warning."""
+        if kind is ByeKind.FULL_POINT and tournament.in_fide_mode:
+            self.caution(tournament, cautions.full_point_bye(number, round_number))
+        if kind is not ByeKind.HALF_POINT:
+            return
+        ground = tournament.player(number).get("no_half_bye", "")
+        if ground:
+            raise RuleViolation(
+                f"player {number} may not take a half-point bye ({ground}; Q175); give a zero-point bye, or "
+                "correct the player's no_half_bye detail if it is wrong"
+            )
+        limit = cautions.half_bye_limit(tournament.settings["options"], tournament.in_fide_mode)
+        taken = len(self._half_byes(tournament, number) | {round_number})
+        if limit is not None and taken > limit:
+            self.caution(tournament, cautions.half_byes_over_limit(number, round_number, taken, limit))
+
+    def _half_byes(self, tournament: Tournament, number: int) -> set[int]:
+        """The rounds in which `number` has a half-point bye, requested or given."""
+        half = ByeKind.HALF_POINT.value
+        rounds = {int(r) for r, byes in tournament.byes.items() if byes.get(str(number)) == half}
+        for round_number in range(1, tournament.last_round + 1):
+            round_ = self.round(round_number)
+            if round_.is_paired and any(b["number"] == number and b["kind"] == half for b in round_.byes):
+                rounds.add(round_number)
+        return rounds
 
     def cancel_bye(self, number: int, round_number: int | None, reason: str) -> int:
         """Withdraw `number`'s bye request for a round not yet paired (default: the next round)."""
@@ -496,26 +551,102 @@ class Ledger(Application):
 
         def command() -> list[int]:
             tournament = self.tournament()
-            paired = self.last_paired_round()
-            if paired:
-                raise RoundNotReady(
-                    f"round {paired} is paired: pairing numbers are set before round 1 (C.04.2 Art. 2.3 allows "
-                    "corrections of wrong data only)"
-                )
-            settings = self.settings()
-            if settings.system in FIDE_SWISS and settings.options.get("ranking") != "as-registered":
+            paired = self._numbers_changeable(tournament)
+            settings = TournamentSettings.from_tournament(tournament)
+            if numbered_by_rating(settings) and rule is not RankingRule.FIDE:
                 raise RuleViolation(
                     f"{settings.system} numbers the players by C.04.2 Art. 2.2 (rating, title, name) by itself "
-                    "until round 4 is paired; the roster shows the order"
+                    "until round 4 is paired; renumbering by the FIDE rule regenerates that order (undoing exchanges)"
                 )
             order = tournament.renumber(rule, self.actor, reason)
+            if paired:
+                self.caution(tournament, cautions.numbers_regenerated(f"by {rule.description}", paired))
             self.save(tournament)
             return order
 
         return self._attempt(command)
 
+    def _numbers_changeable(self, tournament: Tournament) -> int:
+        """The last paired round, while pairing numbers may still change: C.04.2 Art. 2.3, "no modification
+        of a TPN ... is allowed after the fourth round has been paired" (docs/fide-mode.md, Q147-154). That
+        is the FIDE Swiss systems'; the other systems' numbers are set before round 1 (a round robin's are
+        its places in the table, C.05 Annex 1; a bracket's its seeds)."""
+        paired = self.last_paired_round()
+        if paired and tournament.system not in FIDE_SWISS:
+            raise RoundNotReady(
+                f"round {paired} is paired: {tournament.system} keeps the pairing numbers set before round 1 "
+                "(a round robin's are its places in the table)"
+            )
+        if paired > cautions.LAST_ROUND_FOR_NEW_NUMBERS:
+            raise RuleViolation(
+                f"round {paired} is paired: pairing numbers no longer change after round 4 is paired (C.04.2 Art. 2.3)"
+            )
+        return paired
+
+    def exchange_numbers(self, first: int, second: int, reason: str, reference: str = "") -> None:
+        """Exchange two players' pairing numbers (Q148-150): once round 1 is paired a level 3 warning and a
+        pairing-integrity-breaching event; refused after round 4 is paired (C.04.2 Art. 2.3)."""
+
+        def change(tournament: Tournament) -> None:
+            paired = self._numbers_changeable(tournament)
+            tournament.exchange_numbers(first, second, self.actor, reason, reference)
+            if paired:
+                self.caution(tournament, cautions.numbers_exchanged(first, second, paired))
+
+        self._tournament_command(change)
+
     def forbid(self, first: int, second: int, reason: str) -> None:
-        self._tournament_command(lambda t: t.forbid(first, second, self.actor, reason))
+        """Keep two players apart (Q194-195); once round 1 of a tournament created in FIDE mode is paired, a
+        level 5 warning (Q196). Other events (backgammon, Scrabble, club chess) add them when they need to."""
+
+        def change(tournament: Tournament) -> None:
+            tournament.forbid(first, second, self.actor, reason)
+            paired = self.last_paired_round()
+            if paired and tournament.created_in_fide_mode:
+                self.caution(tournament, cautions.prohibited_pair_after_start(first, second, paired))
+
+        self._tournament_command(change)
+
+    def change_tiebreaks(self, codes: Sequence[str], reason: str, reference: str = "") -> None:
+        """Replace the tie-break list; once round 1 is paired a level 4 warning, recorded with the round
+        and the previous list (Q201-202)."""
+        check_tiebreaks(tuple(codes))
+
+        def change(tournament: Tournament) -> None:
+            previous = list(tournament.settings["tiebreaks"])
+            tournament.change_tiebreaks(list(codes), self.actor, reason, reference)
+            paired = self.last_paired_round()
+            if paired:
+                self.caution(tournament, cautions.tiebreaks_changed(previous, codes, paired))
+
+        self._tournament_command(change)
+
+    def change_acceleration(self, method: str, points: str = "", reason: str = "", reference: str = "") -> None:
+        """Set the acceleration (`pairing.fide.acceleration.METHODS`; `points` the explicit method's virtual
+        points); once round 1 is paired a level 5 warning (Q109-110)."""
+        check_options({"acceleration": method, "virtual_points": points})
+        if method == "explicit" and not points:
+            raise InvalidInput('the explicit method needs its virtual points, "player:round:points,..."')
+        if points and method != "explicit":
+            raise InvalidInput("virtual points are the explicit method's; the other methods compute their own")
+
+        def change(tournament: Tournament) -> None:
+            if method != "none" and tournament.system not in acceleration.SYSTEMS:
+                raise InvalidInput(
+                    f"the {tournament.system} engine applies no acceleration; "
+                    f"{', '.join(sorted(acceleration.SYSTEMS))} do"
+                )
+            current = tournament.settings["options"]
+            previous = current.get("acceleration", "")
+            options = {"acceleration": "" if method == "none" else method}
+            if points or "virtual_points" in current:
+                options["virtual_points"] = points
+            tournament.change_options(options, self.actor, reason, reference)
+            paired = self.last_paired_round()
+            if paired:
+                self.caution(tournament, cautions.acceleration_changed(previous, method, paired))
+
+        self._tournament_command(change)
 
     def override(self, subject: str, decision: str, reason: str, reference: str = "") -> None:
         self._tournament_command(lambda t: t.override(subject, decision, self.actor, reason, reference))
@@ -627,23 +758,40 @@ class Ledger(Application):
                 )
             if number > tournament.rounds != ROUNDS_FROM_ENTRIES:
                 raise RoundNotReady(f"all {tournament.rounds} rounds are paired; the tournament is complete")
-            self._check_previous_round(number, force_reason)
+            adjourned = self._over_missing_results(tournament, number, force_reason)
+            if adjourned:
+                self.save(*adjourned)  # first: the engine's input (read from the log) counts them as draws
             round_ = self._round_to_pair(tournament, number)
+            if round_.hand is not None:
+                raise RoundNotReady(f"round {number} is being paired by hand", *HAND_PAIRING_WAYS)
             request, position = self._pairing_input(number)
             if number == 1:
                 self._fit_bracket_rounds(tournament, request)
             if options:
+                self._check_round_options(tournament, options, number)
                 request = evolve(request, options=tuple(sorted({**dict(request.options), **options}.items())))
             if manual is None:
                 pairing = self._engine_pairing(tournament, request, position)
             else:
                 outcome = manual_outcome(request, manual, manual_byes, complete)
+                if complete and tournament.created_in_fide_mode:
+                    for caution in outcome_cautions(request, outcome):
+                        self.caution(tournament, caution)
+                    self._compare_with_engine(tournament, request, outcome, number)
                 pairing = pairing_payload(request, outcome, position, "manual", "", "arbiter's hand pairing")
             round_.publish(pairing, self.actor, reason or force_reason, reference)
             self.save(tournament, round_)
             return published(round_)
 
         return self._attempt(command)
+
+    def _check_round_options(self, tournament: Tournament, options: Mapping[str, str], number: int) -> None:
+        """Q109-110: the acceleration is the tournament's, set before round 1 (`change_acceleration`); a
+        round's own options that would change it are a level 5 warning."""
+        current = tournament.settings["options"]
+        if any(options[key] != current.get(key, "") for key in ("acceleration", "virtual_points") if key in options):
+            method = options.get("acceleration", current.get("acceleration", ""))
+            self.caution(tournament, cautions.acceleration_changed(current.get("acceleration", ""), method, number - 1))
 
     def change_rounds(self, rounds: int, reason: str, reference: str = "") -> None:
         """Set the number of rounds (an event extended, an elimination's count corrected before round 1).
@@ -678,17 +826,179 @@ class Ledger(Application):
                 f"tournament was created with: set {needed} rounds (with a reason) before pairing"
             )
 
-    def _check_previous_round(self, number: int, force_reason: str) -> None:
+    def _over_missing_results(self, tournament: Tournament, number: int, force_reason: str) -> list[Round]:
+        """Pairing round `number` while round `number - 1` has games without a result: refused unless the
+        arbiter forces it with a reason; a chess game is then adjourned, counted as a draw for pairing (C.04.2
+        3.1; Q159-160: a level 2 warning names the boards). Games adjourned before stay so without a warning,
+        but one left from a round before the last completed one is a level 2 warning (Q168). Returns the
+        round whose games it adjourned, to be saved before the engine's input is read."""
         if number == 1:
-            return
-        missing = self.round(number - 1).missing_results
+            return []
+        previous = self.round(number - 1)
+        missing = previous.missing_not_adjourned
+        chess = tournament.game == Game.CHESS.value
         if missing and not force_reason.strip():
             boards = ", ".join(map(str, missing))
             raise RoundNotReady(
-                f"round {number - 1} still has no result on board(s) {boards}",
+                f"round {number - 1} still has no result on board(s) {boards}"
+                + (" (pairing anyway adjourns them, counted as draws for pairing)" if chess else ""),
                 Remedy(RemedyAction.ENTER_RESULT, round=number - 1),
                 Remedy(RemedyAction.PAIR_ANYWAY),
             )
+        for earlier in range(1, number - 1):
+            pending = self.round(earlier).adjourned_pending
+            if pending and chess:
+                self._checklist_caution(tournament, adjourned_before(earlier, pending))
+        if not (missing and chess):
+            return []
+        for board in missing:
+            previous.adjourn(board, self.actor, force_reason)
+        self._checklist_caution(tournament, adjourned_at_pairing(number - 1, missing))
+        return [previous]
+
+    def _compare_with_engine(
+        self, tournament: Tournament, request: PairingInput, outcome: PairingOutcome, number: int
+    ) -> None:
+        """Q68-69: the hand pairing beside the engine's pairing of the same round from the same input; a
+        difference is a level 4 warning, recorded as an MPA."""
+        engine = engine_for(tournament.system)
+        try:
+            comparison = Comparison(outcome, engine.pair(request), engine.name)
+        except NoValidPairing as refusal:
+            comparison = Comparison(outcome, None, engine.name, str(refusal))
+        caution = comparison.caution(number)
+        if caution is not None:
+            self.caution(tournament, caution)
+
+    # --- pairing by hand (Q64-69) --------------------------------------------------------------
+
+    def start_hand_pairing(self, round_number: int | None = None, reason: str = "") -> int:
+        """Q65: begin pairing the next round by hand, or the last paired round again (its pairing, without
+        results yet, is withdrawn with `reason` and becomes the draft). Returns the round."""
+
+        def command() -> int:
+            tournament = self.tournament()
+            last = self.last_paired_round()
+            number = round_number or last + 1
+            if number == last and last:
+                round_ = self.round(number)
+            elif number == last + 1:
+                if number > tournament.rounds != ROUNDS_FROM_ENTRIES:
+                    raise RoundNotReady(f"all {tournament.rounds} rounds are paired; the tournament is complete")
+                if number > 1 and self.round(number - 1).missing_not_adjourned:
+                    raise RoundNotReady(
+                        f"round {number - 1} still has games without a result",
+                        Remedy(RemedyAction.ENTER_RESULT, round=number - 1),
+                        Remedy(RemedyAction.ADJOURN, round=number - 1),
+                    )
+                round_ = self._round_to_pair(tournament, number)
+            else:
+                raise RoundNotReady(
+                    f"round {number} cannot be paired by hand: the next round is {last + 1}, the last paired {last}"
+                )
+            round_.start_hand_pairing(self.actor, reason)
+            self.save(tournament, round_)
+            return number
+
+        return self._attempt(command)
+
+    def hand_draft(self) -> tuple[int, dict[str, Any] | None]:
+        """The next round and its hand pairing so far: {"boards": [[White, Black], ...], "byes": [n]}, or None
+        when it is not being paired by hand."""
+        number = self.next_round()
+        if number > self.tournament().last_round:
+            return number, None
+        return number, self.round(number).hand
+
+    def _hand_command(self, change: Callable[[Tournament, Round, PairingInput, int], T]) -> T:
+        """A step of the hand pairing of the next round, with the engines' input for that round."""
+
+        def command() -> T:
+            tournament = self.tournament()
+            number = self.next_round()
+            round_ = self.round(number) if number <= tournament.last_round else None
+            if round_ is None or round_.hand is None:
+                raise RoundNotReady("no round is being paired by hand", Remedy(RemedyAction.START_HAND_PAIRING))
+            request, position = self._pairing_input(number)
+            outcome = change(tournament, round_, request, position)
+            self.save(tournament, round_)
+            return outcome
+
+        return self._attempt(command)
+
+    def hand_pair(self, first: int, second: int) -> int:
+        """Add the board `first` (White) against `second` to the hand pairing; in FIDE mode with the warnings
+        of Q66-67. Returns the round."""
+
+        def change(tournament: Tournament, round_: Round, request: PairingInput, _: int) -> int:
+            for number in (first, second):
+                seatable(request, number)
+            if tournament.created_in_fide_mode:
+                for caution in board_cautions(request, Board(first, second)):
+                    self.caution(tournament, caution)
+            round_.hand_pair(first, second, self.actor)
+            return round_.number
+
+        return self._hand_command(change)
+
+    def hand_bye(self, number: int) -> int:
+        """Give `number` the pairing-allocated bye of the hand pairing (Q66 warns of an ineligible player)."""
+
+        def change(tournament: Tournament, round_: Round, request: PairingInput, _: int) -> int:
+            seatable(request, number)
+            if tournament.created_in_fide_mode:
+                for caution in bye_cautions(request, number):
+                    self.caution(tournament, caution)
+            round_.hand_bye(number, self.actor)
+            return round_.number
+
+        return self._hand_command(change)
+
+    def hand_unseat(self, number: int) -> int:
+        """Take `number`'s board (both players) or bye out of the hand pairing."""
+
+        def change(_: Tournament, round_: Round, _request: PairingInput, _position: int) -> int:
+            round_.hand_unseat(number, self.actor)
+            return round_.number
+
+        return self._hand_command(change)
+
+    def cancel_hand_pairing(self, reason: str) -> int:
+        """Give the hand pairing up; the round stays unpaired."""
+
+        def change(_: Tournament, round_: Round, _request: PairingInput, _position: int) -> int:
+            round_.cancel_hand_pairing(self.actor, reason)
+            return round_.number
+
+        return self._hand_command(change)
+
+    def end_hand_pairing(self, reason: str = "") -> PublishedPairing:
+        """Q68-69: publish the hand pairing (every player to be paired on a board, at most one left for the
+        pairing-allocated bye), compared with the engine's pairing in FIDE mode."""
+
+        def change(tournament: Tournament, round_: Round, request: PairingInput, position: int) -> PublishedPairing:
+            draft = round_.hand or {"boards": [], "byes": []}
+            if round_.number == 1:
+                self._fit_bracket_rounds(tournament, request)
+            pairs = [(first, second) for first, second in draft["boards"]]
+            outcome = manual_outcome(request, pairs, [(n, ByeKind.PAIRING_ALLOCATED) for n in draft["byes"]])
+            if tournament.created_in_fide_mode:
+                for bye in pab(outcome):
+                    if bye.player not in draft["byes"]:
+                        for caution in bye_cautions(request, bye.player):
+                            self.caution(tournament, caution)
+                self._compare_with_engine(tournament, request, outcome, round_.number)
+            pairing = pairing_payload(request, outcome, position, "manual", "", "arbiter's hand pairing")
+            round_.publish(pairing, self.actor, reason or "the hand pairing ended", "")
+            return published(round_)
+
+        return self._hand_command(change)
+
+    def adjourn(self, round_number: int, board: int, reason: str) -> None:
+        """Q157: adjourn a chess game; it counts as a draw for pairing until its result is entered (C.04.2 3.1)."""
+        if self.result_rules().game is not Game.CHESS:
+            raise InvalidInput("only a chess game is adjourned (it counts as a draw for pairing)")
+        self._round_command(round_number, lambda r: r.adjourn(board, self.actor, reason))
 
     def _round_to_pair(self, tournament: Tournament, number: int) -> Round:
         if number <= tournament.last_round:
@@ -726,6 +1036,8 @@ class Ledger(Application):
                     "first",
                     Remedy(RemedyAction.ROLL_BACK, round=round_number - 1),
                 )
+            if last < self.tournament().last_round and self.round(last + 1).hand is not None:
+                raise RoundNotReady(f"round {last + 1} is being paired by hand", *HAND_PAIRING_WAYS)
             round_ = self.round(round_number)
             round_.withdraw_pairing(self.actor, reason, reference)
             self.save(round_)
@@ -786,8 +1098,22 @@ class Ledger(Application):
         return self.settings().result_rules
 
     def record_result(self, round_number: int, board: int, text: str) -> str:
+        """Enter a board's result. Q163: a result other than a draw for an adjourned game (counted as a
+        draw for pairing since) is a level 3 warning, recorded as an adjournment breach (`### Adjournment`)."""
         result = self.result_rules().parse(text)
-        self._round_command(round_number, lambda r: r.record_result(board, result.code, self.actor))
+
+        def command() -> None:
+            round_ = self.round(round_number)
+            if board in round_.adjourned_pending and result.first is not Outcome.DRAW:
+                tournament = self.tournament()
+                self._checklist_caution(tournament, adjourned_result(round_number, board, result.code))
+                round_.record_result(board, result.code, self.actor)
+                self.save(tournament, round_)
+                return
+            round_.record_result(board, result.code, self.actor)
+            self.save(round_)
+
+        self._attempt(command)
         return result.code
 
     def record_results(self, round_number: int, results: Sequence[tuple[int, str]]) -> list[str]:
@@ -975,6 +1301,18 @@ class Ledger(Application):
         return self._attempt(command)
 
 
+def numbered_by_rating(settings: TournamentSettings) -> bool:
+    """The FIDE Swiss systems number the players by C.04.2 Art. 2.2 by themselves, unless the tournament
+    keeps them as registered or as an imported file listed them."""
+    return settings.system in FIDE_SWISS and settings.options.get("ranking") not in ("as-registered", "as-listed")
+
+
+def fide_order(tournament: Tournament) -> list[int]:
+    """The players in C.04.2 Art. 2.2 order, as the tournament's details stand."""
+    players = {int(n): p for n, p in tournament.players.items()}
+    return starting_order(players, RankingRule.FIDE, tournament.settings["seed"])
+
+
 def leaving_fide_mode(after_round: int) -> Caution:
     """Q43: leaving FIDE mode is a level 4 warning with its consequences stated."""
     return Caution(
@@ -985,6 +1323,42 @@ def leaving_fide_mode(after_round: int) -> Caution:
         "mode (Q46), and its TRF records the round it was left in (Q44).",
         Breach.FIDE_MODE_LEFT,
         after_round,
+    )
+
+
+HAND_PAIRING_WAYS = (Remedy(RemedyAction.END_HAND_PAIRING), Remedy(RemedyAction.CANCEL_HAND_PAIRING))
+"""The ways out of a refusal while a round is being paired by hand."""
+
+
+def adjourned_at_pairing(round_number: int, boards: Sequence[int]) -> Caution:
+    """Q159-160: games without a result when the next round is paired are adjourned, a level 2 warning."""
+    return Caution(
+        Level.ACKNOWLEDGE,
+        "Q160",
+        f"round {round_number} board(s) {', '.join(map(str, boards))} adjourned: counted as draws for pairing "
+        "until their results are entered",
+        round=round_number,
+    )
+
+
+def adjourned_before(round_number: int, boards: Sequence[int]) -> Caution:
+    """Q168: an adjourned game from a round before the last completed one still has no result."""
+    return Caution(
+        Level.ACKNOWLEDGE,
+        "Q168",
+        f"round {round_number} board(s) {', '.join(map(str, boards))} are still adjourned, counted as draws",
+        round=round_number,
+    )
+
+
+def adjourned_result(round_number: int, board: int, code: str) -> Caution:
+    """Q163: a result other than a draw for an adjourned game changes what later pairings counted."""
+    return Caution(
+        Level.CONFIRM,
+        "Q163",
+        f"board {board} was adjourned and counted as a draw for pairing; its result is {code}",
+        breach=Breach.ADJOURNMENT,
+        round=round_number,
     )
 
 
@@ -1032,6 +1406,15 @@ def pairing_payload(
     }
 
 
+def seatable(request: PairingInput, number: int) -> None:
+    """Refuse a player a hand pairing cannot seat: not registered, withdrawn, or on a requested bye."""
+    player = request.by_number.get(number)
+    if player is None:
+        raise InvalidInput(f"player {number} is not registered")
+    if player.status is not PlayerStatus.ACTIVE:
+        raise InvalidInput(f"player {number} is not to be paired this round (withdrawn or on a requested bye)")
+
+
 def manual_outcome(
     request: PairingInput,
     pairs: Sequence[tuple[int, int]],
@@ -1042,13 +1425,9 @@ def manual_outcome(
     `complete`, every active player is placed but at most one, who gets the PAB; without it (an
     imported round), players left out are simply not paired that round."""
     to_pair = {p.number for p in request.players if p.status is PlayerStatus.ACTIVE}
-    known = set(request.by_number)
     seated: list[int] = []
     for number in [n for pair in pairs for n in pair] + [bye[0] for bye in byes]:
-        if number not in known:
-            raise InvalidInput(f"player {number} is not registered")
-        if number not in to_pair:
-            raise InvalidInput(f"player {number} is not to be paired this round (withdrawn or on a requested bye)")
+        seatable(request, number)
         if number in seated:
             raise InvalidInput(f"player {number} is seated twice")
         seated.append(number)

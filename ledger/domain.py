@@ -37,8 +37,12 @@ from ledger.settings import MAX_ROUNDS, ROUNDS_FROM_ENTRIES
 
 ROUND_NAMESPACE = uuid5(NAMESPACE_URL, "https://arbiter-ledger.invalid/round")
 
-PLAYER_FIELDS = ("name", "rating", "federation", "club", "team", "title", "external_id", *RATING_DETAILS)
+PLAYER_FIELDS = ("name", "rating", "federation", "club", "team", "title", "external_id", *RATING_DETAILS, "no_half_bye")
 """Details an arbiter may correct with `PlayerDetailsCorrected`."""
+
+OPTIONAL_FIELDS = ("no_half_bye",)
+"""Details recorded only when given. `no_half_bye`: why the player may not take a half-point bye (a free
+entry, the event's conditions; docs/fide-mode.md, Q175-176); empty when they may."""
 
 
 def round_id(tournament_id: UUID, round_number: int) -> UUID:
@@ -160,6 +164,37 @@ class Tournament(Aggregate):
         rule: str
         actor: str
         reason: str
+
+    class PairingNumbersExchanged(Event):
+        """Two players' pairing numbers exchanged (docs/fide-mode.md, Q148-150; C.04.2 Art. 2.3)."""
+
+        TOPIC = "arbiter:Tournament.PairingNumbersExchanged"
+        first: int
+        second: int
+        actor: str
+        reason: str
+        reference: str
+
+    class TiebreaksChanged(Event):
+        """The tie-break list replaced (docs/fide-mode.md, Q201-202); `previous` is the list it replaced."""
+
+        TOPIC = "arbiter:Tournament.TiebreaksChanged"
+        tiebreaks: list[str]
+        previous: list[str]
+        actor: str
+        reason: str
+        reference: str
+
+    class OptionsChanged(Event):
+        """Tournament options set again (the acceleration, the half-point bye limit); an empty value removes
+        the option. `previous` holds the values they replaced."""
+
+        TOPIC = "arbiter:Tournament.OptionsChanged"
+        options: dict[str, str]
+        previous: dict[str, str]
+        actor: str
+        reason: str
+        reference: str
 
     class RoundsChanged(Event):
         """The number of rounds of the (last) stage set again: computed from the entries at an
@@ -475,6 +510,55 @@ class Tournament(Aggregate):
     def _renumber(self, order: list[int], rule: str, actor: str, reason: str) -> None:
         pass
 
+    def exchange_numbers(self, first: int, second: int, actor: str, reason: str, reference: str) -> None:
+        """Exchange two players' pairing numbers (the application checks the rounds paired)."""
+        self.player(first)
+        self.player(second)
+        if first == second:
+            raise InvalidInput("an exchange of pairing numbers needs two different players")
+        self._exchange_numbers(
+            first=first, second=second, actor=actor, reason=require_reason(reason), reference=reference
+        )
+
+    @event(PairingNumbersExchanged)
+    def _exchange_numbers(self, first: int, second: int, actor: str, reason: str, reference: str) -> None:
+        pass
+
+    def change_tiebreaks(self, tiebreaks: list[str], actor: str, reason: str, reference: str) -> None:
+        """Replace the tie-break list (codes checked by `ledger.settings.check_tiebreaks`)."""
+        previous = list(self.settings["tiebreaks"])
+        if tiebreaks == previous:
+            raise InvalidInput(f"the tie-breaks are already {','.join(previous)}")
+        self._change_tiebreaks(
+            tiebreaks=tiebreaks, previous=previous, actor=actor, reason=require_reason(reason), reference=reference
+        )
+
+    @event(TiebreaksChanged)
+    def _change_tiebreaks(
+        self, tiebreaks: list[str], previous: list[str], actor: str, reason: str, reference: str
+    ) -> None:
+        self.settings = {**self.settings, "tiebreaks": list(tiebreaks)}
+
+    def change_options(self, options: dict[str, str], actor: str, reason: str, reference: str) -> None:
+        """Set tournament options (`ledger.settings.TournamentSettings.options`; checked by the application).
+        A tournament of several stages keeps its options per stage and refuses."""
+        if self.stages > 1:
+            raise InvalidInput("options are set per stage in a tournament of several stages")
+        current: dict[str, str] = self.settings["options"]
+        previous = {key: current.get(key, "") for key in options}
+        if previous == options:
+            raise InvalidInput(f"the options are already {', '.join(f'{k}={v}' for k, v in options.items())}")
+        self._change_options(
+            options=options, previous=previous, actor=actor, reason=require_reason(reason), reference=reference
+        )
+
+    @event(OptionsChanged)
+    def _change_options(
+        self, options: dict[str, str], previous: dict[str, str], actor: str, reason: str, reference: str
+    ) -> None:
+        kept = {key: value for key, value in self.settings["options"].items() if key not in options}
+        self.settings = {**self.settings, "options": kept | {k: v for k, v in options.items() if v}}
+
     def forbid(self, first: int, second: int, actor: str, reason: str) -> None:
         self.player(first)
         self.player(second)
@@ -766,6 +850,56 @@ class Round(Aggregate):
         reason: str
         reference: str
 
+    class GameAdjourned(Event):
+        """A game of the round adjourned (C.04.2 3.1: it counts as a draw for pairing purposes only, until
+        its result is entered); docs/fide-mode.md, "Q157-169 Adjourned games"."""
+
+        TOPIC = "arbiter:Round.GameAdjourned"
+        board: int
+        first: int
+        second: int
+        actor: str
+        reason: str
+
+    class HandPairingStarted(Event):
+        """The arbiter began pairing the round by hand (Q65, docs/fide-mode.md), from the draft `boards`
+        ([White, Black]) and pairing-allocated `byes`: the pairing withdrawn to pair it by hand again, or none."""
+
+        TOPIC = "arbiter:Round.HandPairingStarted"
+        boards: list[list[int]]
+        byes: list[int]
+        actor: str
+        reason: str
+
+    class HandPaired(Event):
+        """A board of the hand pairing: `first` has White."""
+
+        TOPIC = "arbiter:Round.HandPaired"
+        first: int
+        second: int
+        actor: str
+
+    class HandByeGiven(Event):
+        """The pairing-allocated bye of the hand pairing."""
+
+        TOPIC = "arbiter:Round.HandByeGiven"
+        number: int
+        actor: str
+
+    class HandUnseated(Event):
+        """The board (both players) or the bye of player `number` taken out of the hand pairing."""
+
+        TOPIC = "arbiter:Round.HandUnseated"
+        number: int
+        actor: str
+
+    class HandPairingCancelled(Event):
+        """The hand pairing given up before it was published; the round is not paired."""
+
+        TOPIC = "arbiter:Round.HandPairingCancelled"
+        actor: str
+        reason: str
+
     class Sealed(Event):
         TOPIC = "arbiter:Round.Sealed"
         chain_head: str
@@ -788,9 +922,124 @@ class Round(Aggregate):
         """Board -> canonical result code."""
         self.sealed_at: int | None = None
 
+    hand: dict[str, Any] | None = None
+    """While the round is being paired by hand (Q65): {"boards": [[White, Black], ...], "byes": [n]}."""
+    adjourned: tuple[int, ...] | list[int] = ()
+    """Boards adjourned since the round was paired (C.04.2 3.1); a result entered later stays beside it."""
+
     @property
     def missing_results(self) -> list[int]:
         return [b for b in range(1, len(self.boards) + 1) if str(b) not in self.results]
+
+    @property
+    def missing_not_adjourned(self) -> list[int]:
+        """Boards without a result that are not adjourned either."""
+        return [b for b in self.missing_results if b not in self.adjourned]
+
+    @property
+    def adjourned_pending(self) -> list[int]:
+        """Adjourned boards still without a result."""
+        return [b for b in self.adjourned if str(b) not in self.results]
+
+    def adjourn(self, board: int, actor: str, reason: str) -> None:
+        first, second = self.board(board)
+        self._check_unsealed()
+        if str(board) in self.results:
+            raise InvalidInput(
+                f"round {self.number} board {board} has {self.results[str(board)]}: only a game without a result "
+                "is adjourned"
+            )
+        if board in self.adjourned:
+            raise InvalidInput(f"round {self.number} board {board} is adjourned already")
+        self._adjourn(board=board, first=first, second=second, actor=actor, reason=require_reason(reason))
+
+    @event(GameAdjourned)
+    def _adjourn(self, board: int, first: int, second: int, actor: str, reason: str) -> None:
+        self.adjourned = [*self.adjourned, board]
+
+    # --- pairing by hand (Q64-69) ------------------------------------------------------------------
+
+    def start_hand_pairing(self, actor: str, reason: str) -> None:
+        """Begin pairing the round by hand; a published pairing without results is withdrawn (with
+        `reason`) and becomes the draft, to be changed and published again."""
+        if self.hand is not None:
+            raise RoundNotReady(
+                f"round {self.number} is being paired by hand already",
+                Remedy(RemedyAction.SEE_HAND_PAIRING),
+                Remedy(RemedyAction.END_HAND_PAIRING),
+                Remedy(RemedyAction.CANCEL_HAND_PAIRING),
+            )
+        boards = [list(board) for board in self.boards]
+        byes = [b["number"] for b in self.byes if b["kind"] == "pairing-allocated"]
+        if self.is_paired:
+            if self.results:
+                raise RoundNotReady(
+                    f"play has started in round {self.number} ({len(self.results)} results recorded); its "
+                    "pairing can no longer be changed by hand"
+                )
+            self.withdraw_pairing(actor, reason, "")
+        self._start_hand_pairing(boards=boards, byes=byes, actor=actor, reason=reason)
+
+    @event(HandPairingStarted)
+    def _start_hand_pairing(self, boards: list[list[int]], byes: list[int], actor: str, reason: str) -> None:
+        self.hand = {"boards": boards, "byes": byes}
+
+    def _draft(self) -> dict[str, Any]:
+        if self.hand is None:
+            raise RoundNotReady(
+                f"round {self.number} is not being paired by hand", Remedy(RemedyAction.START_HAND_PAIRING)
+            )
+        return self.hand
+
+    def hand_seated(self) -> list[int]:
+        draft = self._draft()
+        return [n for board in draft["boards"] for n in board] + list(draft["byes"])
+
+    def hand_pair(self, first: int, second: int, actor: str) -> None:
+        for number in (first, second):
+            if number in self.hand_seated():
+                raise InvalidInput(
+                    f"player {number} is in the hand pairing already",
+                    Remedy(RemedyAction.UNSEAT_BY_HAND, player=number),
+                )
+        if first == second:
+            raise InvalidInput(f"player {first} cannot play themselves")
+        self._hand_pair(first=first, second=second, actor=actor)
+
+    @event(HandPaired)
+    def _hand_pair(self, first: int, second: int, actor: str) -> None:
+        draft = self._draft()
+        self.hand = {**draft, "boards": [*draft["boards"], [first, second]]}
+
+    def hand_bye(self, number: int, actor: str) -> None:
+        if number in self.hand_seated():
+            raise InvalidInput(f"player {number} is in the hand pairing already")
+        if self._draft()["byes"]:
+            raise InvalidInput(f"player {self._draft()['byes'][0]} has the pairing-allocated bye already")
+        self._hand_bye(number=number, actor=actor)
+
+    @event(HandByeGiven)
+    def _hand_bye(self, number: int, actor: str) -> None:
+        self.hand = {**self._draft(), "byes": [number]}
+
+    def hand_unseat(self, number: int, actor: str) -> None:
+        if number not in self.hand_seated():
+            raise InvalidInput(f"player {number} is not in the hand pairing of round {self.number}")
+        self._hand_unseat(number=number, actor=actor)
+
+    @event(HandUnseated)
+    def _hand_unseat(self, number: int, actor: str) -> None:
+        draft = self._draft()
+        boards = [board for board in draft["boards"] if number not in board]
+        self.hand = {"boards": boards, "byes": [n for n in draft["byes"] if n != number]}
+
+    def cancel_hand_pairing(self, actor: str, reason: str) -> None:
+        self._draft()
+        self._cancel_hand_pairing(actor=actor, reason=require_reason(reason))
+
+    @event(HandPairingCancelled)
+    def _cancel_hand_pairing(self, actor: str, reason: str) -> None:
+        self.hand = None
 
     def publish(self, pairing: dict[str, Any], actor: str, reason: str, reference: str) -> None:
         """Publish a pairing (or, after a withdrawal, a new one: its revision counts up)."""
@@ -825,6 +1074,8 @@ class Round(Aggregate):
         self.byes = byes
         self.is_paired = True
         self.results = {}
+        self.hand = None
+        self.adjourned = []
 
     def withdraw_pairing(self, actor: str, reason: str, reference: str) -> None:
         if not self.is_paired:
@@ -839,6 +1090,7 @@ class Round(Aggregate):
         self.boards = []
         self.byes = []
         self.results = {}
+        self.adjourned = []
 
     def board(self, board: int) -> list[int]:
         if not self.is_paired:

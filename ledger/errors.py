@@ -40,6 +40,12 @@ class RemedyAction(StrEnum):
     GIVE_KEY = "give-key"
     SIGN_NOTHING = "sign-nothing"
     USE_ANOTHER_LEDGER = "use-another-ledger"
+    START_HAND_PAIRING = "start-hand-pairing"
+    SEE_HAND_PAIRING = "see-hand-pairing"
+    UNSEAT_BY_HAND = "unseat-by-hand"
+    END_HAND_PAIRING = "end-hand-pairing"
+    CANCEL_HAND_PAIRING = "cancel-hand-pairing"
+    ADJOURN = "adjourn"
 
 
 PURPOSES: dict[RemedyAction, str] = {
@@ -65,6 +71,12 @@ PURPOSES: dict[RemedyAction, str] = {
     RemedyAction.GIVE_KEY: "sign with your arbiter's key",
     RemedyAction.SIGN_NOTHING: "give no key",
     RemedyAction.USE_ANOTHER_LEDGER: "create the new tournament in another ledger",
+    RemedyAction.START_HAND_PAIRING: "start pairing the round by hand",
+    RemedyAction.SEE_HAND_PAIRING: "see the hand pairing so far",
+    RemedyAction.UNSEAT_BY_HAND: "take the player's board or bye out of the hand pairing",
+    RemedyAction.END_HAND_PAIRING: "publish the hand pairing",
+    RemedyAction.CANCEL_HAND_PAIRING: "give the hand pairing up, with a reason",
+    RemedyAction.ADJOURN: "adjourn the game, with a reason",
 }
 """What each action does, in the words every front end puts before its own way of doing it."""
 

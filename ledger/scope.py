@@ -23,7 +23,7 @@ TOURNAMENT: Key = ("tournament",)
 
 def event_scope(event: Any, round_of: Callable[[UUID], int]) -> set[Key]:
     """The records one event changes; `round_of` names the round of a round stream."""
-    if isinstance(event, Round.ResultRecorded | Round.ResultCorrected | Round.ResultVoided):
+    if isinstance(event, Round.ResultRecorded | Round.ResultCorrected | Round.ResultVoided | Round.GameAdjourned):
         number = round_of(event.originator_id)
         return {("board", number, event.board), ("player", event.first), ("player", event.second)}
     if isinstance(event, Round.Paired):

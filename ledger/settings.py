@@ -14,6 +14,7 @@ from ledger.fide_mode import FIDE_MODE_MAY, default_fide_mode
 from ledger.ratings import check_rating_options
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.validation import MAX_ROUNDS, parse_whole_number
+from pairing.fide.acceleration import METHODS, explicit_points
 from pairing.model import Scoring
 from pairing.registry import bracket_systems, games_of, systems, systems_for
 
@@ -72,7 +73,7 @@ MAX_MATCH_LENGTH = 99
 point matches run to 25 or so): a bound against typing slips, not a rule."""
 
 
-def _check_tiebreaks(codes: tuple[str, ...]) -> None:
+def check_tiebreaks(codes: tuple[str, ...]) -> None:
     """Refuse unknown or repeated tie-break codes, listing the valid ones."""
     unknown = [code for code in codes if code not in TIEBREAK_CODES]
     if unknown:
@@ -80,6 +81,20 @@ def _check_tiebreaks(codes: tuple[str, ...]) -> None:
     repeated = sorted({code for code in codes if codes.count(code) > 1})
     if repeated:
         raise InvalidInput(f"tie-break code(s) {', '.join(repeated)} named twice; each counts once")
+
+
+def check_options(options: Mapping[str, str]) -> None:
+    """Refuse a value of an option the ledger reads itself: `max_half_byes` (docs/fide-mode.md, Q174) is a
+    whole number, `acceleration` one of `pairing.fide.acceleration.METHODS` (Q106-108)."""
+    if "max_half_byes" in options:
+        parse_whole_number(options["max_half_byes"], "max_half_byes", 0, MAX_ROUNDS)
+    method = options.get("acceleration") or "none"
+    if method not in METHODS:
+        raise InvalidInput(f"unknown acceleration {method!r}; methods: {', '.join(METHODS)}")
+    try:
+        explicit_points(options.get("virtual_points", ""))
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None
 
 
 def _checked_fide_mode(game: Game, system: str, wanted: bool | None) -> bool:
@@ -164,7 +179,7 @@ class TournamentSettings:
             raise InvalidInput(f"a tournament has 1 to {MAX_ROUNDS} rounds, not {rounds}")
         if not 1 <= more.get("match_length", 3) <= MAX_MATCH_LENGTH:
             raise InvalidInput(f"a match is played to 1 point at least and {MAX_MATCH_LENGTH} at most")
-        _check_tiebreaks(tiebreaks)
+        check_tiebreaks(tiebreaks)
         check_rating_options(more.get("options", {}))
         fide_mode = _checked_fide_mode(game, system, fide_mode)
         settings = cls(
@@ -177,6 +192,7 @@ class TournamentSettings:
             **more,
         )
         settings = evolve(settings, options=with_system_defaults(game, system, settings.options))
+        check_options(settings.options)
         if system in FIDE_SWISS and "initial_colour" not in settings.options:
             # C.04.2: the colour of the first-ranked player in round 1 is drawn by lot, here from the
             # recorded seed, so the draw is in the log.

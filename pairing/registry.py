@@ -62,8 +62,14 @@ _FACTORIES: dict[str, Callable[[], Engine]] = {}
 
 
 def register(name: str, factory: Callable[[], Engine]) -> None:
-    """Make `factory` the engine for the system `name`."""
+    """Make `factory` the engine for the system `name` (an engine of one's own, or another for a built-in)."""
     _FACTORIES[name] = factory
+
+
+def unregister(name: str) -> None:
+    """Forget what `register` set for `name`: a system of one's own is gone again, a built-in one is
+    loaded anew when next asked for."""
+    _FACTORIES.pop(name, None)
 
 
 def _imported(path: str) -> Any:

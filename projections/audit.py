@@ -56,6 +56,13 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
             return f"{len(order)} players renumbered by rule {rule}", None, tuple(order)
         case Tournament.PairForbidden(first=a, second=b):
             return f"{a} and {b} may not be paired", None, (a, b)
+        case Tournament.PairingNumbersExchanged(first=a, second=b):
+            return f"pairing numbers of {a} and {b} exchanged", None, (a, b)
+        case Tournament.TiebreaksChanged(tiebreaks=codes, previous=previous):
+            return f"tie-breaks {','.join(codes)} (were {','.join(previous)})", None, ()
+        case Tournament.OptionsChanged(options=options, previous=previous):
+            text = ", ".join(f"{k}={v or '(none)'} (was {previous.get(k) or '(none)'})" for k, v in options.items())
+            return f"tournament options: {text}", None, ()
         case Tournament.DetailsChanged(changes=changes):
             text = ", ".join(f"{k}={v}" for k, v in changes.items())
             return f"tournament details: {text}", None, ()
@@ -95,6 +102,25 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
         case Round.ResultVoided(board=board, first=a, second=b, previous=old):
             r = rounds.get(event.originator_id)
             return f"round {r} board {board}: {a}-{b} result {old} voided", r, (a, b)
+        case Round.GameAdjourned(board=board, first=a, second=b):
+            r = rounds.get(event.originator_id)
+            return f"round {r} board {board}: {a}-{b} adjourned (a draw for pairing until its result)", r, (a, b)
+        case Round.HandPairingStarted(boards=boards):
+            r = rounds.get(event.originator_id)
+            draft = f" from {len(boards)} boards" if boards else ""
+            return f"round {r}: hand pairing started{draft}", r, ()
+        case Round.HandPaired(first=a, second=b):
+            r = rounds.get(event.originator_id)
+            return f"round {r} hand pairing: {a}-{b}", r, (a, b)
+        case Round.HandByeGiven(number=number):
+            r = rounds.get(event.originator_id)
+            return f"round {r} hand pairing: pairing-allocated bye to {number}", r, (number,)
+        case Round.HandUnseated(number=number):
+            r = rounds.get(event.originator_id)
+            return f"round {r} hand pairing: {number}'s board or bye taken out", r, (number,)
+        case Round.HandPairingCancelled():
+            r = rounds.get(event.originator_id)
+            return f"round {r}: hand pairing cancelled", r, ()
         case Round.Sealed(chain_head=head, position=at):
             r = rounds.get(event.originator_id)
             return f"round {r} sealed at position {at}, chain head {head[:16]}...", r, ()

@@ -42,6 +42,7 @@ def pre_pairing_checks(state: TournamentState, round_number: int | None = None) 
     request = pairing_input(state, number)
     findings = [
         *_missing_results(state, number),
+        *_by_hand(state, number),
         *_not_paired(state, number),
         *_unrated(request),
         *_dry_run(request),
@@ -55,10 +56,28 @@ def _missing_results(state: TournamentState, number: int) -> Iterator[Finding]:
         return
     for board in previous.missing_results:
         pair = previous.boards[board - 1]
+        if board in previous.adjourned:
+            yield Finding(
+                Severity.NOTE,
+                f"round {number - 1} board {board}",
+                f"{pair.first}-{pair.second} is adjourned: paired as a draw until its result is entered",
+            )
+            continue
         yield Finding(
             Severity.BLOCKS,
             f"round {number - 1} board {board}",
             f"{pair.first}-{pair.second} has no result; pairing needs it (or a forced pairing with a reason)",
+        )
+
+
+def _by_hand(state: TournamentState, number: int) -> Iterator[Finding]:
+    """Q65: a round being paired by hand is not paired by the engine until that ends."""
+    view = state.rounds.get(number)
+    if view is not None and view.by_hand:
+        yield Finding(
+            Severity.BLOCKS,
+            f"round {number}",
+            "is being paired by hand: the engine pairs it only if that hand pairing is cancelled",
         )
 
 

@@ -43,7 +43,7 @@ def round_records(
     terms: dict[int, _BoardTerms] = {}
     """id(result) -> its terms: the log's results are a few shared objects (`projections.state`)."""
     for index, board in enumerate(round_view.boards, start=1):
-        result = round_view.results.get(index)
+        result = round_view.results.get(index) or (ADJOURNED if index in round_view.adjourned else None)
         if reuse and earlier is not None and earlier[1].get(index) is result and board.first in earlier[2]:
             records[board.first], records[board.second] = earlier[2][board.first], earlier[2][board.second]
             continue
@@ -81,6 +81,10 @@ def round_records(
         )
     return records
 
+
+ADJOURNED = Result("1/2", Outcome.DRAW, Outcome.DRAW)
+"""An adjourned game without its result: C.04.2 3.1, "adjourned games count as draws for pairing purposes
+only" (docs/research/fide/02-C0402-general-handling-rules.md); Q167: no other provisional score."""
 
 _BoardTerms = tuple[tuple[float, float], bool, tuple[int | None, int | None], tuple[Outcome | None, Outcome | None]]
 

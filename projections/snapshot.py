@@ -17,11 +17,12 @@ from uuid import UUID
 import orjson
 from attrs import asdict
 
+from ledger.fide_mode import Caution
 from ledger.settings import TournamentSettings
 from pairing.model import Board, Bye, ByeKind
-from projections.state import PlayerView, RoundView, StageView, TournamentState
+from projections.state import PlayerView, RatingCorrection, RoundView, StageView, TournamentState
 
-FORMAT = 2
+FORMAT = 4
 """Bumped when the JSON's shape changes: an older snapshot is then simply not used."""
 DIGEST_SIZE = 32
 
@@ -44,6 +45,13 @@ def to_json(state: TournamentState) -> bytes:
         "round_streams": [[str(stream), number] for stream, number in state.round_streams.items()],
         "stages": [asdict(stage) for stage in state.stages],
         "frozen_ranking": None if state.frozen_ranking is None else list(state.frozen_ranking.items()),
+        "cautions": [[position, caution.as_event()] for position, caution in state.cautions],
+        "fide_mode_left_after": state.fide_mode_left_after,
+        "details": state.details,
+        "renumbered": state.renumbered,
+        "renumbered_by": state.renumbered_by,
+        "exchanges": [list(pair) for pair in state.exchanges],
+        "rating_corrections": [asdict(correction) for correction in state.rating_corrections],
     }
     return orjson.dumps(document)
 
@@ -72,6 +80,8 @@ ROUND_VALUES = (
     "sealed_at",
     "chain_head",
     "version",
+    "adjourned",
+    "by_hand",
 )
 """The fields of a `RoundView` that are plain JSON values."""
 
@@ -92,6 +102,13 @@ def from_json(text: bytes) -> TournamentState:
         round_streams={UUID(stream): number for stream, number in document["round_streams"]},
         stages=[StageView(**{**stage, "qualifiers": _qualifiers(stage)}) for stage in document["stages"]],
         frozen_ranking=None if document["frozen_ranking"] is None else dict(map(tuple, document["frozen_ranking"])),
+        cautions=[(position, Caution.from_event(caution)) for position, caution in document["cautions"]],
+        fide_mode_left_after=document["fide_mode_left_after"],
+        details=dict(document["details"]),
+        renumbered=document["renumbered"],
+        renumbered_by=str(document["renumbered_by"]),
+        exchanges=[(first, second) for first, second in document["exchanges"]],
+        rating_corrections=[RatingCorrection(**correction) for correction in document["rating_corrections"]],
     )
     state.rounds = {view["number"]: _round_view(state, view) for view in document["rounds"]}
     return state

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from attrs import define, evolve, field
+from attrs import define, evolve, field, frozen
 
 from ledger.domain import Round, Tournament
-from ledger.errors import NoTournament
-from ledger.fide_mode import FIDE_MODE_MAY, Caution
+from ledger.errors import NoTournament, Remedy, RemedyAction, RoundNotReady
+from ledger.fide_mode import FIDE_MODE_MAY, Breach, Caution
 from ledger.ranking import RankingRule, initial_order, pairing_numbers
 from ledger.ratings import rating_method, tournament_rating
 from ledger.results import Game, Result, ResultRules
@@ -42,6 +42,8 @@ class PlayerView:
     external_id: str = ""
     extra: str = ""
     """Another program's fields for the player, kept for its export (`PlayerDetails.extra`)."""
+    no_half_bye: str = ""
+    """Why the player may not take a half-point bye (docs/fide-mode.md, Q175-176); empty when they may."""
     withdrawn_from: int | None = None
     """First round the player is out of, while withdrawn."""
     expelled: bool = False
@@ -59,6 +61,10 @@ class RoundView:
     boards: list[Board] = field(factory=list)
     byes: list[Bye] = field(factory=list)
     results: dict[int, Result] = field(factory=dict)
+    adjourned: list[int] = field(factory=list)
+    by_hand: bool = False
+    """The round is being paired by hand (Q65): started, neither published nor cancelled yet."""
+    """Boards adjourned (C.04.2 3.1: a draw for pairing until the result is in; it stays listed after)."""
     paired: bool = False
     engine: str = ""
     engine_version: str = ""
@@ -77,6 +83,11 @@ class RoundView:
     @property
     def missing_results(self) -> list[int]:
         return [b for b in range(1, len(self.boards) + 1) if b not in self.results]
+
+    @property
+    def adjourned_pending(self) -> list[int]:
+        """Adjourned boards still without a result (Q161, Q169: no final standings nor TRF while any)."""
+        return [b for b in self.adjourned if b not in self.results]
 
     @property
     def complete(self) -> bool:
@@ -102,6 +113,20 @@ class StageView:
     options: dict[str, str] = field(factory=dict)
 
 
+@frozen
+class RatingCorrection:
+    """Q192 (docs/fide-mode.md): a result as the rating report gives it (`Tournament.RatingCorrected`),
+    apart from the result that pairs and ranks."""
+
+    round: int
+    board: int
+    first: int
+    second: int
+    previous: str
+    result: str
+    reason: str
+
+
 @define
 class TournamentState:
     position: int = 0
@@ -120,13 +145,15 @@ class TournamentState:
     renumbered: list[int] | None = None
     """Players in pairing-number order as `arbiter renumber` set them before round 1 (`ledger.ranking`)."""
     renumbered_by: str = ""
+    exchanges: list[tuple[int, int]] = field(factory=list)
+    """Pairing-number exchanges since the last renumbering (docs/fide-mode.md, Q148-150), in order."""
     frozen_ranking: dict[int, int] | None = None
     """C.04.2 2.3: "no modification of a TPN ... is allowed after the fourth round has been paired"."""
     cautions: list[tuple[int, Caution]] = field(factory=list)
     """(position, warning) of every confirmed warning and pairing-integrity-breaching event (Q112)."""
     fide_mode_left_after: int | None = None
     """The round after which the tournament left FIDE mode (Q44), None while it is in it (or never was)."""
-    rating_corrections: list[Tournament.RatingCorrected] = field(factory=list)
+    rating_corrections: list[RatingCorrection] = field(factory=list)
     """Q192: the corrections for the rating report only, in the order given (`rated`)."""
     history_cache: dict[Any, Any] = field(factory=dict, eq=False, repr=False)
     """Derived data, rebuilt on demand: per-round records (`projections.history`), keyed by the rounds'
@@ -171,6 +198,31 @@ class TournamentState:
     @property
     def last_paired_round(self) -> int:
         return max((n for n, r in self.rounds.items() if r.paired), default=0)
+
+    def refuse_while_unfinished(self, what: str, *, adjourned_only: bool = False) -> None:
+        """Q161, Q169: in FIDE mode the final standings and the TRF are not produced while a game has no
+        result (for the TRF, an adjourned game); `RoundNotReady` names the games."""
+        if not self.in_fide_mode:
+            return
+        games = [
+            (number, board, board in view.adjourned)
+            for number, view in sorted(self.rounds.items())
+            if view.paired
+            for board in (view.adjourned_pending if adjourned_only else view.missing_results)
+        ]
+        if games:
+            named = ", ".join(
+                f"round {r} board {b}" + (" (adjourned)" if adjourned else "") for r, b, adjourned in games
+            )
+            raise RoundNotReady(
+                f"{what} wait for the result of {named} (docs/fide-mode.md, Q161 and Q169)",
+                Remedy(RemedyAction.ENTER_RESULT, round=games[0][0], board=games[0][1]),
+            )
+
+    @property
+    def is_final(self) -> bool:
+        """Every round of the tournament is paired: standings now are the final ones."""
+        return self.last_paired_round >= self.total_rounds
 
     @property
     def completed_rounds(self) -> int:
@@ -217,14 +269,20 @@ class TournamentState:
             case Tournament.ByeCancelled(number=number, round=round_number):
                 self.requested_byes[round_number].pop(number, None)
             case Tournament.PlayersRenumbered(order=order, rule=rule):
-                self.renumbered, self.renumbered_by = list(order), rule
+                self.renumbered, self.renumbered_by, self.exchanges = list(order), rule, []
+            case Tournament.PairingNumbersExchanged(first=first, second=second):
+                self.exchanges.append((first, second))
+            case Tournament.TiebreaksChanged(tiebreaks=tiebreaks):
+                self.settings = evolve(self.require_settings(), tiebreaks=tuple(tiebreaks))
+            case Tournament.OptionsChanged(options=options):
+                self._options_changed(options)
             case Tournament.RoundsChanged(rounds=rounds):
                 last = self.stages[-1]
                 last.rounds = rounds - last.first_round + 1
             case Tournament.CautionConfirmed(caution=caution):
                 self.cautions.append((position, Caution.from_event(caution)))
-            case Tournament.RatingCorrected():
-                self.rating_corrections.append(event)
+            case Tournament.RatingCorrected(round=r, board=b, first=a, second=c, previous=old, result=new):
+                self.rating_corrections.append(RatingCorrection(r, b, a, c, old, new, event.reason))
             case Tournament.FideModeLeft(after_round=after_round):
                 self.fide_mode_left_after = after_round
             case Tournament.PairForbidden(first=first, second=second):
@@ -237,7 +295,17 @@ class TournamentState:
                 if self.frozen_ranking is None and self._round_of_number(event) >= 4:
                     self.frozen_ranking = self.ranking()
             case Round.PairingWithdrawn():
-                self._round_of(event).paired = False
+                view = self._round_of(event)
+                view.paired, view.adjourned = False, []
+                self._clear_manual_pairing(view.number)
+            case Round.HandPairingStarted():
+                self._round_of(event).by_hand = True
+                self._clear_manual_pairing(self._round_of_number(event))
+            case Round.HandPairingCancelled():
+                self._round_of(event).by_hand = False
+            case Round.GameAdjourned(board=board):
+                view = self._round_of(event)
+                view.adjourned = [*view.adjourned, board]
             case Round.ResultVoided(board=board):
                 del self._round_of(event).results[board]
             case Round.ByeGranted(number=number, kind=kind, points=points):
@@ -247,6 +315,15 @@ class TournamentState:
                 view.sealed_at, view.chain_head = sealed, head
             case _:
                 pass
+
+    def _clear_manual_pairing(self, round_number: int) -> None:
+        """Q65: unpairing a round, or pairing it by hand again, clears its MPA (the TRF's `###` line); the
+        log keeps the warning."""
+        self.cautions = [
+            (position, caution)
+            for position, caution in self.cautions
+            if not (caution.breach is Breach.MANUAL_PAIRING and caution.round == round_number)
+        ]
 
     def _created(self, event: Tournament.Created) -> None:
         self.name = event.name
@@ -260,11 +337,27 @@ class TournamentState:
         method = rating_method(self.require_settings().options)
         player.rating = tournament_rating(player.entered_rating, player.fide_rating, player.national_rating, method)
 
+    def _options_changed(self, options: dict[str, str]) -> None:
+        """`Tournament.OptionsChanged`: the options of the (single) stage set again; "" removes one."""
+        settings = self.require_settings()
+        kept = {key: value for key, value in settings.options.items() if key not in options}
+        self.settings = evolve(settings, options=kept | {key: value for key, value in options.items() if value})
+        self.stages[0].options = dict(self.settings.options)
+
     def ranking(self) -> dict[int, int]:
         """Player number -> pairing number: the initial ranking list for the FIDE Swiss systems (frozen
         once round 4 is paired), else the order `arbiter renumber` set (players registered after it follow
         in registration order), else the registration number (or when imported, `ranking=as-registered`,
-        or `ranking=as-listed` with `ranking_order` "n,n,...": a TRF's ``XXC rank`` order)."""
+        or `ranking=as-listed` with `ranking_order` "n,n,...": a TRF's ``XXC rank`` order); then the
+        exchanges of pairing numbers (Q148-150), in order."""
+        if self.frozen_ranking is not None and set(self.frozen_ranking) == set(self.players):
+            return self.frozen_ranking
+        ranking = self._listed_ranking()
+        for first, second in self.exchanges:
+            ranking[first], ranking[second] = ranking[second], ranking[first]
+        return ranking
+
+    def _listed_ranking(self) -> dict[int, int]:
         settings = self.require_settings()
         if settings.options.get("ranking") == "as-listed":
             order = [int(n) for n in settings.options.get("ranking_order", "").split(",") if n.isdigit()]
@@ -296,7 +389,12 @@ class TournamentState:
         return pairing_numbers(order)
 
     def ranking_rule(self) -> str:
-        """What ordered the pairing numbers, in words for the roster."""
+        """What ordered the pairing numbers, in words for the roster, with the exchanges made since."""
+        exchanged = ", ".join(f"{first} and {second}" for first, second in self.exchanges)
+        rule = self._ranking_rule()
+        return f"{rule}; numbers exchanged: {exchanged}" if exchanged else rule
+
+    def _ranking_rule(self) -> str:
         settings = self.require_settings()
         if settings.options.get("ranking") == "as-listed":
             return "the order of the imported TRF's 001 lines (XXC rank)"
@@ -329,6 +427,8 @@ class TournamentState:
         view.boards = [Board(first, second) for first, second in event.boards]
         view.byes = [Bye(b["number"], ByeKind(b["kind"]), b["points"], b.get("spread")) for b in event.byes]
         view.results = {}
+        view.adjourned = []
+        view.by_hand = False
         view.paired = True
         view.engine, view.engine_version, view.rules_edition = event.engine, event.engine_version, event.rules_edition
         view.input_position, view.paired_at = event.input_position, position

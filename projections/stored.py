@@ -50,6 +50,9 @@ class Heading(NamedTuple):
     in_fide_mode: bool
     fide_mode_notice: str
     """Q46: the notice every view begins with when the tournament could be in FIDE mode and is not."""
+    needs_fold: bool
+    """The fold decides what is printed: every round is paired (the final standings, which Q161 may
+    refuse) or a board is adjourned (shown "adj."); the reading commands then open the ledger."""
 
 
 class StoredStanding(NamedTuple):
@@ -112,7 +115,8 @@ class StoredViews:
             db.execute("BEGIN")  # the meta and the rows read below are of one moment
             views = cls(db)
             current = views._meta("position") == head[0] and views._meta("link") == head[1]  # type: ignore[index]
-            yield views if current and views.heading() is not None else None
+            heading = views.heading() if current else None
+            yield views if heading is not None and not heading.needs_fold else None
         except sqlite3.Error:
             yield None
         finally:
@@ -133,7 +137,7 @@ class StoredViews:
         """The tournament's name, game and tie-breaks; None for a ledger without a tournament."""
         text = self._meta("heading")
         document = json.loads(text) if text is not None else None
-        if not document or "fide_mode_notice" not in document:  # none, or written before FIDE mode
+        if not document or "needs_fold" not in document:  # none, or written by an earlier version
             return None
         return Heading(
             document["name"],
@@ -141,6 +145,7 @@ class StoredViews:
             tuple(document["tiebreaks"]),
             document["in_fide_mode"],
             document["fide_mode_notice"],
+            document["needs_fold"],
         )
 
     def last_paired_round(self) -> int:

@@ -478,7 +478,9 @@ def _heading(state: TournamentState) -> str:
     if settings is None:
         return "null"
     document = {"name": state.name, "game": settings.game.value, "tiebreaks": list(settings.tiebreaks)}
-    return json.dumps(document | {"in_fide_mode": state.in_fide_mode, "fide_mode_notice": state.fide_mode_notice})
+    needs_fold = state.is_final or any(view.adjourned for view in state.rounds.values())
+    mode = {"in_fide_mode": state.in_fide_mode, "fide_mode_notice": state.fide_mode_notice}
+    return json.dumps(document | mode | {"needs_fold": needs_fold})
 
 
 def _round_row(view: RoundView) -> tuple[Any, ...]:

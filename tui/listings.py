@@ -164,6 +164,8 @@ class Pairings(NamedTuple):
     boards: Sequence[tuple[int, int, str, str | None, int, str]]
     byes: Sequence[tuple[int, str, str, float]]
     mode: FideMode
+    adjourned: frozenset[int]
+    """Boards adjourned (C.04.2 3.1), shown "adj." in the text table until their result is in."""
 
 
 def pairings_title(name: str, number: int, revision: int) -> str:
@@ -174,7 +176,7 @@ def pairings_table(pairings: Pairings) -> TextTable:
     first, second = pairings.sides
     columns = [("Bd", "right"), ("No", "right"), (first, "left"), ("Result", "center"), ("No", "right")]
     boards = [
-        [str(index), str(a), a_name, result or "", str(b), b_name]
+        [str(index), str(a), a_name, result or ("adj." if index in pairings.adjourned else ""), str(b), b_name]
         for index, a, a_name, result, b, b_name in pairings.boards
     ]
     byes = [

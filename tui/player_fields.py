@@ -87,6 +87,13 @@ PLAYER_FIELDS: tuple[PlayerField, ...] = (
         help="pairing number (default: the next free one)",
     ),
     PlayerField(
+        "no_half_bye",
+        "No half-point bye",
+        "--no-half-bye",
+        ("no_half_bye",),
+        help="why the player may not take a half-point bye, e.g. 'free entry' (docs/fide-mode.md, Q175)",
+    ),
+    PlayerField(
         "extra",
         "tsh fields",
         "--tsh-fields",

@@ -82,6 +82,7 @@ def pairings(state: TournamentState, view: RoundView) -> Pairings:
         ],
         [(bye.player, _name(state, bye.player), bye.kind.value, bye.points) for bye in view.byes],
         fide_mode(state),
+        frozenset(view.adjourned),
     )
 
 

@@ -3,7 +3,11 @@ closed after the test, and a tournament built through the command service."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any, Protocol
 
 import pytest
@@ -11,7 +15,10 @@ import pytest
 from ledger.application import Ledger, PlayerDetails
 from ledger.results import Game
 from ledger.settings import TournamentSettings
+from projections.state import TournamentState
 from tui.wiring import open_ledger
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SEED = 20260101
 """Every tournament here is built with this seed, so pairings are the same on every run."""
@@ -71,3 +78,24 @@ def events_of(ledger: Ledger, *kinds: type) -> list[tuple[int, Any]]:
 def log_of() -> Callable[..., list[tuple[int, Any]]]:
     """`events_of` as a fixture, for test modules (conftest modules are not imported directly)."""
     return events_of
+
+
+def fold_of(ledger: Ledger) -> TournamentState:
+    """The tournament as a fold of the ledger's whole log, read afresh (no read model)."""
+    state = TournamentState()
+    for position, event in ledger.log_events():
+        state.apply(position, event)
+    return state
+
+
+def arbiter(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """`arbiter ARGV` as a separate process in `cwd`, without a terminal."""
+    return subprocess.run(
+        [sys.executable, "-m", "tui.cli.main", *argv],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import pty
-import subprocess
 import sys
 from pathlib import Path
 
@@ -17,18 +16,12 @@ from ledger.errors import ConfirmationNeeded, InvalidInput, RuleViolation
 from ledger.fide_mode import Breach, Level
 from ledger.results import Game
 from ledger.settings import TournamentSettings
-from projections.state import TournamentState
 from tests.ledger.conftest import OpenDesk
+from tests.ledger.conftest import arbiter as _arbiter
+from tests.ledger.conftest import fold_of as _state
 from tui import exit_codes
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _state(ledger: Ledger) -> TournamentState:
-    state = TournamentState()
-    for position, event in ledger.log_events():
-        state.apply(position, event)
-    return state
 
 
 def _swiss(open_desk: OpenDesk, location: str) -> Ledger:
@@ -97,18 +90,6 @@ def test_q045_fide_mode_cannot_be_entered_again(open_desk: OpenDesk, location: s
 
 
 NEW_SWISS = ("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "5")
-
-
-def _arbiter(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tui.cli.main", *argv],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
 
 
 def test_q043_the_cli_refuses_without_yes_and_states_the_consequence(tmp_path: Path) -> None:

@@ -243,6 +243,20 @@ def test_q192_a_rating_only_correction_leaves_pairing_and_standings(open_desk: O
     assert state.cautions == []
 
 
+def test_q193_rating_only_corrections_survive_the_read_models_snapshot(
+    open_desk: OpenDesk, sqlite_location: str
+) -> None:
+    """Q193: the read models' snapshot (taken every 500 events) keeps the corrections for the rating report,
+    so a TRF written from it has their `###` lines."""
+    from projections.snapshot import from_json, to_json
+
+    ledger = _swiss(open_desk, sqlite_location, 2)
+    ledger.correct_for_rating(1, 1, _other(ledger.round(1).results["1"]), "rating officer's ruling")
+    state = _state(ledger)
+    assert len(state.rating_corrections) == 1
+    assert from_json(to_json(state)) == state
+
+
 def test_q193_rating_only_corrections_are_trf_lines(open_desk: OpenDesk, sqlite_location: str) -> None:
     """Q193: each correction for the rating report is a `###` line; the rating report's 001 lines use it,
     the pairing file's do not."""

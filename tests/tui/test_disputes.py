@@ -47,7 +47,7 @@ def score_order_engine() -> Iterator[None]:
     registry.systems()
     registry.register("score-order", ScoreOrder)
     yield
-    registry.register("score-order", ScoreOrder)
+    registry.unregister("score-order")
 
 
 def log(ledger: str, capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]]:

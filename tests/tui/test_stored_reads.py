@@ -110,3 +110,25 @@ def test_an_unpaired_round_is_refused_as_before(tmp_path: Path, capsys: pytest.C
     code, out, err = run(capsys, "pairings", "4", "--ledger", location)
     assert (code, out) == (3, "")
     assert "round 4 has no published pairing" in err
+
+
+def test_final_standings_and_adjourned_boards_are_left_to_the_fold(tmp_path: Path) -> None:
+    """Q161 (docs/fide-mode.md): the final standings may be refused while a game has no result, which the
+    fold decides; once every round is paired the stored tables are not printed as they are."""
+    location = str(tmp_path / "final.ledger")
+    ledger, views = open_ledger(location, "arbiter", create=True)
+    ledger.create_tournament("Quad", TournamentSettings.for_game(Game.CHESS, "round-robin", 3, seed=1))
+    ledger.register_players([PlayerDetails(name, rating=2000) for name in ("Ann", "Ben", "Cid", "Dot")])
+    for number in (1, 2):
+        ledger.pair_next_round()
+        ledger.record_results(number, [(1, "1-0"), (2, "0-1")])
+        ledger.seal_round(number)
+    views.catch_up()
+    with StoredViews.current(location) as stored:
+        assert stored is not None  # round 3 not paired: the standings are not the final ones
+    ledger.pair_next_round()
+    views.catch_up()
+    views.close()
+    ledger.close()
+    with StoredViews.current(location) as stored:
+        assert stored is None

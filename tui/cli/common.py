@@ -12,7 +12,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from ledger.errors import LedgerError
+from ledger.errors import ConfirmationNeeded, LedgerError
 from ledger.locations import DEFAULT_LEDGER, is_postgres, resolve_location
 from ledger.validation import LARGEST_INTEGER
 from tui import exit_codes
@@ -145,9 +145,12 @@ def writing_options(parser: argparse.ArgumentParser) -> None:
 
 @contextmanager
 def naming(path: Path) -> Iterator[None]:
-    """A refusal while a file's contents are read or appended names the file (the message says what)."""
+    """A refusal while a file's contents are read or appended names the file (the message says what); a
+    warning to confirm (`ConfirmationNeeded`) goes up as it is, so that the command can ask and run again."""
     try:
         yield
+    except ConfirmationNeeded:
+        raise
     except LedgerError as error:
         raise type(error)(f"{path}: {error}", *error.remedies) from error
 

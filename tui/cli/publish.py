@@ -64,6 +64,8 @@ def cmd_print(args: argparse.Namespace) -> int:
     from tui.web.printing import write_sheet
 
     with opened(args) as (_, views):
+        if args.kind == "standings" and (state := views.state()).is_final:
+            state.refuse_while_unfinished("the final standings")
         write_sheet(Pages(views), args.kind, Path(args.output), args.round)
     say(f"wrote {args.output}")
     return exit_codes.OK

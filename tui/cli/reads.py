@@ -78,6 +78,7 @@ def _stored_pairings(stored: StoredViews, round_number: int | None) -> Pairings 
         found.boards,
         found.byes,
         _fide_mode(heading),
+        frozenset(),  # tables with an adjourned board are not read (`Heading.needs_fold`)
     )
 
 
@@ -212,6 +213,8 @@ def _computed_standings(args: argparse.Namespace) -> StandingsListing:
 
     with opened(args) as (_, reader):
         state = reader.state(args.as_of)
+    if state.is_final:
+        state.refuse_while_unfinished("the final standings")
     title = listings.standings_title(state.name, state.last_paired_round, state.position)
     codes = state.settings.tiebreaks if state.settings else ()
     return title, codes, standings(state), state.position, render.fide_mode(state)

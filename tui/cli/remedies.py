@@ -29,6 +29,12 @@ COMMAND_LINES: dict[RemedyAction, str] = {
     RemedyAction.GIVE_KEY: "the same command with `--key PATH` (or $ARBITER_KEY)",
     RemedyAction.SIGN_NOTHING: "the same command without `--key` (and without $ARBITER_KEY)",
     RemedyAction.USE_ANOTHER_LEDGER: "`arbiter new NAME --ledger OTHER.ledger --game GAME --system SYSTEM`",
+    RemedyAction.START_HAND_PAIRING: "`arbiter manual-pairing start`",
+    RemedyAction.SEE_HAND_PAIRING: "`arbiter manual-pairing show`",
+    RemedyAction.UNSEAT_BY_HAND: "`arbiter manual-pairing unpair {player}`",
+    RemedyAction.END_HAND_PAIRING: "`arbiter manual-pairing end`",
+    RemedyAction.CANCEL_HAND_PAIRING: '`arbiter manual-pairing cancel --reason "..."`',
+    RemedyAction.ADJOURN: '`arbiter adjourn {round} {board} --reason "..."`',
 }
 """Each action as a command line (`Remedy.fill` puts in the remedy's round, board and player)."""
 

@@ -417,20 +417,36 @@ def _renumber_arguments(p: argparse.ArgumentParser) -> None:
         default=RankingRule.FIDE.value,
         help="; ".join(f"{rule.value}: {rule.description}" for rule in RankingRule),
     )
+    p.add_argument(
+        "--exchange",
+        nargs=2,
+        type=positive,
+        metavar=("A", "B"),
+        help="exchange the pairing numbers of players A and B instead",
+    )
     reason_options(p)
 
 
 @verbs.verb(
     "renumber",
-    "give the players their pairing numbers by a rule, before round 1 is paired",
+    "give the players their pairing numbers by a rule, or exchange two players' numbers",
     _renumber_arguments,
     '  arbiter renumber --rule fide --reason "pairing numbers by rating as announced"\n'
-    '  arbiter renumber --rule lots --reason "drawing of lots at the opening ceremony"\n\n'
+    '  arbiter renumber --rule lots --reason "drawing of lots at the opening ceremony"\n'
+    '  arbiter renumber --exchange 4 5 --reason "ratings of 4 and 5 were entered the wrong way round" --yes\n\n'
     "arbiter roster shows the order and the rule that made it. The FIDE Swiss systems number the players\n"
-    "by rating, title and name (C.04.2 2.2) by themselves until round 4 is paired.",
+    "by rating, title and name (C.04.2 2.2) by themselves until round 4 is paired; --rule fide regenerates\n"
+    "that order, undoing exchanges. Once round 1 is paired an exchange is a level 3 warning and a new\n"
+    "numbering a level 4 warning, both recorded and written to the TRF as ### lines; after round 4 is\n"
+    "paired pairing numbers no longer change (C.04.2 2.3; docs/fide-mode.md, Q147-154).",
 )
 def cmd_renumber(args: argparse.Namespace) -> int:
     with opened(args) as (ledger, _):
+        if args.exchange:
+            first, second = args.exchange
+            ledger.exchange_numbers(first, second, args.reason, args.reference)
+            say(f"pairing numbers of players {first} and {second} exchanged: see `arbiter roster`")
+            return exit_codes.OK
         order = ledger.renumber(RankingRule(args.rule), args.reason)
     say(f"{len(order)} players renumbered by {RankingRule(args.rule).description}: see `arbiter roster`")
     return exit_codes.OK

@@ -44,6 +44,7 @@ def cmd_export_trf(args: argparse.Namespace) -> int:
         state = rated(views.state()) if args.rating_report else views.state()
         comments = change_comments(ledger)
         dates = paired_dates(ledger, state)
+    state.refuse_while_unfinished("the TRF", adjourned_only=True)
     rounds = args.rounds if args.rounds is not None else state.completed_rounds
     if rounds > state.completed_rounds:
         raise InvalidInput(

@@ -16,9 +16,10 @@ from attrs import evolve, frozen
 from ledger.application import Ledger
 from ledger.details import TEXT_FIELDS
 from ledger.details import checked as checked_details
-from ledger.domain import Round, Tournament
+from ledger.domain import Round
 from ledger.errors import InvalidInput
 from ledger.ratings import rating_method, trf_rating
+from pairing.fide.acceleration import virtual_points as accelerated
 from pairing.model import ByeKind, Outcome, RoundRecord, Scoring, Side
 from pairing.trf import TrfDocument, TrfSyntaxError, parse
 from pairing.trf.convert import (
@@ -32,6 +33,7 @@ from pairing.trf.convert import (
 )
 from pairing.trf.convert import scoring as trf_scoring
 from pairing.trf.document import (
+    AccelerationRecord,
     ByeRecord,
     Colour,
     CommentRecord,
@@ -47,9 +49,9 @@ from pairing.trf.document import (
 )
 from pairing.trf.document import ResultCode as R
 from projections.audit import audit_lines
-from projections.history import histories
+from projections.history import histories, pairing_input
 from projections.standings import standings
-from projections.state import TournamentState
+from projections.state import RatingCorrection, TournamentState
 from tui.cli.report import DECISIONS
 
 BYE_CODES = {
@@ -262,13 +264,14 @@ def to_document(
         records.append(
             ForbiddenPairsRecord(first_round=1, last_round=state.total_rounds, players=(tpn[first], tpn[second]))
         )
+    records += _acceleration_records(state, tpn)
     records += [CommentRecord(text=f" {line}") for line in comments]
     records += [CommentRecord(text=f" {caution.trf_comment()}") for _, caution in state.cautions if caution.breach]
     records += [CommentRecord(text=f" {rating_comment(correction)}") for correction in state.rating_corrections]
     return TrfDocument(records=(*records, *players))
 
 
-def rating_comment(correction: Tournament.RatingCorrected) -> str:
+def rating_comment(correction: RatingCorrection) -> str:
     """Q193 (docs/fide-mode.md): a correction for the rating report as a TRF comment, after its `###`, in
     the form of the breaches' lines."""
     return (
@@ -276,6 +279,34 @@ def rating_comment(correction: Tournament.RatingCorrected) -> str:
         f"{correction.second} {correction.result} for the rating report (pairings and standings keep "
         f"{correction.previous}): {correction.reason}"
     )
+
+
+def _acceleration_records(state: TournamentState, tpn: dict[int, int]) -> list[AccelerationRecord]:
+    """TRF-2026 ``250``: the virtual points of the tournament's acceleration (`pairing.fide.acceleration`),
+    one record per player and run of rounds with the same points, so that another program (and
+    `arbiter import-trf`) pairs with the same pairing scores (docs/fide-mode.md, Q106-111)."""
+    if not state.players or (state.require_settings().options.get("acceleration") or "none") == "none":
+        return []
+    table = accelerated(pairing_input(state, min(state.last_paired_round + 1, state.total_rounds)))
+    records = []
+    known = {key: points for key, points in table.items() if key[0] in tpn}
+    for (number, first), points in sorted(known.items(), key=lambda item: (tpn[item[0][0]], item[0][1])):
+        last = records[-1] if records else None
+        player = tpn[number]
+        if last and (last.first_player, last.last_round + 1, last.game_points) == (player, first, Decimal(str(points))):
+            records[-1] = evolve(last, last_round=first)
+        elif points:
+            records.append(
+                AccelerationRecord(
+                    match_points=None,
+                    game_points=Decimal(str(points)),
+                    first_round=first,
+                    last_round=first,
+                    first_player=player,
+                    last_player=player,
+                )
+            )
+    return records
 
 
 def change_comments(ledger: Ledger) -> list[str]:

@@ -106,7 +106,10 @@ def pair_after_seeding(request: PairingInput) -> tuple[PairingOutcome, RoundTrac
 
 
 def board_order_key(pair: tuple[Contender, Contender]) -> tuple[float, float, int]:
-    """C.04.2 (recommended board order): the higher score in the pair, then the sum of both scores, then the
-    better 1.7 rank in the pair."""
+    """C.04.2 3.6 (recommended board order, docs/research/fide/02-C0402-general-handling-rules.md): the score
+    of the higher-ranked player of the pair, then the sum of both scores, then the pairing number (TPN) of
+    the higher-ranked player. The 1.7 ranking order leaves scores out ("for pairings purposes only"), so
+    the higher-ranked is C.04.2's: the higher score, then the smaller TPN."""
     a, b = pair
-    return (-max(a.score, b.score), -(a.score + b.score), min(a.rank, b.rank))
+    top = min(pair, key=lambda player: (-player.score, player.tpn))
+    return (-top.score, -(a.score + b.score), top.tpn)

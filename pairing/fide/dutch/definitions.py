@@ -7,7 +7,6 @@ C.04.2 3.4 (only played games count) through the shared `pairing.criteria.basic_
 
 from __future__ import annotations
 
-import math
 from array import array
 
 from attrs import define, field
@@ -21,8 +20,9 @@ from pairing.criteria.basic_rules import (
     played_sides,
     unplayed_rounds,
 )
+from pairing.fide.acceleration import virtual_points
 from pairing.fide.common.definitions import forbidden_partners
-from pairing.model import ByeKind, Entrant, Float, NoValidPairing, PairingInput, PlayerStatus, Side
+from pairing.model import ByeKind, Entrant, Float, PairingInput, PlayerStatus, Side
 
 RULES_EDITION = "C.04.3 (2025)"
 
@@ -55,34 +55,6 @@ class Contender:
     ascending."""
     compat: bytearray = field(factory=bytearray)
     """`partners` as a table: compat[rank] is 1 for a possible opponent."""
-
-
-def virtual_points(request: PairingInput) -> dict[tuple[int, int], float]:
-    """Acceleration: (player, round) -> virtual points.
-
-    ``acceleration=baku`` (C.04.5 Baku Acceleration): GA is "the first half of the players, rounded
-    up to the nearest even number" (2 ceil(N/4) by pairing number); in the first half (rounded up) of
-    the first ceil(R/2) rounds GA players get the points for a win, in the rest of those rounds
-    half of it. ``acceleration=explicit`` reads ``virtual_points`` = "player:round:points,..."
-    (TRF ``XXA``/``250``)."""
-    kind = request.option("acceleration", "none")
-    table: dict[tuple[int, int], float] = {}
-    if kind == "baku":
-        ordered = sorted(request.players, key=lambda p: p.pairing_number)
-        group_a = {p.number for p in ordered[: 2 * math.ceil(len(ordered) / 4)]}
-        accelerated = math.ceil(request.total_rounds / 2)
-        full = math.ceil(accelerated / 2)
-        for number in group_a:
-            for round_number in range(1, accelerated + 1):
-                win = request.scoring.win
-                table[number, round_number] = win if round_number <= full else win / 2
-    elif kind == "explicit":
-        for item in filter(None, request.option("virtual_points").split(",")):
-            player, round_number, value = item.split(":")
-            table[int(player), int(round_number)] = float(value)
-    elif kind not in ("none", ""):
-        raise NoValidPairing(f"unknown acceleration {kind!r}: use baku, explicit or none")
-    return table
 
 
 def pairing_scores(request: PairingInput) -> dict[int, list[float]]:

@@ -1,0 +1,91 @@
+"""The tournament's announced methods: `tiebreaks` (docs/fide-mode.md, Q201-202) and `acceleration`
+(Q106-111). Each shows the current choice when given none, and changes it with a reason; after round 1
+the change is a warning of the checklist's levels."""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+
+from tui import exit_codes
+from tui.cli.common import VerbGroup, opened, reason_options, say
+
+verbs = VerbGroup()
+
+
+def _tiebreaks_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "codes", nargs="?", help="the new list, comma-separated, e.g. BH-C1,BH,SB (omit it to show the list)"
+    )
+    reason_options(p, required=False)
+
+
+def _tiebreaks_examples() -> str:
+    from ledger.settings import TIEBREAK_CODES
+
+    return (
+        "  arbiter tiebreaks                                       # the list and what each code means\n"
+        '  arbiter tiebreaks BH-C1,BH,SB,DE --reason "as announced in the regulations"\n\n'
+        "After round 1 is paired a change is a level 4 warning (confirm twice, or --yes), recorded and written\n"
+        "to the TRF as a ### line with the round and the previous list (docs/fide-mode.md, Q201-202).\n\n"
+        "codes:\n" + "\n".join(f"  {code:<10} {text}" for code, text in TIEBREAK_CODES.items())
+    )
+
+
+@verbs.verb("tiebreaks", "show or change the tie-break list", _tiebreaks_arguments, _tiebreaks_examples)
+def cmd_tiebreaks(args: argparse.Namespace) -> int:
+    from ledger.settings import TIEBREAK_CODES
+
+    with opened(args) as (ledger, _):
+        if args.codes is None:
+            for code in ledger.settings().tiebreaks:
+                print(f"{code}\t{TIEBREAK_CODES[code]}")
+            return exit_codes.OK
+        codes = [code.strip() for code in args.codes.split(",")]
+        ledger.change_tiebreaks(codes, args.reason, args.reference)
+    say(f"tie-breaks now {','.join(codes)}")
+    return exit_codes.OK
+
+
+def _acceleration_arguments(p: argparse.ArgumentParser) -> None:
+    from pairing.fide.acceleration import METHODS
+
+    p.add_argument("method", nargs="?", choices=list(METHODS), help="the method to set (omit it to show the rules)")
+    p.add_argument("--points", default="", help='the explicit method\'s virtual points, "player:round:points,..."')
+    reason_options(p, required=False)
+
+
+def _acceleration_examples() -> str:
+    from pairing.fide.acceleration import METHODS
+
+    rules = "\n\n".join(textwrap.fill(f"{name}: {text}", 100, subsequent_indent="  ") for name, text in METHODS.items())
+    return (
+        "  arbiter acceleration                                    # the method, its rules, the virtual points\n"
+        '  arbiter acceleration baku --reason "accelerated pairings, regulations 3.2"\n\n'
+        "The method is set before round 1; after it a change is refused in FIDE mode (level 5, Q109-110).\n\n"
+        "the methods' rules (Q108):\n\n" + rules
+    )
+
+
+@verbs.verb(
+    "acceleration", "show the acceleration's rules, or set the method", _acceleration_arguments, _acceleration_examples
+)
+def cmd_acceleration(args: argparse.Namespace) -> int:
+    from pairing.fide.acceleration import METHODS, virtual_points
+    from projections.history import pairing_input
+
+    with opened(args) as (ledger, reader):
+        if args.method is not None:
+            ledger.change_acceleration(args.method, args.points, args.reason, args.reference)
+            say(f"acceleration now {args.method}")
+            return exit_codes.OK
+        state = reader.state()
+    method = state.require_settings().options.get("acceleration") or "none"
+    print(textwrap.fill(f"{method}: {METHODS[method]}", 100, subsequent_indent="  "))
+    if state.players and method != "none":
+        table = virtual_points(pairing_input(state, state.last_paired_round + 1))
+        print("\nvirtual points (player: round points):")
+        for number in sorted({player for player, _ in table}):
+            rounds = sorted((r, points) for (player, r), points in table.items() if player == number)
+            print(f"  {number}: " + ", ".join(f"{r} {points:g}" for r, points in rounds))
+    return exit_codes.OK
