@@ -18,6 +18,7 @@ from pairing.trf.document import Colour, ResultCode
 from tests.tui.cli_support import run
 from tests.tui.test_trf_io import pairs
 from tui import exit_codes
+from tui.cli.trf_ledger import played_rounds
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SLOW = os.environ.get("ARBITER_SLOW_TESTS") == "1"
@@ -105,6 +106,30 @@ def test_imported_bbp_file_pairs_the_next_round_as_bbp(
     played = parse((DATA / "bbp" / f"{name}.input").read_text()).rounds_played
     next_round = played + 1 if name != "dutch_2025_C5" else played
     assert pairs(ledger, next_round, capsys) == boards
+
+
+@pytest.mark.parametrize(
+    ("name", "same_board_order"),
+    [pytest.param("gros-2010", False, id="gros-2010"), pytest.param("lichess-2020-05", True, id="lichess-2020-05")],
+)
+def test_imported_real_file_pairs_the_next_round_as_bbp(
+    name: str, same_board_order: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """C.04.3 (Dutch 2025): the next `arbiter pair` of a real file another program wrote gives the pairs
+    bbpPairings gives from the same file (its output stored beside the file, tests/data/README.md), each
+    board with the same colours. The boards' order follows C.04.2 Art. 3.6 (docs/fide-mode.md, Q187-188):
+    with acceleration the scores that order them include the virtual points (gros-2010's `XXA` lines),
+    which bbp leaves out, so there only the set of boards is compared."""
+    source = DATA / "competichess" / f"{name}.trf"
+    ledger = str(tmp_path / "in.ledger")
+    code, _, err = run(capsys, "import-trf", str(source), "--ledger", ledger, "--yes")
+    assert code == exit_codes.OK, err
+    code, _, err = run(capsys, "pair", "--ledger", ledger)
+    assert code == exit_codes.OK, err
+    expected = (DATA / "competichess" / f"{name}.bbp-next-round.txt").read_text().split()
+    boards = [(int(expected[i]), int(expected[i + 1])) for i in range(1, len(expected), 2) if expected[i + 1] != "0"]
+    ours = pairs(ledger, played_rounds(parse(source.read_text(encoding="utf-8"))) + 1, capsys)
+    assert (ours if same_board_order else sorted(ours)) == (boards if same_board_order else sorted(boards))
 
 
 TRF16_POINTS = {"1": "1.0", "+": "1.0", "W": "1.0", "F": "1.0", "U": "1.0", "=": "0.5", "D": "0.5", "H": "0.5"}
