@@ -589,9 +589,9 @@ class Ledger(Application):
 
         def change(tournament: Tournament) -> None:
             paired = self._numbers_changeable(tournament)
-            tournament.exchange_numbers(first, second, self.actor, reason, reference)
             if paired:
                 self.caution(tournament, cautions.numbers_exchanged(first, second, paired))
+            tournament.exchange_numbers(first, second, self.actor, reason, reference)
 
         self._tournament_command(change)
 
@@ -614,10 +614,10 @@ class Ledger(Application):
 
         def change(tournament: Tournament) -> None:
             previous = list(tournament.settings["tiebreaks"])
-            tournament.change_tiebreaks(list(codes), self.actor, reason, reference)
             paired = self.last_paired_round()
             if paired:
                 self.caution(tournament, cautions.tiebreaks_changed(previous, codes, paired))
+            tournament.change_tiebreaks(list(codes), self.actor, reason, reference)
 
         self._tournament_command(change)
 
@@ -1255,10 +1255,30 @@ class Ledger(Application):
                     )
                 self.change_rounds(before, why, reference)
                 return f"the tournament has {before} rounds again"
+            case Tournament.PairingNumbersExchanged(first=first, second=second):
+                self._require_no_numbering_after(position + 1)
+                self.exchange_numbers(first, second, why, reference)  # an exchange is its own inverse
+                return f"players {first} and {second} have their pairing numbers of before again"
+            case Tournament.TiebreaksChanged(tiebreaks=tiebreaks, previous=previous):
+                if list(self.tournament().settings["tiebreaks"]) != list(tiebreaks):
+                    raise RuleViolation(
+                        f"the tie-break list was changed again after position {position + 1}",
+                        Remedy(RemedyAction.SEE_LOG),
+                    )
+                self.change_tiebreaks(previous, why, reference)
+                return f"the tie-break list is {', '.join(previous)} again"
         raise RuleViolation(
             f"a {kind} breach is not undone here (docs/fide-mode.md, Q114 lists the kinds that are); the command "
             "that made it takes it back"
         )
+
+    def _require_no_numbering_after(self, position: int) -> None:
+        """Refuse to undo an exchange of pairing numbers once the numbers changed again after it."""
+        renumbering = (Tournament.PairingNumbersExchanged, Tournament.PlayersRenumbered)
+        if any(isinstance(event, renumbering) for _, event in self.log_events(start=position + 1)):
+            raise RuleViolation(
+                f"the pairing numbers were changed again after position {position}", Remedy(RemedyAction.SEE_LOG)
+            )
 
     def _breach_at(self, position: int) -> tuple[str, Any]:
         """The kind of the breach recorded at `position` and the change recorded after it."""

@@ -164,7 +164,11 @@ def _undone(ledger: Ledger) -> None:
         ledger.undo_breach(position, "entered by mistake")
 
 
-@pytest.mark.parametrize("kind", ["correction", "void", "rounds"])
+UNDONE_BY_THEIR_OWN_COMMAND = ("rounds", "exchange", "tiebreaks")
+"""Breaches whose undo is the command that made them, run again with the values of before (and its warning)."""
+
+
+@pytest.mark.parametrize("kind", ["correction", "void", "rounds", "exchange", "tiebreaks"])
 def test_q114_undo_restores_the_state_before_the_breach(open_desk: OpenDesk, location: str, kind: str) -> None:
     """Q114: for each kind `undo_breach` undoes, the standings and the next round's pairing input after
     the undo are those before the breach; the breach and its undo both stay in the log."""
@@ -176,6 +180,10 @@ def test_q114_undo_restores_the_state_before_the_breach(open_desk: OpenDesk, loc
             ledger.correct_result(2, 3, _other(ledger.round(2).results["3"]), "misread")
         elif kind == "void":
             ledger.void_result(2, 3, "misread")
+        elif kind == "exchange":
+            ledger.exchange_numbers(1, 6, "numbers swapped at the desk")
+        elif kind == "tiebreaks":
+            ledger.change_tiebreaks(["SB", "BH"], "regulations misread")
         else:
             ledger.change_rounds(7, "longer")
     assert _fingerprint(_state(ledger)) != before or kind == "rounds"
@@ -185,7 +193,7 @@ def test_q114_undo_restores_the_state_before_the_breach(open_desk: OpenDesk, loc
     assert ledger.position() > length + 2  # compensating events were appended; nothing was removed
     (breach_at, breach), (_, undo) = _state(ledger).cautions
     assert undo.breach is breach.breach
-    assert kind == "rounds" or undo.text.startswith(f"undo the breach at position {breach_at}: ")
+    assert kind in UNDONE_BY_THEIR_OWN_COMMAND or undo.text.startswith(f"undo the breach at position {breach_at}: ")
 
 
 def test_q114_an_undo_is_refused_once_the_board_changed_again(open_desk: OpenDesk, location: str) -> None:

@@ -203,11 +203,13 @@ def _undo_breach_arguments(p: argparse.ArgumentParser) -> None:
 
 @verbs.verb(
     "undo-breach",
-    "restore the state before a pairing-integrity-breaching event (a correction, a change of rounds)",
+    "restore the state before a pairing-integrity-breaching event (a correction, a change of rounds, an "
+    "exchange of pairing numbers, a new tie-break list)",
     _undo_breach_arguments,
     '  arbiter undo-breach 42 --reason "the correction was entered on the wrong board" --yes\n\n'
-    "The compensating change is appended (the result as it was, the rounds as they were) and warned of as\n"
-    "the change it undoes was; nothing is edited or deleted (docs/fide-mode.md, Q114).",
+    "The compensating change is appended (the result, the rounds, the two numbers or the tie-break list as\n"
+    "they were) and warned of as the change it undoes was; nothing is edited or deleted\n"
+    "(docs/fide-mode.md, Q114).",
 )
 def cmd_undo_breach(args: argparse.Namespace) -> int:
     with opened(args) as (ledger, _):
