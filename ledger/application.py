@@ -40,7 +40,7 @@ from ledger.errors import (
     TournamentExists,
     UnknownRound,
 )
-from ledger.fide_mode import Breach, Caution, Level, configuration_change, imported, result_change
+from ledger.fide_mode import Caution, Level
 from ledger.hand_pairing import Comparison, board_cautions, bye_cautions, outcome_cautions, pab
 from ledger.persistence import AGGREGATE_CACHE_SIZE, Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule, starting_order
@@ -602,8 +602,8 @@ class Ledger(Application):
         def change(tournament: Tournament) -> None:
             tournament.forbid(first, second, self.actor, reason)
             paired = self.last_paired_round()
-            if paired and tournament.created_in_fide_mode:
-                self.caution(tournament, cautions.prohibited_pair_after_start(first, second, paired))
+            if paired:
+                self._checklist_caution(tournament, cautions.prohibited_pair_after_start(first, second, paired))
 
         self._tournament_command(change)
 
@@ -682,21 +682,24 @@ class Ledger(Application):
     def _leave_fide_mode(self, tournament: Tournament, reason: str, reference: str) -> None:
         after = self.last_paired_round()
         if tournament.in_fide_mode:
-            self.caution(tournament, leaving_fide_mode(after))
+            self.caution(tournament, cautions.leaving_fide_mode(after))
         tournament.leave_fide_mode(after, self.actor, reason, reference)
 
     def record_import(self, source: str) -> None:
         """Q56, Q112: record that the tournament was imported from `source` (a breach, level 2), with the
         rounds it brought."""
         self._tournament_command(
-            lambda tournament: self._checklist_caution(tournament, imported(source, self.last_paired_round()))
+            lambda tournament: self._checklist_caution(tournament, cautions.imported(source, self.last_paired_round()))
         )
 
-    def _checklist_caution(self, tournament: Tournament, caution: Caution | None) -> None:
-        """Raise `caution` through `caution` in a tournament created in FIDE mode; the checklist's warnings
-        are not asked of a tournament that never was in it (another game's, or one made with --no-fide-mode)."""
-        if caution is not None and tournament.created_in_fide_mode:
-            self.caution(tournament, caution)
+    def _checklist_caution(self, tournament: Tournament, *warnings: Caution | None) -> None:
+        """Raise each of `warnings` through `caution` in a tournament created in FIDE mode; the checklist's
+        warnings are not asked of a tournament that never was in it (another game's, or one made with
+        --no-fide-mode)."""
+        if tournament.created_in_fide_mode:
+            for caution in warnings:
+                if caution is not None:
+                    self.caution(tournament, caution)
 
     def lodge_appeal(self, appellant: int, against: str, reason: str) -> int:
         return self._tournament_command(lambda t: t.lodge_appeal(appellant, against, self.actor, reason))
@@ -775,8 +778,7 @@ class Ledger(Application):
             else:
                 outcome = manual_outcome(request, manual, manual_byes, complete)
                 if complete and tournament.created_in_fide_mode:
-                    for caution in outcome_cautions(request, outcome):
-                        self.caution(tournament, caution)
+                    self._checklist_caution(tournament, *outcome_cautions(request, outcome))
                     self._compare_with_engine(tournament, request, outcome, number)
                 pairing = pairing_payload(request, outcome, position, "manual", "", "arbiter's hand pairing")
             round_.publish(pairing, self.actor, reason or force_reason, reference)
@@ -803,7 +805,7 @@ class Ledger(Application):
         def change(tournament: Tournament) -> None:
             tournament.check_rounds(rounds)
             what = f"change the rounds from {tournament.rounds} to {rounds}"
-            self._checklist_caution(tournament, configuration_change(self.last_paired_round(), what))
+            self._checklist_caution(tournament, cautions.configuration_change(self.last_paired_round(), what))
             tournament.change_rounds(rounds, self.actor, reason)
 
         self._tournament_command(change)
@@ -848,12 +850,12 @@ class Ledger(Application):
         for earlier in range(1, number - 1):
             pending = self.round(earlier).adjourned_pending
             if pending and chess:
-                self._checklist_caution(tournament, adjourned_before(earlier, pending))
+                self._checklist_caution(tournament, cautions.adjourned_before(earlier, pending))
         if not (missing and chess):
             return []
         for board in missing:
             previous.adjourn(board, self.actor, force_reason)
-        self._checklist_caution(tournament, adjourned_at_pairing(number - 1, missing))
+        self._checklist_caution(tournament, cautions.adjourned_at_pairing(number - 1, missing))
         return [previous]
 
     def _compare_with_engine(
@@ -933,9 +935,7 @@ class Ledger(Application):
         def change(tournament: Tournament, round_: Round, request: PairingInput, _: int) -> int:
             for number in (first, second):
                 seatable(request, number)
-            if tournament.created_in_fide_mode:
-                for caution in board_cautions(request, Board(first, second)):
-                    self.caution(tournament, caution)
+            self._checklist_caution(tournament, *board_cautions(request, Board(first, second)))
             round_.hand_pair(first, second, self.actor)
             return round_.number
 
@@ -946,9 +946,7 @@ class Ledger(Application):
 
         def change(tournament: Tournament, round_: Round, request: PairingInput, _: int) -> int:
             seatable(request, number)
-            if tournament.created_in_fide_mode:
-                for caution in bye_cautions(request, number):
-                    self.caution(tournament, caution)
+            self._checklist_caution(tournament, *bye_cautions(request, number))
             round_.hand_bye(number, self.actor)
             return round_.number
 
@@ -985,8 +983,7 @@ class Ledger(Application):
             if tournament.created_in_fide_mode:
                 for bye in pab(outcome):
                     if bye.player not in draft["byes"]:
-                        for caution in bye_cautions(request, bye.player):
-                            self.caution(tournament, caution)
+                        self._checklist_caution(tournament, *bye_cautions(request, bye.player))
                 self._compare_with_engine(tournament, request, outcome, round_.number)
             pairing = pairing_payload(request, outcome, position, "manual", "", "arbiter's hand pairing")
             round_.publish(pairing, self.actor, reason or "the hand pairing ended", "")
@@ -1106,7 +1103,7 @@ class Ledger(Application):
             round_ = self.round(round_number)
             if board in round_.adjourned_pending and result.first is not Outcome.DRAW:
                 tournament = self.tournament()
-                self._checklist_caution(tournament, adjourned_result(round_number, board, result.code))
+                self._checklist_caution(tournament, cautions.adjourned_result(round_number, board, result.code))
                 round_.record_result(board, result.code, self.actor)
                 self.save(tournament, round_)
                 return
@@ -1176,7 +1173,7 @@ class Ledger(Application):
             change(round_)
             if leave_fide_mode:
                 self._leave_fide_mode(tournament, reason, reference)
-            self._checklist_caution(tournament, result_change(round_number, self.last_paired_round(), what))
+            self._checklist_caution(tournament, cautions.result_change(round_number, self.last_paired_round(), what))
             self.save(tournament, round_)
 
         self._attempt(command)
@@ -1333,53 +1330,8 @@ def fide_order(tournament: Tournament) -> list[int]:
     return starting_order(players, RankingRule.FIDE, tournament.settings["seed"])
 
 
-def leaving_fide_mode(after_round: int) -> Caution:
-    """Q43: leaving FIDE mode is a level 4 warning with its consequences stated."""
-    return Caution(
-        Level.CONFIRM_TWICE,
-        "Q43",
-        f"leave FIDE mode after round {after_round}",
-        "FIDE mode can never be entered again (Q45); every view will show this tournament as not in FIDE "
-        "mode (Q46), and its TRF records the round it was left in (Q44).",
-        Breach.FIDE_MODE_LEFT,
-        after_round,
-    )
-
-
 HAND_PAIRING_WAYS = (Remedy(RemedyAction.END_HAND_PAIRING), Remedy(RemedyAction.CANCEL_HAND_PAIRING))
 """The ways out of a refusal while a round is being paired by hand."""
-
-
-def adjourned_at_pairing(round_number: int, boards: Sequence[int]) -> Caution:
-    """Q159-160: games without a result when the next round is paired are adjourned, a level 2 warning."""
-    return Caution(
-        Level.ACKNOWLEDGE,
-        "Q160",
-        f"round {round_number} board(s) {', '.join(map(str, boards))} adjourned: counted as draws for pairing "
-        "until their results are entered",
-        round=round_number,
-    )
-
-
-def adjourned_before(round_number: int, boards: Sequence[int]) -> Caution:
-    """Q168: an adjourned game from a round before the last completed one still has no result."""
-    return Caution(
-        Level.ACKNOWLEDGE,
-        "Q168",
-        f"round {round_number} board(s) {', '.join(map(str, boards))} are still adjourned, counted as draws",
-        round=round_number,
-    )
-
-
-def adjourned_result(round_number: int, board: int, code: str) -> Caution:
-    """Q163: a result other than a draw for an adjourned game changes what later pairings counted."""
-    return Caution(
-        Level.CONFIRM,
-        "Q163",
-        f"board {board} was adjourned and counted as a draw for pairing; its result is {code}",
-        breach=Breach.ADJOURNMENT,
-        round=round_number,
-    )
 
 
 def published(round_: Round) -> PublishedPairing:

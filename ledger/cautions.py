@@ -1,6 +1,8 @@
-"""The checklist's warnings for byes, prohibited pairs, tie-breaks, acceleration and pairing numbers
-(docs/fide-mode.md, sections Q106-111, Q147-154, Q170-188, Q194-196 and Q201-202): one function per
-warning, giving its level, its question and what the arbiter is told. `Ledger` raises them through
+"""The checklist's warnings (docs/fide-mode.md): leaving FIDE mode (Q43), corrections and configuration
+changes (Q112-115, Q189-193), imports (Q56), adjourned games (Q157-169), byes, prohibited pairs,
+tie-breaks, acceleration and pairing numbers (Q106-111, Q147-154, Q170-188, Q194-196, Q201-202): one
+function per warning, giving its level, its question and what the arbiter is told (the hand pairing's
+are with it, in `ledger.hand_pairing`). `Ledger` raises them through
 `Ledger.caution` (`ledger.fide_mode`).
 """
 
@@ -110,4 +112,90 @@ def numbers_regenerated(what: str, after_round: int) -> Caution:
         "they were paired with",
         Breach.RENUMBERING,
         after_round,
+    )
+
+
+def leaving_fide_mode(after_round: int) -> Caution:
+    """Q43: leaving FIDE mode is a level 4 warning with its consequences stated."""
+    return Caution(
+        Level.CONFIRM_TWICE,
+        "Q43",
+        f"leave FIDE mode after round {after_round}",
+        "FIDE mode can never be entered again (Q45); every view will show this tournament as not in FIDE "
+        "mode (Q46), and its TRF records the round it was left in (Q44).",
+        Breach.FIDE_MODE_LEFT,
+        after_round,
+    )
+
+
+def result_change(round_number: int, last_paired: int, what: str) -> Caution | None:
+    """Q189-191 and Q190: in FIDE mode a result may be changed in the round in play (the last paired
+    round: no warning) and in the previous round, whose change is a Correction breach (Q112) because the
+    round in play was paired from it (level 3, Q115); an earlier round is refused (level 5) until the
+    tournament has left FIDE mode, after which it asks twice (level 4)."""
+    if round_number >= last_paired:
+        return None
+    if round_number == last_paired - 1:
+        return Caution(
+            Level.CONFIRM,
+            "Q190",
+            f"{what} (round {last_paired} was paired from it)",
+            breach=Breach.CORRECTION,
+            round=round_number,
+        )
+    return Caution(
+        Level.REFUSE,
+        "Q189",
+        f"{what}: only the previous round ({last_paired - 1}) may be corrected",
+        f"round {round_number} is earlier than the previous round; rounds {round_number + 1}-{last_paired} were "
+        "paired from it and stay as published. A correction for the rating report alone changes neither "
+        "pairings nor standings.",
+        Breach.CORRECTION,
+        round_number,
+    )
+
+
+def configuration_change(last_paired: int, what: str) -> Caution | None:
+    """Q112, Q115: a change of what the engine pairs by (the number of rounds, ...) once round 1 is paired
+    is a Configuration breach, a level 3 warning; before round 1 it is only the set-up."""
+    if not last_paired:
+        return None
+    return Caution(Level.CONFIRM, "Q115", what, breach=Breach.CONFIGURATION, round=last_paired)
+
+
+def imported(source: str, rounds: int) -> Caution:
+    """Q56, Q112: a tournament imported from a file is in FIDE mode, and the import is a breach recorded
+    (the rounds it brings were not paired by this program), acknowledged (level 2)."""
+    return Caution(Level.ACKNOWLEDGE, "Q56", f"imported from {source}", breach=Breach.IMPORT, round=rounds)
+
+
+def adjourned_at_pairing(round_number: int, boards: Sequence[int]) -> Caution:
+    """Q159-160: games without a result when the next round is paired are adjourned, a level 2 warning."""
+    return Caution(
+        Level.ACKNOWLEDGE,
+        "Q160",
+        f"round {round_number} board(s) {', '.join(map(str, boards))} adjourned: counted as draws for pairing "
+        "until their results are entered",
+        round=round_number,
+    )
+
+
+def adjourned_before(round_number: int, boards: Sequence[int]) -> Caution:
+    """Q168: an adjourned game from a round before the last completed one still has no result."""
+    return Caution(
+        Level.ACKNOWLEDGE,
+        "Q168",
+        f"round {round_number} board(s) {', '.join(map(str, boards))} are still adjourned, counted as draws",
+        round=round_number,
+    )
+
+
+def adjourned_result(round_number: int, board: int, code: str) -> Caution:
+    """Q163: a result other than a draw for an adjourned game changes what later pairings counted."""
+    return Caution(
+        Level.CONFIRM,
+        "Q163",
+        f"board {board} was adjourned and counted as a draw for pairing; its result is {code}",
+        breach=Breach.ADJOURNMENT,
+        round=round_number,
     )

@@ -108,47 +108,6 @@ FIDE_MODE_MAY = FIDE_MODE_BY_DEFAULT | {"round-robin"}
 """The systems a tournament may be in FIDE mode with."""
 
 
-def result_change(round_number: int, last_paired: int, what: str) -> Caution | None:
-    """Q189-191 and Q190: in FIDE mode a result may be changed in the round in play (the last paired
-    round: no warning) and in the previous round, whose change is a Correction breach (Q112) because the
-    round in play was paired from it (level 3, Q115); an earlier round is refused (level 5) until the
-    tournament has left FIDE mode, after which it asks twice (level 4)."""
-    if round_number >= last_paired:
-        return None
-    if round_number == last_paired - 1:
-        return Caution(
-            Level.CONFIRM,
-            "Q190",
-            f"{what} (round {last_paired} was paired from it)",
-            breach=Breach.CORRECTION,
-            round=round_number,
-        )
-    return Caution(
-        Level.REFUSE,
-        "Q189",
-        f"{what}: only the previous round ({last_paired - 1}) may be corrected",
-        f"round {round_number} is earlier than the previous round; rounds {round_number + 1}-{last_paired} were "
-        "paired from it and stay as published. A correction for the rating report alone changes neither "
-        "pairings nor standings.",
-        Breach.CORRECTION,
-        round_number,
-    )
-
-
-def configuration_change(last_paired: int, what: str) -> Caution | None:
-    """Q112, Q115: a change of what the engine pairs by (the number of rounds, ...) once round 1 is paired
-    is a Configuration breach, a level 3 warning; before round 1 it is only the set-up."""
-    if not last_paired:
-        return None
-    return Caution(Level.CONFIRM, "Q115", what, breach=Breach.CONFIGURATION, round=last_paired)
-
-
-def imported(source: str, rounds: int) -> Caution:
-    """Q56, Q112: a tournament imported from a file is in FIDE mode, and the import is a breach recorded
-    (the rounds it brings were not paired by this program), acknowledged (level 2)."""
-    return Caution(Level.ACKNOWLEDGE, "Q56", f"imported from {source}", breach=Breach.IMPORT, round=rounds)
-
-
 def default_fide_mode(game: str, system: str) -> bool:
     """Q40: on for a chess tournament paired by a FIDE Swiss system unless `arbiter new --no-fide-mode`."""
     return game == "chess" and system in FIDE_MODE_BY_DEFAULT
