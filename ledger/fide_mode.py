@@ -15,7 +15,8 @@ A warning is a `Caution`; a command raises it through `Ledger.caution`, which re
 every confirmed warning as an event, so that the log shows what the arbiter was told and accepted.
 
 A pairing-integrity-breaching event (PIBE, Q112-115) is a change to what a published pairing was made
-from; its caution names its `Breach`, which the TRF export writes as a `###` line (Q113).
+from; its caution names its `Breach`, which the TRF export writes as a `###` line (Q113). The warnings
+themselves, one function each, are in `ledger.cautions` and `ledger.hand_pairing`.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ class Caution(NamedTuple):
     def in_mode(self, fide_mode: bool) -> Caution:
         """Outside FIDE mode nothing is refused outright: a level 5 warning asks as level 4."""
         if self.level is Level.REFUSE and not fide_mode:
-            return Caution(Level.CONFIRM_TWICE, self.question, self.text, self.consequence, self.breach, self.round)
+            return self._replace(level=Level.CONFIRM_TWICE)
         return self
 
     @property
