@@ -191,7 +191,7 @@ def _confirmed_run(args: argparse.Namespace) -> int:
             return args.handler(args)
         except ConfirmationNeeded as warning:
             if getattr(args, "yes", True) or not sys.stdin.isatty() or not _asked(warning.caution):
-                raise ConfirmationNeeded(warning.caution) from None
+                raise
             args.yes = True
 
 
