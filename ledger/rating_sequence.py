@@ -25,7 +25,7 @@ from attrs import frozen
 
 from ledger.errors import InvalidInput
 from ledger.rating_files import ListedPlayer, ListKind
-from ledger.rating_store import RatingList, RatingListStore, fide_list_name
+from ledger.rating_store import FIDE_PREFIX, RatingList, RatingListStore, fide_list_name
 from ledger.ratings import LONG_EVENT_DAYS, RatingMethod, event_days, is_long_event, rating_method
 
 EFFECTIVE = "-effective"
@@ -53,14 +53,20 @@ def sequence(options: Mapping[str, str]) -> tuple[str, ...]:
 
 def stored_lists(store: RatingListStore, name: str, day: date) -> list[RatingList]:
     """The imported lists a list of the sequence reads on `day`: the list itself, or for an effective list
-    the rapid (blitz) list, then the standard list of the same date. InvalidInput names a list that is
-    missing."""
+    the rapid (blitz) list, then the standard list. A FIDE list is valid for its month only (FIDE publishes
+    one on the first of each month); a custom list until a later one. InvalidInput names a list missing."""
     names = [name.removesuffix(EFFECTIVE), fide_list_name(ListKind.STANDARD)] if name.endswith(EFFECTIVE) else [name]
-    found = [store.valid_on(each, day) for each in names]
-    missing = [each for each, held in zip(names, found, strict=True) if held is None]
+    found = {each: store.valid_on(each, day) for each in names}
+    valid = {each: held for each, held in found.items() if held is not None and _valid(held, day)}
+    missing = [each for each in names if each not in valid]
     if missing:
-        raise InvalidInput(f"no list {', '.join(missing)} valid on {day} is imported; import it first")
-    return [held for held in found if held is not None]
+        month = f"of {day:%Y-%m} " if any(each.startswith(FIDE_PREFIX) for each in missing) else ""
+        raise InvalidInput(f"no list {', '.join(missing)} {month}valid on {day} is imported; import it first")
+    return list(valid.values())
+
+
+def _valid(held: RatingList, day: date) -> bool:
+    return not held.is_fide or (held.valid_from.year, held.valid_from.month) == (day.year, day.month)
 
 
 def availability(store: RatingListStore, names: Sequence[str], day: date) -> dict[str, str]:

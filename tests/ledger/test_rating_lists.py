@@ -5,6 +5,7 @@ under tests/data/rating_lists/ are written by hand in FIDE's formats and in the 
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from datetime import date
 from pathlib import Path
@@ -97,8 +98,6 @@ def test_q119_the_fide_list_keeps_its_source_and_is_never_changed(store: RatingL
         NOV,
         "arbiter",
     )
-    import hashlib
-
     assert held.sha256 == hashlib.sha256(COMBINED_NOV.read_bytes()).hexdigest()
     for statement in (
         "UPDATE rating_entries SET rating = 2900",
@@ -112,15 +111,19 @@ def test_q119_the_fide_list_keeps_its_source_and_is_never_changed(store: RatingL
 
 def test_q121_the_three_fide_lists_are_checked_for_a_date(tmp_path: Path) -> None:
     """Q121: whether FIDE's standard, rapid and blitz lists are all available on a date: a standard list
-    alone leaves the other two missing; the combined list brings all three."""
+    alone leaves the other two missing; the combined list brings all three for its month, and a FIDE list
+    is valid for its month only."""
     held = RatingListStore(str(tmp_path / "lists.sqlite"))
     names = ["fide-standard", "fide-rapid", "fide-blitz"]
     held.import_file(STANDARD_DEC, DEC, "arbiter", kind=ListKind.STANDARD)
     shown = availability(held, names, date(2026, 12, 3))
     assert [shown[name] == "missing" for name in names] == [False, True, True]
     held.import_file(COMBINED_NOV, NOV, "arbiter")
-    assert "missing" not in availability(held, names, date(2026, 12, 3)).values()
+    assert "missing" not in availability(held, names, date(2026, 11, 20)).values()
+    assert availability(held, names, date(2026, 12, 3)) == shown, "November's rapid and blitz lists are not December's"
     assert set(availability(held, names, date(2026, 10, 31)).values()) == {"missing"}
+    with pytest.raises(InvalidInput, match="no list fide-rapid of 2026-12 valid on 2026-12-03 is imported"):
+        look_up(held, "fide-rapid", date(2026, 12, 3), "1000001")
 
 
 def test_q123_the_rating_type_proposes_its_sequence() -> None:
@@ -168,6 +171,8 @@ def test_q127_a_player_in_the_main_list_takes_its_rating(store: RatingListStore,
         "external_id": "1000002",
         "fide_rating": 2205,
     }
+    by_name = look_up(store, "fide-standard", date(2026, 11, 20), "birch, BOB")
+    assert by_name is not None and by_name.player.player_id == "1000002", "a name as the list writes it, any case"
     ledger.close()
 
 
@@ -195,8 +200,6 @@ def test_q128_q129_a_player_not_in_the_main_list_is_shown_the_other_lists_and_ch
 
 
 def _digest(path: Path) -> str:
-    import hashlib
-
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
