@@ -80,14 +80,22 @@ def _text(value: str, what: str, where: str) -> str:
     return value
 
 
-def _number(value: str, what: str, where: str, largest: int) -> int:
-    """A whole number from 0 to `largest`; an empty field is 0."""
+def _number(value: str, largest: int) -> int | None:
+    """A whole number from 0 to `largest` (an empty field is 0), or None."""
     value = value.strip()
     if not value:
         return 0
-    if not (value.isascii() and value.isdigit()) or len(value) > len(str(largest)) or int(value) > largest:
-        raise InvalidInput(f"{where}: {what} must be a whole number from 0 to {largest}, not {value[:20]!r}")
-    return int(value)
+    if not (value.isascii() and value.isdigit()) or len(value) > 5:
+        return None
+    number = int(value)
+    return number if number <= largest else None
+
+
+def _checked(value: str, largest: int, what: str, where: str) -> int:
+    number = _number(value, largest)
+    if number is None:
+        raise InvalidInput(f"{where}: {what} must be a whole number from 0 to {largest}, not {value.strip()[:20]!r}")
+    return number
 
 
 def _player_id(value: str, where: str) -> str:
@@ -97,26 +105,31 @@ def _player_id(value: str, where: str) -> str:
     return str(int(value))
 
 
+RATING_PARTS = (("rating", MAX_RATING), ("games", 9999), ("K factor", 99))
+"""A rating's three fields and the largest value of each."""
+
+
+def _rating(kind: ListKind, parts: tuple[str, str, str], where: str) -> tuple[int, int, int]:
+    numbers = tuple(_number(value, largest) for value, (_, largest) in zip(parts, RATING_PARTS, strict=True))
+    if None in numbers:
+        for value, (what, largest) in zip(parts, RATING_PARTS, strict=True):
+            _checked(value, largest, f"the {kind} {what}", where)
+    return numbers
+
+
 def _player(fields: dict[str, str], ratings: dict[ListKind, tuple[str, str, str]], where: str) -> ListedPlayer:
     """A row's fields (by the names `ListedPlayer` uses) checked and converted."""
     name = _text(fields.get("name", ""), "the name", where)
     if not name:
         raise InvalidInput(f"{where}: the player has no name")
-    checked = {
-        kind: (
-            _number(rating, f"the {kind} rating", where, MAX_RATING),
-            _number(games, f"the {kind} games", where, 9999),
-            _number(k, f"the {kind} K factor", where, 99),
-        )
-        for kind, (rating, games, k) in ratings.items()
-    }
+    checked = {kind: _rating(kind, parts, where) for kind, parts in ratings.items()}
     return ListedPlayer(
         player_id=_player_id(fields.get("player_id", ""), where),
         name=name,
         federation=_text(fields.get("federation", ""), "the federation", where),
         sex=_text(fields.get("sex", ""), "the sex", where),
         title=_text(fields.get("title", ""), "the title", where),
-        birth_year=_number(fields.get("birth_year", ""), "the birth year", where, 9999),
+        birth_year=_checked(fields.get("birth_year", ""), 9999, "the birth year", where),
         ratings={kind: values for kind, values in checked.items() if values[0]},
     )
 
@@ -196,15 +209,22 @@ def read_fide_txt(text: str, kind: ListKind | None) -> tuple[tuple[ListKind, ...
     lines = text.splitlines()
     if not lines:
         raise InvalidInput("the file is empty")
-    columns = txt_columns(lines[0])
-    one = _one_kind(kind) if any(field.startswith("one.") for field, _, _ in columns) else None
-    kinds = (one,) if one else tuple(ListKind)
-    players = (
-        _txt_player(line, columns, one, f"line {number}")
-        for number, line in enumerate(lines[1:], start=2)
-        if line.strip()
+    columns = {field: slice(start, None if end == -1 else end) for field, start, end in txt_columns(lines[0])}
+    one = _one_kind(kind) if "one.rating" in columns else None
+    prefixes = {one: "one"} if one else {each: str(each) for each in ListKind}
+    fields = tuple((field, columns[field]) for field in PLAYER_FIELDS if field in columns)
+    ratings = tuple(
+        (each, tuple(columns.get(f"{prefix}.{part}", slice(0, 0)) for part in ("rating", "games", "k")))
+        for each, prefix in prefixes.items()
     )
-    return kinds, players
+    players = (
+        _txt_player(line, fields, ratings, number) for number, line in enumerate(lines[1:], start=2) if line.strip()
+    )
+    return tuple(prefixes), players
+
+
+PLAYER_FIELDS = ("player_id", "name", "federation", "sex", "title", "birth_year")
+"""The columns a FIDE text list gives that the ledger reads besides the ratings."""
 
 
 def _one_kind(kind: ListKind | None) -> ListKind:
@@ -213,17 +233,15 @@ def _one_kind(kind: ListKind | None) -> ListKind:
     return kind
 
 
-def _txt_player(line: str, columns: list[tuple[str, int, int]], one: ListKind | None, where: str) -> ListedPlayer:
-    values = {field: (line[start:] if end == -1 else line[start:end]) for field, start, end in columns}
-    fields = {key: value for key, value in values.items() if "." not in key}
-    kinds = [one] if one else list(ListKind)
-    prefix = {kind: "one" if one else str(kind) for kind in kinds}
-    ratings = {kind: _parts(values, prefix[kind]) for kind in kinds}
-    return _player(fields, ratings, where)
-
-
-def _parts(values: dict[str, str], prefix: str) -> tuple[str, str, str]:
-    return values.get(f"{prefix}.rating", ""), values.get(f"{prefix}.games", ""), values.get(f"{prefix}.k", "")
+def _txt_player(
+    line: str,
+    fields: tuple[tuple[str, slice], ...],
+    ratings: tuple[tuple[ListKind, tuple[slice, slice, slice]], ...],
+    number: int,
+) -> ListedPlayer:
+    values = {field: line[where] for field, where in fields}
+    parts = {kind: (line[rating], line[games], line[k]) for kind, (rating, games, k) in ratings}
+    return _player(values, parts, f"line {number}")
 
 
 # --- FIDE's XML lists ------------------------------------------------------------------------------
