@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import enum
+import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -267,39 +268,59 @@ XML_KNOWN = {*XML_FIELDS, *(tag for tags in XML_RATINGS.values() for tag in tags
 }
 
 
-def read_fide_xml(data: bytes, kind: ListKind | None) -> tuple[tuple[ListKind, ...], list[ListedPlayer]]:
-    """(the kinds, the players) of a FIDE XML list. A combined list (with `rapid_rating`) gives each kind;
-    a list of one kind the `kind` given."""
+XML_CHUNK = 2**20
+"""Bytes given to the XML parser at a time: the players are read as the file is, not all at once."""
+COMBINED_ONLY = frozenset(tag for kind in (ListKind.RAPID, ListKind.BLITZ) for tag in XML_RATINGS[kind])
+
+
+def read_fide_xml(data: bytes, kind: ListKind | None) -> tuple[tuple[ListKind, ...], Iterator[ListedPlayer]]:
+    """(the kinds, the players) of a FIDE XML list. A combined list (its players have `rapid_rating`) gives
+    each kind; a list of one kind the `kind` given. The players are read as they are iterated."""
+    rows = _xml_rows(data)
+    first = next(rows, None)
+    combined = first is not None and "rapid_rating" in first[0]
+    tags = dict(XML_RATINGS) if combined else {_one_kind(kind): XML_RATINGS[ListKind.STANDARD]}
+    everyone = itertools.chain([first] if first else [], rows)
+    return tuple(tags), (_xml_player(row, line, tags, combined) for row, line in everyone)
+
+
+def _xml_rows(data: bytes) -> Iterator[tuple[dict[str, str], int]]:
+    """Each `<player>`'s fields and line, as the parser reaches the end of it."""
     rows: list[tuple[dict[str, str], int]] = []
     parser = expat.ParserCreate()
     _XmlRows(parser, rows)
     try:
-        parser.Parse(data, True)
+        for start in range(0, len(data), XML_CHUNK):
+            parser.Parse(data[start : start + XML_CHUNK], False)
+            yield from rows
+            rows.clear()
+        parser.Parse(b"", True)
     except expat.ExpatError as error:
         raise InvalidInput(f"line {error.lineno}: not well-formed XML ({expat.ErrorString(error.code)})") from None
-    if any("rapid_rating" in row for row, _ in rows):
-        tags = dict(XML_RATINGS)
-    else:
-        tags = {_one_kind(kind): XML_RATINGS[ListKind.STANDARD]}
-    players = [
-        _player(
-            {field: row.get(tag, "") for tag, field in XML_FIELDS.items()},
-            {k: (row.get(r, ""), row.get(g, ""), row.get(f, "")) for k, (r, g, f) in tags.items()},
-            f"line {line}",
-        )
-        for row, line in rows
-    ]
-    return tuple(tags), players
+    yield from rows
+
+
+def _xml_player(
+    row: dict[str, str], line: int, tags: dict[ListKind, tuple[str, str, str]], combined: bool
+) -> ListedPlayer:
+    if not combined and COMBINED_ONLY.intersection(row):
+        raise InvalidInput(f"line {line}: a player of a list of one kind has rapid or blitz ratings")
+    return _player(
+        {field: row.get(tag, "") for tag, field in XML_FIELDS.items()},
+        {each: (row.get(r, ""), row.get(g, ""), row.get(k, "")) for each, (r, g, k) in tags.items()},
+        f"line {line}",
+    )
 
 
 class _XmlRows:
-    """Expat handlers that collect each `<player>`'s fields; refuse a document type (entities) and any
-    element a FIDE list does not have."""
+    """Expat handlers that collect each `<player>`'s fields when it ends; refuse a document type (entities)
+    and any element a FIDE list does not have."""
 
     def __init__(self, parser: Any, rows: list[tuple[dict[str, str], int]]) -> None:
         self.parser, self.rows = parser, rows
         self.path: list[str] = []
         self.text: list[str] = []
+        self.current: tuple[dict[str, str], int] = ({}, 0)
         parser.StartDoctypeDeclHandler = self.refuse_doctype
         parser.EntityDeclHandler = self.refuse_doctype
         parser.StartElementHandler = self.start
@@ -317,14 +338,16 @@ class _XmlRows:
         if (expected and tag != expected) or (len(self.path) == 2 and tag not in XML_KNOWN) or len(self.path) > 2:
             raise InvalidInput(f"{self.where()}: <{tag[:20]}> is not an element of a FIDE rating list here")
         if tag == "player":
-            self.rows.append(({}, self.parser.CurrentLineNumber))
+            self.current = ({}, self.parser.CurrentLineNumber)
         self.path.append(tag)
         self.text.clear()
 
     def end(self, tag: str) -> None:
         self.path.pop()
         if len(self.path) == 2:
-            self.rows[-1][0][tag] = "".join(self.text)[: MAX_FIELD + 1]
+            self.current[0][tag] = "".join(self.text)[: MAX_FIELD + 1]
+        elif tag == "player":
+            self.rows.append(self.current)
         self.text.clear()
 
 

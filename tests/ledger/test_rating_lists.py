@@ -109,6 +109,18 @@ def test_q119_the_fide_list_keeps_its_source_and_is_never_changed(store: RatingL
     assert store.find(held, "1000001") is not None
 
 
+def test_q119_fides_xml_list_reads_as_its_text_list_does() -> None:
+    """Q119: FIDE publishes each list as text and as XML; both read to the same players and ratings (the
+    XML file holds Ann and Cy of the text file)."""
+    _, txt_kinds, txt_players = read_list(COMBINED_NOV.read_bytes(), COMBINED_NOV.name, None)
+    _, xml_kinds, xml_players = read_list(XML_NOV.read_bytes(), XML_NOV.name, None)
+    from_txt = {player.player_id: player for player in txt_players}
+    from_xml = {player.player_id: player for player in xml_players}
+    assert txt_kinds == xml_kinds == tuple(ListKind)
+    assert from_xml == {key: from_txt[key] for key in ("1000001", "1000003")}
+    assert from_xml["1000003"].ratings == {ListKind.RAPID: (1850, 7, 40), ListKind.BLITZ: (1900, 9, 40)}
+
+
 def test_q121_the_three_fide_lists_are_checked_for_a_date(tmp_path: Path) -> None:
     """Q121: whether FIDE's standard, rapid and blitz lists are all available on a date: a standard list
     alone leaves the other two missing; the combined list brings all three for its month, and a FIDE list
@@ -313,6 +325,13 @@ ROW = COMBINED_NOV.read_text(encoding="utf-8").splitlines()[1]
             b"<playerslist><player><fideid>1</fideid><name>A</name><rating>1</rating></player></playerslist>",
             None,
             "does not say which",
+        ),
+        (
+            "l.xml",
+            b"<playerslist><player><fideid>1</fideid><name>A</name><rating>1</rating></player>"
+            b"<player><fideid>2</fideid><name>B</name><blitz_rating>1</blitz_rating></player></playerslist>",
+            ListKind.STANDARD,
+            "line 1: a player of a list of one kind has rapid or blitz ratings",
         ),
         ("l.csv", b"id,name\n1,A\n", ListKind.STANDARD, "missing rating"),
         ("l.csv", b'id,name,rating\n1,"A\n', ListKind.STANDARD, "quoting|cells"),
