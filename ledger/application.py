@@ -459,7 +459,8 @@ class Ledger(Application):
             settings = TournamentSettings.from_tournament(tournament)
             before = fide_order(tournament)
             for number, details in changes.items():
-                tournament.correct_details(number, dict(details), self.actor, reason, reference)
+                sourced = unsourced(tournament.player(number), details)
+                tournament.correct_details(number, sourced, self.actor, reason, reference)
             paired = self.last_paired_round()
             renumbers = numbered_by_rating(settings) and fide_order(tournament) != before
             if renumbers and 0 < paired <= cautions.LAST_ROUND_FOR_NEW_NUMBERS:
@@ -1354,6 +1355,16 @@ class Ledger(Application):
             return report.head
 
         return self._attempt(command)
+
+
+def unsourced(player: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    """`changes`, and when they set a rating that came from a rating list without naming a new source, the
+    player's sources without it: a rating corrected by hand no longer comes from the list (Q134)."""
+    sources = player.get("source_lists", {})
+    stale = [detail for detail in changes if detail in sources] if "source_lists" not in changes else []
+    if not stale:
+        return dict(changes)
+    return {**changes, "source_lists": {k: v for k, v in sources.items() if k not in stale}}
 
 
 def numbered_by_rating(settings: TournamentSettings) -> bool:

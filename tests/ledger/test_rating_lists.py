@@ -257,6 +257,9 @@ def test_q134_each_rating_keeps_its_list(store: RatingListStore, tmp_path: Path)
     player = ledger.tournament().player(number)
     december = f"fide-standard 2026-12-01 sha256:{_digest(STANDARD_DEC)}"
     assert (player["fide_rating"], player["source_lists"]) == (2321, {"fide_rating": december, "rating": november})
+    ledger.correct_player(number, {"fide_rating": 2330}, "the rating officer's correction")
+    player = ledger.tournament().player(number)
+    assert player["source_lists"] == {"rating": november}, "a rating corrected by hand comes from no list"
 
 
 def test_q135_q136_a_monthly_refresh_adds_the_month_beside_the_old(store: RatingListStore) -> None:
