@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+import tempfile
 from datetime import date
 from pathlib import Path
 
@@ -375,3 +376,30 @@ def test_q117_any_file_is_read_or_refused_cleanly(data: bytes, name: str, kind: 
             assert all(0 < rating <= 9999 for rating, _, _ in player.ratings.values())
     except InvalidInput as refusal:
         assert str(refusal)
+
+
+@settings(max_examples=60, deadline=3000)
+@given(
+    st.one_of(
+        st.binary(max_size=300),
+        st.text(max_size=200).map(lambda text: f"{HEADING}\n{ROW}\n{text}".encode()),
+        st.text(max_size=200).map(lambda text: f"id,name,rating\n1,A,1500\n{text}".encode()),
+    ),
+    st.sampled_from(["l.txt", "l.xml", "l.csv"]),
+)
+def test_q117_an_import_stores_the_whole_file_or_nothing(data: bytes, name: str) -> None:
+    """Q117 (fuzzed through the store): an import either stores every list of the file or, refused with
+    InvalidInput, nothing at all."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / name
+        path.write_bytes(data)
+        held = RatingListStore(str(Path(folder) / "lists.sqlite"))
+        try:
+            lists, new = held.import_file(path, NOV, "arbiter", name="custom" if name.endswith(".csv") else None)
+            assert new and {each.name for each in held.lists()} == {each.name for each in lists}
+        except InvalidInput as refusal:
+            assert str(refusal)
+            assert held.lists() == []
+            assert held.connection.execute("SELECT COUNT(*) FROM rating_entries").fetchone() == (0,)
+        finally:
+            held.close()
