@@ -42,10 +42,11 @@ CREATE TABLE IF NOT EXISTS rating_lists (
     sha256 TEXT NOT NULL,
     imported_at TEXT NOT NULL,
     imported_by TEXT NOT NULL,
+    players INTEGER NOT NULL,
     UNIQUE (name, valid_from)
 );
 CREATE TABLE IF NOT EXISTS rating_entries (
-    list_id INTEGER NOT NULL REFERENCES rating_lists (id),
+    list_id INTEGER NOT NULL REFERENCES rating_lists (id) DEFERRABLE INITIALLY DEFERRED,
     player_id TEXT NOT NULL,
     name TEXT NOT NULL,
     federation TEXT NOT NULL,
@@ -115,6 +116,7 @@ class RatingListStore:
         try:
             self.connection = sqlite3.connect(path, isolation_level=None)
             self.connection.executescript(SCHEMA)
+            self.connection.execute("PRAGMA foreign_keys = ON")
         except sqlite3.Error as error:
             raise InvalidInput(f"cannot use the rating-list store {path}: {error}") from None
 
@@ -142,20 +144,22 @@ class RatingListStore:
         connection = self.connection
         try:
             connection.execute("BEGIN IMMEDIATE")
-            ids = {
-                list_kind: connection.execute(
-                    "INSERT INTO rating_lists (name, kind, valid_from, source, format, sha256, imported_at, "
-                    "imported_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (list_name, list_kind, valid_from.isoformat(), path.name, file_format, digest, now, actor),
-                ).lastrowid
-                for list_kind, list_name in names.items()
-            }
+            first = int(connection.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM rating_lists").fetchone()[0])
+            ids = {list_kind: first + place for place, list_kind in enumerate(names)}
             connection.executemany(
                 "INSERT INTO rating_entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", _entries(players, ids)
             )
-            empty = [names[k] for k, list_id in ids.items() if not self._count(list_id)]
-            if len(empty) == len(ids):
+            counts = {list_kind: self._count(list_id) for list_kind, list_id in ids.items()}
+            if not any(counts.values()):
                 raise InvalidInput("the file rates no player")
+            connection.executemany(
+                "INSERT INTO rating_lists (id, name, kind, valid_from, source, format, sha256, imported_at, "
+                "imported_by, players) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (ids[k], names[k], k, valid_from.isoformat(), path.name, file_format, digest, now, actor, counts[k])
+                    for k in names
+                ],
+            )
             connection.execute("COMMIT")
         except BaseException:
             connection.execute("ROLLBACK")
@@ -172,7 +176,7 @@ class RatingListStore:
                     "another date, or a custom list another name"
                 )
 
-    def _count(self, list_id: int | None) -> int:
+    def _count(self, list_id: int) -> int:
         row = self.connection.execute("SELECT COUNT(*) FROM rating_entries WHERE list_id = ?", (list_id,)).fetchone()
         return int(row[0])
 
@@ -209,8 +213,8 @@ class RatingListStore:
 
 
 _LIST_QUERY = (
-    "SELECT l.name, l.kind, l.valid_from, l.source, l.format, l.sha256, l.imported_at, l.imported_by, "
-    "(SELECT COUNT(*) FROM rating_entries e WHERE e.list_id = l.id) FROM rating_lists l"
+    "SELECT l.name, l.kind, l.valid_from, l.source, l.format, l.sha256, l.imported_at, l.imported_by, l.players "
+    "FROM rating_lists l"
 )
 _ENTRY_QUERY = (
     "SELECT e.player_id, e.name, e.federation, e.sex, e.title, e.birth_year, l.kind, e.rating, e.games, e.k "
@@ -274,7 +278,7 @@ def _list_names(
     return {kinds[0]: name}
 
 
-def _entries(players: Iterator[ListedPlayer], ids: dict[ListKind, int | None]) -> Iterator[tuple[object, ...]]:
+def _entries(players: Iterator[ListedPlayer], ids: dict[ListKind, int]) -> Iterator[tuple[object, ...]]:
     """One row per player and kind the player is rated in."""
     for player in players:
         for kind, (rating, games, k) in player.ratings.items():
