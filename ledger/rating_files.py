@@ -184,8 +184,8 @@ MONTH_HEADING = re.compile(r"[A-Z][A-Za-z]{2}\d{2}")
 """A list of one kind heads its rating column with the list's month, e.g. "NOV26"."""
 
 
-def txt_columns(heading: str) -> list[tuple[str, int, int]]:
-    """(field, start, end) of each column the heading line names, in order; InvalidInput if it is not
+def txt_columns(heading: str) -> dict[str, slice]:
+    """Where each column the heading line names lies in a line, by field; InvalidInput if the line is not
     the heading of a FIDE list."""
     found: list[tuple[int, str]] = []
     for match in re.finditer(r"ID Number|\S+", heading):
@@ -199,8 +199,14 @@ def txt_columns(heading: str) -> list[tuple[str, int, int]]:
         raise InvalidInput("line 1: a FIDE rating list begins with the headings 'ID Number' and 'Name'")
     if not any(field.endswith(".rating") for field in fields):
         raise InvalidInput("line 1: the headings name no rating column")
+    if len(set(fields)) != len(fields) or len({field.split(".")[0] == "one" for field in fields if "." in field}) > 1:
+        raise InvalidInput("line 1: a heading is given twice, or one kind's columns beside the combined list's")
     ends = [start for start, _ in found[1:]] + [None]
-    return [(field, start, -1 if end is None else end) for (start, field), end in zip(found, ends, strict=True)]
+    return {field: slice(start, end) for (start, field), end in zip(found, ends, strict=True)}
+
+
+TXT_PLAYER_COLUMNS = ("player_id", "name", "federation", "sex", "title", "birth_year")
+"""The columns a FIDE text list gives that the ledger reads besides the ratings."""
 
 
 def read_fide_txt(text: str, kind: ListKind | None) -> tuple[tuple[ListKind, ...], Iterator[ListedPlayer]]:
@@ -210,10 +216,10 @@ def read_fide_txt(text: str, kind: ListKind | None) -> tuple[tuple[ListKind, ...
     lines = text.splitlines()
     if not lines:
         raise InvalidInput("the file is empty")
-    columns = {field: slice(start, None if end == -1 else end) for field, start, end in txt_columns(lines[0])}
+    columns = txt_columns(lines[0])
     one = _one_kind(kind) if "one.rating" in columns else None
     prefixes = {one: "one"} if one else {each: str(each) for each in ListKind}
-    fields = tuple((field, columns[field]) for field in PLAYER_FIELDS if field in columns)
+    fields = tuple((field, columns[field]) for field in TXT_PLAYER_COLUMNS if field in columns)
     ratings = tuple(
         (each, tuple(columns.get(f"{prefix}.{part}", slice(0, 0)) for part in ("rating", "games", "k")))
         for each, prefix in prefixes.items()
@@ -222,10 +228,6 @@ def read_fide_txt(text: str, kind: ListKind | None) -> tuple[tuple[ListKind, ...
         _txt_player(line, fields, ratings, number) for number, line in enumerate(lines[1:], start=2) if line.strip()
     )
     return tuple(prefixes), players
-
-
-PLAYER_FIELDS = ("player_id", "name", "federation", "sex", "title", "birth_year")
-"""The columns a FIDE text list gives that the ledger reads besides the ratings."""
 
 
 def _one_kind(kind: ListKind | None) -> ListKind:

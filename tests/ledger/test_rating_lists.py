@@ -319,6 +319,8 @@ ROW = COMBINED_NOV.read_text(encoding="utf-8").splitlines()[1]
         ("l.txt", b"ID Number      Nome\n1  x\n", None, "not a heading"),
         ("l.txt", f"{HEADING}\n{ROW.replace('2310', '99999')}\n".encode(), None, "standard rating must be"),
         ("l.txt", f"{HEADING}\n{ROW}\n{ROW}\n".encode(), None, "listed twice"),
+        ("l.txt", f"{HEADING} NOV26\n{ROW}\n".encode(), None, "one kind's columns beside the combined"),
+        ("l.txt", f"{HEADING} Fed\n{ROW}\n".encode(), None, "a heading is given twice"),
         ("l.txt", f"{HEADING}\n{ROW.replace('1000001', 'abcdefg')}\n".encode(), None, "the id must be a number"),
         ("l.txt", (HEADING + "\n" + ROW.replace("Aster", "As\x1bter") + "\n").encode(), None, "control character"),
         ("l.xml", b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><playerslist/>', None, "document type"),
