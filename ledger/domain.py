@@ -63,7 +63,8 @@ def records(event_class: type[CanMutateAggregate[UUID]]) -> Callable[[Mutation],
     does the same, but defines a second dataclass under each event class to call the method, and a frozen
     dataclass is costly to make: the event classes are made at import, which is most of what a command
     costs to start (docs/performance.md, "Start-up"). The stored event (its topic, class and fields) is
-    the same either way: `EventClass` is the class stored and read."""
+    the same either way: `EventClass` is the class stored and read. `__init__` keeps `@event(Created)`,
+    which makes no second class."""
 
     def decorate(method: Mutation) -> Mutation:
         parameters = list(inspect.signature(method).parameters.values())[1:]
