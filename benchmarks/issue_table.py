@@ -141,14 +141,17 @@ def import_trf(folder: Path, players: int = 1_000) -> None:
 
 
 def startup(folder: Path) -> None:
-    """`arbiter --help`, `standings`, `result` as processes on a 100-player ledger."""
+    """`arbiter --help`, `standings`, `result` as processes on the 100-player Swiss of startup_bench.py
+    (five rounds sealed, round 6 half played, its read models current as a desk leaves them)."""
+    from startup_bench import build_ledger
+
     path = folder / "startup.ledger"
-    build(path, 100, 5)
+    round_number, board = build_ledger(path, 100)
     arbiter = arbiter_command()
     commands = {
         "--help": [*arbiter, "--help"],
         "standings": [*arbiter, "standings", "--ledger", str(path)],
-        "result": [*arbiter, "result", "5", "50", "1-0", "--ledger", str(path)],
+        "result": [*arbiter, "result", str(round_number), str(board), "1-0", "--ledger", str(path)],
     }
     for name, command in commands.items():
         run = measure(command)
