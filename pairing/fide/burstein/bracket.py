@@ -25,7 +25,8 @@ better. Otherwise the matching is solved again over every player still unpaired,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from itertools import compress
 from operator import itemgetter
 
@@ -111,12 +112,62 @@ class Weights:
         }
         """[C7]: a player of this bracket's share of the weight of a pair of the following bracket it is in."""
 
-    def inside(self, a: Contender, column: Sequence[Contender]) -> list[int]:
-        """The pairs of a with each player of `column` (all of this bracket) without 4.3 and without a's own
-        credit (`floater_credit`): C5, the partner's C6, C8. Depends on a's colour preference alone."""
-        credit = self.floater_credit
-        pair, unit = self.pair_unit, self.colour_unit
-        return [pair + credit.get(b.number, 0) + (0 if misses_preference(a, b) else unit) for b in column]
+    def inside(self, bracket: Sequence[Contender], alone: bool) -> Inside:
+        """The weights of the pairs of the bracket without 4.3 (C5, C6 and C8), and of the virtual player's
+        edges (`Inside`).
+
+        `alone`: for a perfect matching of the bracket alone, or of the bracket and one virtual player, where
+        every pairing has as many pairs (C5) and the incoming floaters paired are all but the virtual player's
+        partner (C6). Then a pair weighs its C8 (twice the colour unit) and the virtual player's edge to f weighs
+        twice its C7 minus f's C6 credit, plus a constant that keeps it positive. Each player's terms are also
+        moved by a potential (`_potentials`). Every perfect matching's weight then changes by the same amount
+        and is doubled, which keeps their order; the matcher's start, though, finds the optimum much more
+        closely: it takes the heaviest edges at each player first, and the floaters' credits and a colour
+        most of the bracket prefers made those edges the wrong ones."""
+        credit = [self.floater_credit.get(c.number, 0) for c in bracket]
+        if not alone:
+            pair, unit = self.pair_unit, self.colour_unit
+            return Inside(
+                own=credit,
+                partners=lambda a: [
+                    pair + c + (0 if misses_preference(a, b) else unit) for b, c in zip(bracket, credit, strict=True)
+                ],
+                virtual=lambda i, weight: weight,
+            )
+        potential = _potentials(bracket)
+        unit = 2 * self.colour_unit
+        lift = 2 * max(credit, default=0) + 1
+        return Inside(
+            own=potential,
+            partners=lambda a: [
+                (0 if misses_preference(a, b) else unit) + p + 2 for b, p in zip(bracket, potential, strict=True)
+            ],
+            virtual=lambda i, weight: 2 * (weight - credit[i]) + potential[i] + lift,
+        )
+
+
+@frozen
+class Inside:
+    """The weights of a bracket's pairs, without 4.3, by player index (BSN - 1) (`Weights.inside`)."""
+
+    own: list[int]
+    """Each player's own term of the weight of any pair of the bracket it is in."""
+    partners: Callable[[Contender], list[int]]
+    """For a player a, the rest of the weight of a's pair with each player; depends on a's colour preference
+    alone (`misses_preference`)."""
+    virtual: Callable[[int, int], int]
+    """(player, the weight of the virtual player's edge to them, in the units of `Weights`) -> the edge's
+    weight in the matching."""
+
+
+def _potentials(bracket: Sequence[Contender]) -> list[int]:
+    """+1 for each player who prefers the colour that more than half of the bracket prefers, -1 for every other
+    player; 0 for everybody if no colour has a majority (`Weights.inside`)."""
+    colours = Counter(c.preference.colour for c in bracket)
+    colour, count = max(colours.items(), key=lambda item: (item[1], item[0] is not None))
+    if colour is None or 2 * count <= len(bracket):
+        return [0] * len(bracket)
+    return [1 if c.preference.colour is colour else -1 for c in bracket]
 
 
 def pair_bracket(
@@ -267,8 +318,9 @@ def _edges(
     share = [weights.floater_share[c.number] for c in bracket]
     share += [0 if c.number in weights.next else None for c in vertices[n:]]
     """[C7]: each vertex's share of a pair of the following bracket, None for a player below it."""
-    inside: dict[object, list[int]] = {}
-    """`Weights.inside` of the bracket for each colour preference."""
+    inside = weights.inside(bracket, alone=perfect and count == n)
+    columns: dict[object, list[int]] = {}
+    """`inside.partners` for each colour preference."""
     us: list[int] = []
     vs: list[int] = []
     values: list[int] = []
@@ -279,14 +331,13 @@ def _edges(
         if i < n:
             js = list(compress(range(i + 1, n), row[i + 1 : n]))
             colour = a.preference.colour
-            if colour not in inside:
-                inside[colour] = weights.inside(a, bracket)
-            column = inside[colour]
+            if colour not in columns:
+                columns[colour] = inside.partners(a)
+            column, mine = columns[colour], inside.own[i]
             start = len(us)
             us += [i] * len(js)
             vs += js
-            own = weights.floater_credit.get(a.number, 0)
-            high += [column[j] + own for j in js]
+            high += [column[j] + mine for j in js]
             values += [j + 1 for j in js]
             if js:
                 levels.append((start, len(us), weights.power[i]))
@@ -310,7 +361,7 @@ def _edges(
     if virtual is not None:
         us += range(count)
         vs += [count] * count
-        high += [virtual[a.rank] for a in vertices]
+        high += [inside.virtual(i, virtual[a.rank]) for i, a in enumerate(vertices)]
         values += [0] * count
     return DigitGraph(us, vs, high, weights.cut, values, levels)
 
