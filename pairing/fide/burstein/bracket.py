@@ -32,7 +32,7 @@ from operator import itemgetter
 
 from attrs import frozen
 
-from pairing.cardinality import UNPAIRED, bitset, maximum_pairing, members, perfect_pairing
+from pairing.cardinality import UNPAIRED, bitset, maximum_pairing, members, perfect_pairing, repair
 from pairing.fide.burstein.colours import misses_preference
 from pairing.fide.burstein.definitions import Contender
 from pairing.fide.common.legal_pairs import LegalPairs
@@ -252,11 +252,12 @@ def _one_floater(
             witness[f.rank] = reach
     else:
         near = maximum_pairing(n_bits, neighbours, size)
-        if sum(1 for v in members(n_bits) if near[v] == UNPAIRED) != 1:
+        waiting = [v for v in members(n_bits) if near[v] == UNPAIRED]
+        if len(waiting) != 1:
             return {}
         pairs = len(next_residents) // 2
-        for f in bracket:
-            full = perfect_pairing(n_bits | 1 << f.rank, neighbours, size, near)
+        for f in bracket:  # f and the one player `near` leaves: is there an augmenting path between them?
+            full = repair(n_bits | 1 << f.rank, neighbours, size, near, (f.rank, waiting[0]))
             if full is not None:
                 z_edges[f.rank] = (pairs + 1) * unit + weights.floater_share[f.number]
                 witness[f.rank] = 0
@@ -318,7 +319,8 @@ def _edges(
     share = [weights.floater_share[c.number] for c in bracket]
     share += [0 if c.number in weights.next else None for c in vertices[n:]]
     """[C7]: each vertex's share of a pair of the following bracket, None for a player below it."""
-    inside = weights.inside(bracket, alone=perfect and count == n)
+    alone = perfect and count == n
+    inside = weights.inside(bracket, alone)
     columns: dict[object, list[int]] = {}
     """`inside.partners` for each colour preference."""
     us: list[int] = []
@@ -359,9 +361,14 @@ def _edges(
         high += rest
         values += [0] * len(js)
     if virtual is not None:
+        floats = [inside.virtual(i, virtual[a.rank]) for i, a in enumerate(vertices)]
+        if alone:  # one edge of the virtual player in every perfect matching, and the others all in the bracket
+            low, top = min(floats), max(floats)
+            high = [h + top - low for h in high]
+            floats = [w - low for w in floats]
         us += range(count)
         vs += [count] * count
-        high += [inside.virtual(i, virtual[a.rank]) for i, a in enumerate(vertices)]
+        high += floats
         values += [0] * count
     return DigitGraph(us, vs, high, weights.cut, values, levels)
 
