@@ -63,7 +63,7 @@ def test_the_columns_solved_by_tiers_give_the_optimum_of_the_whole_weight(
     whole = solve(n, edges, "networkx")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(matching, "TIERED_BITS", 0)  # the tiers even for these narrow weights
-        patch.setattr(matching, "DIGIT_CHUNK_BITS", 3)  # several chunks of levels
+        patch.setattr(matching, "LEVEL_CHUNK_BITS", 3)  # several chunks of levels
         by_digits = max_weight_matching_by_digits(n, graph, perfect, "native")
     assert (by_digits is None) == (whole is None)
     if by_digits is not None and whole is not None:
