@@ -119,7 +119,7 @@ class Weights:
         `alone`: for a perfect matching of the bracket alone, or of the bracket and one virtual player, where
         every pairing has as many pairs (C5) and the incoming floaters paired are all but the virtual player's
         partner (C6). Then a pair weighs its C8 (twice the colour unit) and the virtual player's edge to f weighs
-        twice its C7 minus f's C6 credit, plus a constant that keeps it positive. Each player's terms are also
+        twice its C7 minus f's C6 credit (`_edges` brings these to the pairs' level). Each player's terms are also
         moved by a potential (`_potentials`). Every perfect matching's weight then changes by the same amount
         and is doubled, which keeps their order; the matcher's start, though, finds the optimum much more
         closely: it takes the heaviest edges at each player first, and the floaters' credits and a colour
@@ -136,13 +136,12 @@ class Weights:
             )
         potential = _potentials(bracket)
         unit = 2 * self.colour_unit
-        lift = 2 * max(credit, default=0) + 1
         return Inside(
             own=potential,
             partners=lambda a: [
                 (0 if misses_preference(a, b) else unit) + p + 2 for b, p in zip(bracket, potential, strict=True)
             ],
-            virtual=lambda i, weight: 2 * (weight - credit[i]) + potential[i] + lift,
+            virtual=lambda i, weight: 2 * (weight - credit[i]) + potential[i],
         )
 
 
@@ -343,15 +342,15 @@ def _edges(
             values += [j + 1 for j in js]
             if js:
                 levels.append((start, len(us), weights.power[i]))
-        mine = share[i]
-        if mine is None and not perfect:
+        seven = share[i]
+        if seven is None and not perfect:
             continue
         later = max(i + 1, n)
         js = list(compress(range(later, count), row[later:]))
-        if mine is None:
+        if seven is None:
             rest = [0] * len(js)
         else:
-            unit = weights.next_pair_unit + mine
+            unit = weights.next_pair_unit + seven
             rest = [0 if share[j] is None else unit + share[j] for j in js]
             if not perfect:
                 js = [j for j in js if share[j] is not None]
@@ -362,7 +361,8 @@ def _edges(
         values += [0] * len(js)
     if virtual is not None:
         floats = [inside.virtual(i, virtual[a.rank]) for i, a in enumerate(vertices)]
-        if alone:  # one edge of the virtual player in every perfect matching, and the others all in the bracket
+        if alone:  # every perfect matching: one edge of the virtual player, the rest in the bracket; so the
+            # virtual edges come down by their least weight and the pairs up by their spread: the same order
             low, top = min(floats), max(floats)
             high = [h + top - low for h in high]
             floats = [w - low for w in floats]
