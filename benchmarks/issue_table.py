@@ -17,6 +17,7 @@ Ledger rows reuse ledger_bench.py (a round robin written through the aggregates)
 from __future__ import annotations
 
 import argparse
+import compileall
 import math
 import os
 import sys
@@ -28,7 +29,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ledger_bench import build, percentiles, shape, time_commands, time_replay
 from processes import Run, arbiter_command, console_command, measure
 from swiss_histories import swiss_history, trf_text
 
@@ -47,7 +47,12 @@ def write_history(folder: Path, players: int, played: int = PLAYED, total: int =
 
 
 def ours(system: str, trf: Path) -> tuple[Run, float]:
-    """`arbiter-pair --SYSTEM trf -p`: the process's measure and the engine's own CPU seconds."""
+    """`arbiter-pair --SYSTEM trf -p`: the process's measure and the engine's own CPU seconds. The
+    project is byte-compiled first, as an install is (this machine sets PYTHONDONTWRITEBYTECODE, which
+    otherwise makes every process compile the modules it imports; `startup_bench.py` does the same)."""
+    root = Path(__file__).resolve().parent.parent
+    for package in ("pairing", "tui"):
+        compileall.compile_dir(root / package, quiet=1)
     clock = trf.with_suffix(".engine-cpu")
     command = [*console_command("arbiter-pair"), f"--{system}", str(trf), "-p", str(trf.with_suffix(".ours"))]
     run = measure(command, environment={**os.environ, ENGINE_CPU: str(clock)})
@@ -165,21 +170,26 @@ def startup(folder: Path) -> None:
 
 def ledger_rows(folder: Path, events: int, repeats: int) -> None:
     """Rebuild / verify / standings from scratch, then command latency, on a log of `events` events."""
+    from ledger_bench import build, percentiles, shape, time_commands, time_replay
+
     path = folder / f"ledger-{events}.ledger"
     build(path, *shape(events))
-    folded, ranked, rebuilt, position = time_replay(path)
+    replay = time_replay(path)
     verify = measure([*arbiter_command(), "verify", "--ledger", str(path)])
     shown = measure([*arbiter_command(), "standings", "--ledger", str(path)])
+    scratch, scratch_cpu = replay.folded + replay.ranked, replay.folded_cpu + replay.ranked_cpu
     print(
-        f"{position:,} events: read-model rebuild {rebuilt:.2f} s / `arbiter verify` {verify.wall:.2f} s wall "
-        f"({verify.cpu:.2f} s CPU) / standings from scratch (fold + rank) {folded + ranked:.2f} s, "
+        f"{replay.position:,} events: read-model rebuild {replay.rebuilt:.2f} s wall ({replay.rebuilt_cpu:.2f} s CPU) "
+        f"/ `arbiter verify` {verify.wall:.2f} s wall ({verify.cpu:.2f} s CPU) / standings from scratch "
+        f"(fold + rank) {scratch:.2f} s wall ({scratch_cpu:.2f} s CPU), "
         f"`arbiter standings` (stored tables) {shown.wall:.2f} s wall ({shown.cpu:.2f} s CPU)   "
         "[target <= 2 s / <= 1 s / <= 0.5 s]",
         flush=True,
     )
     samples = time_commands(path, repeats)["result"]
     print(
-        f"command latency at {position:,} events, `result`: {percentiles(samples)}   [target p50 <= 15, p95 <= 40 ms]"
+        f"command latency at {replay.position:,} events, `result`: {percentiles(samples)}   "
+        "[target p50 <= 15, p95 <= 40 ms]"
     )
 
 
