@@ -10,7 +10,6 @@ first (3.8), chosen by a maximum-weight matching of every player not yet paired 
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_left
 from collections.abc import Callable
 from itertools import compress
 
@@ -31,11 +30,11 @@ class RoundPairing:
 
 
 def _set_partners(players: list[Contender]) -> None:
-    """Each player's `compat` table and `partners`: exactly `compatible` for every pair. Each row
-    is copied from a template, everyone present, or for a non-topscorer of absolute colour
-    preference everyone but the non-topscorers of the same absolute preference (C3); then the
-    player itself and its forbidden opponents (C1 and forbidden pairs, from `avoid`, both ways)
-    are taken out."""
+    """Each player's `compat` table, `partners` and `blocked`: exactly `compatible` for every pair.
+    The table and the partners are shared by the players of one C3 colour: everyone present, or
+    for a non-topscorer of absolute colour preference everyone but the non-topscorers of the same
+    absolute preference (C3); `blocked` holds the player itself and its forbidden opponents (C1
+    and forbidden pairs, from `avoid`, both ways)."""
     count = max((c.rank for c in players), default=-1) + 1
     by_number = {c.number: c for c in players}
     blocked: dict[int, set[int]] = {c.rank: {c.rank} for c in players}
@@ -57,17 +56,8 @@ def _set_partners(players: list[Contender]) -> None:
                     row[c.rank] = 0
         templates[colour] = (row, array("i", compress(range(count), row)))
     for c in players:
-        row, partners = templates[_absolute_colour(c)]
-        c.compat = bytearray(row)
-        c.partners = array("i")
-        start = 0
-        for rank in sorted(blocked[c.rank]):
-            c.compat[rank] = 0
-            at = bisect_left(partners, rank, start)
-            if at < len(partners) and partners[at] == rank:
-                c.partners += partners[start:at]
-                start = at + 1
-        c.partners += partners[start:]
+        c.compat, c.partners = templates[_absolute_colour(c)]
+        c.blocked = frozenset(blocked[c.rank])
 
 
 def _absolute_colour(c: Contender) -> Side | None:

@@ -64,9 +64,12 @@ def graph_edges(
         if rich_only and a_kind == 0:
             break  # every later vertex is below the next bracket
         partners = a.partners
-        for rank in partners[bisect_right(partners, a.rank) :]:
+        blocked = a.blocked
+        for rank in memoryview(partners)[bisect_right(partners, a.rank) :]:  # no copy
             if rank >= limit:
                 break
+            if rank in blocked:
+                continue
             j = position[rank]
             if j <= i:
                 continue
@@ -258,7 +261,7 @@ def _bracket_alone(
         lost = weights.next_bracket_weight(resident, resident) if len(nxt) % 2 == 0 else unit
         for i in range(size):
             a = vertices[i]
-            if any(a.compat[vertices[j].rank] for j in nxt):
+            if any(a.may_meet(vertices[j].rank) for j in nxt):
                 edges.append((i, size, weights.next_bracket_weight(a, resident) - lost))
     paired = _at_most_one_alone(size, odd, edges, tiers)
     if paired is None:
@@ -274,7 +277,7 @@ def _bracket_alone(
         return _complete(vertices, kind, mate, takers, next_pairs=len(nxt) // 2)
     x = paired[size]
     mate[x] = -1
-    for j in [j for j in nxt if vertices[x].compat[vertices[j].rank]][:PARTNERS_TRIED]:
+    for j in [j for j in nxt if vertices[x].may_meet(vertices[j].rank)][:PARTNERS_TRIED]:
         mate[x], mate[j] = j, x
         done = _complete(vertices, kind, list(mate), takers, next_pairs=(len(nxt) - 1) // 2)
         if done is not None:
@@ -331,9 +334,12 @@ def _complete(
         for x, i in enumerate(rest):
             taken = 0
             partners = vertices[i].partners
+            blocked = vertices[i].blocked
             for rank in memoryview(partners)[bisect_right(partners, vertices[i].rank) :]:  # no copy
                 if rank >= limit:
                     break
+                if rank in blocked:
+                    continue
                 y = slot_of_rank[rank]
                 if y < 0:
                     continue
