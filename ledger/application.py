@@ -420,7 +420,11 @@ class Ledger(Application):
         self._tournament_command(lambda t: t.change_details(values, self.actor, reason, reference))
 
     def settings(self) -> TournamentSettings:
-        return TournamentSettings.from_tournament(self.tournament())
+        """The tournament's settings, read from the kept tournament itself rather than a copy of it (the
+        copy eventsourcing makes for a command costs more than the rest of a `result`): the settings are
+        made afresh from its values, and nothing here changes it."""
+        kept = self.repository.get(self.tournament_id, projector_func=_fast_project, deepcopy_from_cache=False)
+        return TournamentSettings.from_tournament(kept)
 
     def register_players(self, players: Sequence[PlayerDetails]) -> list[int]:
         """Register players in one transaction: all of them, or (on any refusal) none."""
