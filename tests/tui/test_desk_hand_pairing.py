@@ -1,0 +1,205 @@
+"""Pairing a round by hand at the desk (docs/fide-mode.md, "Q64-69 Manual pairing"; docs/desk.md): the Pair
+by hand screen starts the hand pairing, makes boards from two typed numbers or two picks, gives the
+pairing-allocated bye, takes a board out and ends or cancels; every warning of Q66-69 is the ledger's, asked
+as the desk's dialogs (level 2 acknowledged, level 3 confirm or cancel, level 4 twice with the consequence)
+and nothing is recorded when cancelled. Driven headless with Pilot on a real SQLite ledger."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from ledger.domain import Round, Tournament
+from ledger.fide_mode import Breach
+from tests.tui.snapshot_apps import build_swiss, desk
+from tests.tui.test_desk import SIZE, last_event, settle, status, type_in
+from tui.desk.app import DeskApp
+from tui.desk.messages import Action, Command
+from tui.desk.screens.dialogs import FormDialog
+from tui.desk.screens.hand import HandPairingScreen
+from tui.desk.widgets.tables import DeskTable
+from tui.wiring import open_ledger
+
+
+def _dialog(app: DeskApp) -> FormDialog:
+    assert isinstance(app.screen, FormDialog), app.screen
+    return app.screen
+
+
+def _hand(app: DeskApp) -> HandPairingScreen:
+    assert isinstance(app.screen, HandPairingScreen), app.screen
+    return app.screen
+
+
+def _rows(app: DeskApp, table: str) -> list[str]:
+    shown = _hand(app).query_one(f"#{table}", DeskTable)
+    return [str(key.value) for key in shown.rows]
+
+
+async def _press(pilot: Pilot[int], *keys: str) -> None:
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+def _mpa_lines(location: str) -> list[str]:
+    from pairing.trf.writer import format as trf_format
+    from tui.cli.trf_ledger import to_document
+
+    ledger, views = open_ledger(location)
+    try:
+        document = to_document(views.state(), 0, [])
+    finally:
+        views.close()
+        ledger.close()
+    return [line for line in trf_format(document).splitlines() if line.startswith("### MPA")]
+
+
+async def test_q064_q066_q069_a_round_paired_by_hand_at_the_desk_meets_each_warning_level(tmp_path: Path) -> None:
+    """The whole flow on one screen: start (Q65), a rematch (Q66, level 3) cancelled, nothing recorded, then
+    confirmed; both players against their colour (Q67, level 2) acknowledged; two picks make a board; the
+    pairing-allocated bye; a board taken out and made again; the end unlike the engine's (Q68-69, level 4)
+    cancelled at the second step, nothing recorded, then confirmed twice: the round is published and the MPA
+    recorded with its TRF line."""
+    location = build_swiss(tmp_path)
+    app = desk(location)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await _press(pilot, "m", "t")
+            assert _dialog(app).title_text == "Pair a round by hand"
+            await pilot.click("#confirm")
+            await settle(pilot)
+            assert isinstance(last_event(location), Round.HandPairingStarted)
+            assert _rows(app, "to-pair") == ["1", "2", "3", "4", "5", "6", "7"]
+            assert _rows(app, "engine-boards"), "the engine's pairing of round 2 is shown beside"
+
+            await type_in(pilot, "5 2")
+            assert _dialog(app).title_text == "Warning (level 3, Q66)"
+            assert "5-2 is a rematch" in _dialog(app).body
+            await pilot.click("#cancel")
+            await settle(pilot)
+            assert "cancelled, nothing recorded" in status(app)
+            assert isinstance(last_event(location), Round.HandPairingStarted)
+
+            await type_in(pilot, "5 2")
+            await pilot.click("#confirm")
+            await settle(pilot)
+            assert _dialog(app).title_text == "Warning (level 2, Q67)"
+            assert "5-2: both players get the colour opposite" in _dialog(app).body
+            assert not _dialog(app).query("#cancel"), "a level 2 warning is only acknowledged"
+            await pilot.click("#confirm")
+            await settle(pilot)
+            paired = last_event(location)
+            assert isinstance(paired, Round.HandPaired) and (paired.first, paired.second) == (5, 2)
+            assert _rows(app, "hand-boards") == ["5-2"]
+            assert "Differs" in str(_hand(app).query_one("#comparison").render())
+
+            _hand(app).query_one("#to-pair", DeskTable).move_cursor(row=_rows(app, "to-pair").index("7"))
+            await type_in(pilot, "")  # Enter on the highlighted player: White
+            _hand(app).query_one("#to-pair", DeskTable).move_cursor(row=_rows(app, "to-pair").index("1"))
+            await type_in(pilot, "")  # and Black
+            assert _rows(app, "hand-boards") == ["5-2", "7-1"]
+
+            await type_in(pilot, "3", enter=False)
+            await _press(pilot, "y")
+            assert isinstance(last_event(location), Round.HandByeGiven)
+            await type_in(pilot, "6 4")
+            await _press(pilot, "x")
+            _dialog(app).query_one("#field-player").value = "6"  # type: ignore[attr-defined]
+            await pilot.click("#confirm")
+            await settle(pilot)
+            assert isinstance(last_event(location), Round.HandUnseated)
+            await type_in(pilot, "4 6")
+            assert _rows(app, "hand-boards") == ["5-2", "7-1", "4-6", "bye 3"]
+
+            await _press(pilot, "f")
+            assert _dialog(app).title_text == "Warning (level 4, Q69)"
+            assert "the hand pairing differs from dutch's" in _dialog(app).body
+            await pilot.click("#confirm")
+            await settle(pilot)
+            assert "written to the TRF as an MPA line" in _dialog(app).body
+            await pilot.click("#cancel")
+            await settle(pilot)
+            assert "cancelled, nothing recorded" in status(app)
+            assert isinstance(last_event(location), Round.HandPaired)
+
+            await _press(pilot, "f")
+            await pilot.click("#confirm")
+            await settle(pilot)
+            await pilot.click("#confirm")
+            await settle(pilot)
+            published = last_event(location)
+            assert isinstance(published, Round.Paired) and published.engine == "manual"
+            assert published.boards == [[5, 2], [7, 1], [4, 6]]
+            caution = app.session.read_state(lambda state: state.cautions[-1][1])
+            assert caution.breach is Breach.MANUAL_PAIRING and caution.round == 2
+    finally:
+        app.session.close_ledger()
+    assert _mpa_lines(location) == [f"### {caution.trf_comment()}"]
+
+
+async def test_q065_while_a_round_is_paired_by_hand_a_refusal_points_to_the_screen(tmp_path: Path) -> None:
+    """Q65: the engine does not pair a round being paired by hand; the desk's refusal names the ways out as
+    the keys of the Pair by hand screen, and cancelling there (with a reason) leaves the round unpaired."""
+    location = build_swiss(tmp_path, hand_boards=((7, 1),))
+    app = desk(location)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            command = Command("pairing round 2", lambda ledger: ledger.pair_next_round(), lambda _: "", Action.PAIR)
+            app.screen.run_command(command)  # type: ignore[attr-defined]
+            await settle(pilot)
+            assert "round 2 is being paired by hand" in status(app)
+            assert "press f on the Pair by hand screen (m)" in status(app)
+            assert "press c on the Pair by hand screen (m)" in status(app)
+            await _press(pilot, "m")
+            assert _rows(app, "hand-boards") == ["7-1"]
+            await _press(pilot, "c")
+            await pilot.click("#confirm")
+            await settle(pilot)
+            assert "Reason is required" in str(_dialog(app).query_one("#dialog-error").render())
+            await type_in(pilot, "the engine pairs it after all")
+            assert isinstance(last_event(location), Round.HandPairingCancelled)
+            assert "No round is being paired by hand" in str(_hand(app).query_one("#hand-title").render())
+    finally:
+        app.session.close_ledger()
+
+
+async def test_q068_a_hand_pairing_like_the_engines_ends_after_one_question_and_records_no_mpa(
+    tmp_path: Path,
+) -> None:
+    """Q68: the boards made as the engine makes them (read from the screen's engine column) are marked the
+    same; ending asks once (publish?) and records no warning and no MPA."""
+    location = build_swiss(tmp_path)
+    app = desk(location)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await _press(pilot, "m", "t")
+            await pilot.click("#confirm")
+            await settle(pilot)
+            engine = _rows(app, "engine-boards")
+            for item in engine:
+                if item.startswith("bye "):
+                    await type_in(pilot, item.removeprefix("bye "), enter=False)
+                    await _press(pilot, "y")
+                else:
+                    await type_in(pilot, item)
+                if isinstance(app.screen, FormDialog):  # a level 2 warning the engine's pairing may give
+                    await pilot.click("#confirm")
+                    await settle(pilot)
+            assert "the same as the engine's" in str(_hand(app).query_one("#comparison").render())
+            await _press(pilot, "f")
+            assert _dialog(app).title_text == "End the hand pairing of round 2?"
+            await pilot.click("#confirm")
+            await settle(pilot)
+            assert isinstance(last_event(location), Round.Paired)
+            assert not any(
+                isinstance(event, Tournament.CautionConfirmed) and event.caution["question"] == "Q69"
+                for _, event in app.session.ledger.log_events()
+            )
+    finally:
+        app.session.close_ledger()
+    assert _mpa_lines(location) == []
