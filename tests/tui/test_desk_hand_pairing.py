@@ -12,6 +12,9 @@ from textual.pilot import Pilot
 
 from ledger.domain import Round, Tournament
 from ledger.fide_mode import Breach
+from pairing.criteria.basic_rules import played_sides
+from pairing.model import Side
+from projections.history import pairing_input
 from tests.tui.snapshot_apps import build_swiss, desk
 from tests.tui.test_desk import SIZE, last_event, settle, status, type_in
 from tui.desk.app import DeskApp
@@ -203,3 +206,66 @@ async def test_q068_a_hand_pairing_like_the_engines_ends_after_one_question_and_
     finally:
         app.session.close_ledger()
     assert _mpa_lines(location) == []
+
+
+def _two_rounds_played(directory: Path) -> tuple[str, int, int]:
+    """The Swiss after round 2, paired by hand so that 1 has White again (all draws): a player who had White
+    twice, and a player they have not met."""
+    location = build_swiss(directory)
+    ledger, views = open_ledger(location, "arbiter-a")
+    try:
+        with ledger.command(confirmed=True):
+            ledger.pair_next_round(manual=[(1, 3), (6, 5), (7, 2)])
+        for board in range(1, len(ledger.round(2).boards) + 1):
+            ledger.record_result(2, board, "1/2")
+        views.catch_up()
+        request = pairing_input(views.state(), 3)
+    finally:
+        views.close()
+        ledger.close()
+    white = next(p for p in request.players if played_sides(p.history) == (Side.FIRST, Side.FIRST))
+    black = next(
+        p
+        for p in request.players
+        if p.number != white.number and p.number not in white.opponents and Side.SECOND not in played_sides(p.history)
+    )
+    return location, white.number, black.number
+
+
+async def test_q066_two_warnings_of_one_board_are_asked_in_turn(tmp_path: Path) -> None:
+    """Q66: White a third time in a row is also a colour difference of three: two level 3 warnings of one
+    board. The desk asks the first, then the second (a confirmation covers only the warning shown); the
+    second cancelled, nothing is recorded; both confirmed, both are in the log."""
+    location, white, black = _two_rounds_played(tmp_path)
+    app = desk(location)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await _press(pilot, "m", "t")
+            await pilot.click("#confirm")
+            await settle(pilot)
+            await type_in(pilot, f"{white} {black}")
+            asked = [_dialog(app).body]
+            await pilot.click("#confirm")
+            await settle(pilot)
+            asked.append(_dialog(app).body)
+            await pilot.click("#cancel")
+            await settle(pilot)
+            assert asked == [
+                f"{white}-{black}: {white} gets White a third time in a row.",
+                f"{white}-{black}: {white}'s colour difference becomes 3.",
+            ]
+            assert isinstance(last_event(location), Round.HandPairingStarted)
+            await type_in(pilot, f"{white} {black}")
+            await pilot.click("#confirm")
+            await settle(pilot)
+            await pilot.click("#confirm")
+            await settle(pilot)
+            while isinstance(app.screen, FormDialog):  # a level 2 warning the board may also give
+                await pilot.click("#confirm")
+                await settle(pilot)
+            assert isinstance(last_event(location), Round.HandPaired)
+            confirmed = app.session.read_state(lambda state: [c.text for _, c in state.cautions if c.question == "Q66" and c.round == 3])
+            assert confirmed == [text.removesuffix(".") for text in asked]
+    finally:
+        app.session.close_ledger()
