@@ -265,7 +265,8 @@ async def test_q066_two_warnings_of_one_board_are_asked_in_turn(tmp_path: Path) 
                 await pilot.click("#confirm")
                 await settle(pilot)
             assert isinstance(last_event(location), Round.HandPaired)
-            confirmed = app.session.read_state(lambda state: [c.text for _, c in state.cautions if c.question == "Q66" and c.round == 3])
+            cautions = app.session.read_state(lambda state: [caution for _, caution in state.cautions])
+            confirmed = [c.text for c in cautions if c.question == "Q66" and c.round == 3]
             assert confirmed == [text.removesuffix(".") for text in asked]
     finally:
         app.session.close_ledger()
