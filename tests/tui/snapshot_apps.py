@@ -71,7 +71,7 @@ SWISS_PLAYERS = ("Ann Archer", "Ben Baker", "Cid Carter", "Dan Dyer", "Eve Evans
 def build_swiss(directory: Path, hand_boards: tuple[tuple[int, int], ...] | None = None) -> str:
     """open.ledger in `directory`: a 7-player Dutch Swiss in FIDE mode (5 rounds), round 1 paired 1-4, 5-2,
     3-6 and the pairing-allocated bye to 7, played 1-0, 1/2, 0-1. With `hand_boards`, round 2 is being
-    paired by hand and has those boards. Returns its location."""
+    paired by hand and has those boards (their warnings confirmed). Returns its location."""
     location = str(directory / "open.ledger")
     with fixed_clock():
         ledger, views = open_ledger(location, "arbiter-a", create=True)
@@ -83,7 +83,8 @@ def build_swiss(directory: Path, hand_boards: tuple[tuple[int, int], ...] | None
         if hand_boards is not None:
             ledger.start_hand_pairing()
             for white, black in hand_boards:
-                ledger.hand_pair(white, black)
+                with ledger.command(confirmed=True):  # a rematch among them, confirmed
+                    ledger.hand_pair(white, black)
         views.catch_up()
         views.close()
         ledger.close()

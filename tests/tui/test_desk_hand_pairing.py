@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import Input, Static
 
 from ledger.domain import Round, Tournament
 from ledger.fide_mode import Breach
@@ -59,67 +60,122 @@ def _mpa_lines(location: str) -> list[str]:
     return [line for line in trf_format(document).splitlines() if line.startswith("### MPA")]
 
 
-async def test_q064_q066_q069_a_round_paired_by_hand_at_the_desk_meets_each_warning_level(tmp_path: Path) -> None:
-    """The whole flow on one screen: start (Q65), a rematch (Q66, level 3) cancelled, nothing recorded, then
-    confirmed; both players against their colour (Q67, level 2) acknowledged; two picks make a board; the
-    pairing-allocated bye; a board taken out and made again; the end unlike the engine's (Q68-69, level 4)
-    cancelled at the second step, nothing recorded, then confirmed twice: the round is published and the MPA
-    recorded with its TRF line."""
+async def _start(pilot: Pilot[int]) -> None:
+    """The Pair by hand screen, and `t` started on the round it offers (round 2)."""
+    await settle(pilot)
+    await _press(pilot, "m", "t")
+    assert isinstance(pilot.app.screen, FormDialog) and pilot.app.screen.title_text == "Pair a round by hand"
+    await pilot.click("#confirm")
+    await settle(pilot)
+
+
+async def test_q064_a_round_is_paired_by_hand_at_the_desk_by_numbers_picks_and_the_bye(tmp_path: Path) -> None:
+    """Q64: started, the screen lists the players to pair and the engine's pairing beside; two numbers typed
+    make a board, two players picked (Enter on the highlighted one, twice) another, `y` gives the
+    pairing-allocated bye to the number typed, `x` takes a board out again; each step is an event."""
     location = build_swiss(tmp_path)
     app = desk(location)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await _press(pilot, "m", "t")
-            assert _dialog(app).title_text == "Pair a round by hand"
-            await pilot.click("#confirm")
-            await settle(pilot)
+            await _start(pilot)
             assert isinstance(last_event(location), Round.HandPairingStarted)
             assert _rows(app, "to-pair") == ["1", "2", "3", "4", "5", "6", "7"]
             assert _rows(app, "engine-boards"), "the engine's pairing of round 2 is shown beside"
 
-            await type_in(pilot, "5 2")
-            assert _dialog(app).title_text == "Warning (level 3, Q66)"
-            assert "5-2 is a rematch" in _dialog(app).body
-            await pilot.click("#cancel")
-            await settle(pilot)
-            assert "cancelled, nothing recorded" in status(app)
-            assert isinstance(last_event(location), Round.HandPairingStarted)
-
-            await type_in(pilot, "5 2")
-            await pilot.click("#confirm")
-            await settle(pilot)
-            assert _dialog(app).title_text == "Warning (level 2, Q67)"
-            assert "5-2: both players get the colour opposite" in _dialog(app).body
-            assert not _dialog(app).query("#cancel"), "a level 2 warning is only acknowledged"
-            await pilot.click("#confirm")
-            await settle(pilot)
+            await type_in(pilot, "7 1")
             paired = last_event(location)
-            assert isinstance(paired, Round.HandPaired) and (paired.first, paired.second) == (5, 2)
-            assert _rows(app, "hand-boards") == ["5-2"]
-            assert "Differs" in str(_hand(app).query_one("#comparison").render())
-
-            _hand(app).query_one("#to-pair", DeskTable).move_cursor(row=_rows(app, "to-pair").index("7"))
+            assert isinstance(paired, Round.HandPaired) and (paired.first, paired.second) == (7, 1)
+            table = _hand(app).query_one("#to-pair", DeskTable)
+            table.move_cursor(row=_rows(app, "to-pair").index("4"))
             await type_in(pilot, "")  # Enter on the highlighted player: White
-            _hand(app).query_one("#to-pair", DeskTable).move_cursor(row=_rows(app, "to-pair").index("1"))
+            table.move_cursor(row=_rows(app, "to-pair").index("6"))
             await type_in(pilot, "")  # and Black
-            assert _rows(app, "hand-boards") == ["5-2", "7-1"]
+            assert _rows(app, "hand-boards") == ["7-1", "4-6"]
 
             await type_in(pilot, "3", enter=False)
             await _press(pilot, "y")
             assert isinstance(last_event(location), Round.HandByeGiven)
-            await type_in(pilot, "6 4")
             await _press(pilot, "x")
-            _dialog(app).query_one("#field-player").value = "6"  # type: ignore[attr-defined]
+            _dialog(app).query_one("#field-player", Input).value = "6"
             await pilot.click("#confirm")
             await settle(pilot)
             assert isinstance(last_event(location), Round.HandUnseated)
-            await type_in(pilot, "4 6")
-            assert _rows(app, "hand-boards") == ["5-2", "7-1", "4-6", "bye 3"]
+            assert _rows(app, "hand-boards") == ["7-1", "bye 3"]
+            assert _rows(app, "to-pair") == ["2", "4", "5", "6"]
+    finally:
+        app.session.close_ledger()
 
+
+async def test_q066_a_rematch_at_the_desk_is_asked_cancelled_then_confirmed(tmp_path: Path) -> None:
+    """Q66: a rematch typed at the desk is the ledger's level 3 warning in a confirm/cancel dialog; cancelled,
+    nothing is recorded; confirmed, the board and the warning are recorded."""
+    location = build_swiss(tmp_path)
+    app = desk(location)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await _start(pilot)
+            await type_in(pilot, "5 2")
+            assert _dialog(app).title_text == "Warning (level 3, Q66)"
+            assert _dialog(app).body == "5-2 is a rematch: they played each other already (C.04.1 Art. 2)."
+            await pilot.click("#cancel")
+            await settle(pilot)
+            assert "cancelled, nothing recorded" in status(app)
+            assert isinstance(last_event(location), Round.HandPairingStarted)
+            assert _rows(app, "hand-boards") == []
+
+            await type_in(pilot, "5 2")
+            await pilot.click("#confirm")
+            await settle(pilot)
+            while isinstance(app.screen, FormDialog):  # the board's level 2 warning (Q67), acknowledged
+                await pilot.click("#confirm")
+                await settle(pilot)
+            paired = last_event(location)
+            assert isinstance(paired, Round.HandPaired) and (paired.first, paired.second) == (5, 2)
+            cautions = app.session.read_state(lambda state: [caution for _, caution in state.cautions])
+            assert [c.text for c in cautions if c.question == "Q66"] == [
+                "5-2 is a rematch: they played each other already (C.04.1 Art. 2)"
+            ]
+            assert "Differs" in str(_hand(app).query_one("#comparison", Static).render())
+    finally:
+        app.session.close_ledger()
+
+
+async def test_q067_both_players_against_their_colour_is_acknowledged_at_the_desk(tmp_path: Path) -> None:
+    """Q67: 5 (who expects Black) given White against 4 (who expects White): the board is recorded, and the
+    level 2 warning shown in a dialog with only OK."""
+    location = build_swiss(tmp_path)
+    app = desk(location)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await _start(pilot)
+            await type_in(pilot, "5 4")
+            paired = last_event(location)
+            assert isinstance(paired, Round.HandPaired) and (paired.first, paired.second) == (5, 4)
+            assert _dialog(app).title_text == "Warning (level 2, Q67)"
+            assert _dialog(app).body.startswith("5-4: both players get the colour opposite to the one they expect.")
+            assert not _dialog(app).query("#cancel"), "a level 2 warning is only acknowledged"
+            await pilot.click("#confirm")
+            await settle(pilot)
+            assert _rows(app, "hand-boards") == ["5-4"]
+    finally:
+        app.session.close_ledger()
+
+
+async def test_q069_a_hand_pairing_unlike_the_engines_asks_twice_at_the_desk(tmp_path: Path) -> None:
+    """Q68-69: ending a hand pairing unlike the engine's is the ledger's level 4 warning naming both
+    pairings, then a second dialog with the consequence; cancelled there, nothing is recorded; confirmed
+    twice, the round is published and the MPA recorded with its TRF line."""
+    location = build_swiss(tmp_path, hand_boards=((5, 2), (7, 1), (4, 6)))
+    app = desk(location)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await _press(pilot, "m")
+            assert _rows(app, "hand-boards") == ["5-2", "7-1", "4-6"]
+            assert "Differs: by hand 5-2, 4-6" in str(_hand(app).query_one("#comparison", Static).render())
             await _press(pilot, "f")
             assert _dialog(app).title_text == "Warning (level 4, Q69)"
-            assert "the hand pairing differs from dutch's" in _dialog(app).body
+            assert _dialog(app).body.startswith("the hand pairing differs from dutch's: by hand 5-2, 4-6, bye 3;")
             await pilot.click("#confirm")
             await settle(pilot)
             assert "written to the TRF as an MPA line" in _dialog(app).body
