@@ -32,6 +32,15 @@ from tui.desk.widgets.nav import Place
 from tui.desk.widgets.tables import DeskTable, points
 
 FLOAT_SIGNS = {Float.UP: "↑", Float.DOWN: "↓", Float.NONE: "·"}
+IDLE_HELP = """\
+t   start: the next round, or the last paired round again while it has no result (with a reason)
+    then type White's and Black's numbers ("1 4") and Enter, or Enter on two players in turn
+y   the pairing-allocated bye to the number typed or the player highlighted
+x   take a player's board or bye out again
+f   end: publish the round (a pairing unlike the engine's asks twice and is recorded as an MPA)
+c   give the hand pairing up, with a reason
+
+Every step is recorded at once; the warnings of the FIDE checklist (Q66-69) are asked as they come."""
 
 
 @frozen
@@ -106,6 +115,7 @@ class HandPairingScreen(DeskScreen):
 
     def compose_body(self) -> ComposeResult:
         yield Static("", id="hand-title", markup=False)
+        yield Static(IDLE_HELP, id="hand-idle", markup=False)
         with Horizontal(id="hand-columns"):
             with Vertical(id="hand-left"):
                 yield Label("To pair", id="to-pair-label", classes="hand-heading")
@@ -142,6 +152,11 @@ class HandPairingScreen(DeskScreen):
         shown = await asyncio.to_thread(self.session.read_ledger, read_hand_pairing)
         self.shown = shown
         self.query_one("#hand-columns").display = shown is not None
+        entry = self.query_one(PairEntry)
+        entry.display = shown is not None
+        if shown is not None and not isinstance(self.focused, Input):
+            entry.focus()
+        self.query_one("#hand-idle").display = shown is None
         if shown is None:
             self.picked = None
             for key in ("to-pair", "hand-boards", "engine-boards"):
@@ -172,7 +187,14 @@ class HandPairingScreen(DeskScreen):
             [
                 (
                     str(p.number),
-                    (p.number, p.name, points(p.score), colours_played(p) or "-", preference(p), floats(p) or "-"),
+                    (
+                        p.number,
+                        f"{p.name}  ◀ White" if p.number == self.picked else p.name,
+                        points(p.score),
+                        colours_played(p) or "-",
+                        preference(p),
+                        floats(p) or "-",
+                    ),
                 )
                 for p in left
             ]
