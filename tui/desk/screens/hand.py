@@ -10,6 +10,7 @@ level 2 is shown after it (`DeskScreen.acknowledge`)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from attrs import frozen
@@ -235,7 +236,7 @@ class HandPairingScreen(DeskScreen):
 
     # --- the steps -------------------------------------------------------------------------------
 
-    def _step(self, title: str, call: Any, done: Any) -> None:
+    def _step(self, title: str, call: Callable[[Ledger], int], done: Callable[[int], str]) -> None:
         self.run_command(Command(title=title, call=call, done=done, action=Action.HAND))
 
     def _need_draft(self) -> HandPairing | None:
@@ -411,9 +412,7 @@ class HandPairingScreen(DeskScreen):
         self.app.push_screen(dialog, answered)
 
     def action_cursor(self, step: int) -> None:
-        table = self.table("to-pair")
-        if table.row_count:
-            table.move_cursor(row=max(0, min(table.row_count - 1, table.cursor_row + step)))
+        self.table("to-pair").step_cursor(step)
 
     def after_command(self, message: CommandDone) -> None:
         if message.command.action is Action.PAIR:
