@@ -5,12 +5,12 @@
     BBP_BIN=/path/to/bbpPairings.exe python benchmarks/issue_table.py --rows dutch-1000 fit
 
 Pairing rows: round 10 of 11 after nine rounds of `swiss_histories` (seed 1), written as a TRF16
-file; one process reads it, pairs it with the engine from `pairing.registry` and writes the
-bbpPairings output format. Printed: the process's CPU seconds (start-up included, as the peer is
-timed), the engine's own CPU seconds, the peak resident memory. With `BBP_BIN` the Dutch rows also
-run `$BBP_BIN --dutch file.trf -p out` on the same file, and print its time, the ratio (peer CPU /
-ours) and whether the two pairings are the same. `fit` pairs 500 to 9,999 players and prints the
-least-squares slope of log(engine CPU) against log(players): the exponent of the growth.
+file; the installed `arbiter-pair --SYSTEM file.trf -p out` pairs it, as a user runs it and as
+bbpPairings is timed. Printed: the process's CPU seconds (start-up included), the engine's own CPU
+seconds (which `arbiter-pair` writes where ARBITER_PAIR_ENGINE_CPU says), the peak resident memory.
+With `BBP_BIN` the Dutch rows also run `$BBP_BIN --dutch file.trf -p out` on the same file, and print
+its time, the ratio (peer CPU / ours) and whether the two pairings are the same. `fit` pairs 500 to
+9,999 players and prints the least-squares slope of log(engine CPU) against log(players): the exponent of the growth.
 Ledger rows reuse ledger_bench.py (a round robin written through the aggregates).
 """
 
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import compileall
-import json
 import math
 import os
 import sys
@@ -30,8 +29,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from processes import Run, arbiter_command, measure
+from processes import Run, arbiter_command, console_command, measure
 from swiss_histories import swiss_history, trf_text
+
+from pairing.cli import ENGINE_CPU
 
 PLAYED, TOTAL = 9, 11
 FIT_SIZES = (500, 1_000, 2_000, 3_000, 5_000, 9_999)
@@ -45,31 +46,19 @@ def write_history(folder: Path, players: int, played: int = PLAYED, total: int =
     return path
 
 
-def pair_file(system: str, trf: Path, output: Path) -> None:
-    """In the child: pair the round after the file's last one; print the engine's CPU seconds."""
-    from pairing.cli import pairing_text
-    from pairing.registry import engine_for
-    from pairing.trf import parse
-    from pairing.trf.convert import to_pairing_input
-
-    request = to_pairing_input(parse(trf.read_text(encoding="utf-8")), system=system)
-    engine = engine_for(system)
-    started = time.process_time()
-    outcome = engine.pair(request)
-    engine_cpu = time.process_time() - started
-    output.write_text(pairing_text(outcome), encoding="utf-8")
-    print(json.dumps({"engine_cpu": engine_cpu}))
-
-
 def ours(system: str, trf: Path) -> tuple[Run, float]:
-    """The process's measure and the engine's own CPU seconds. The project is byte-compiled first, as an
-    install is (this machine sets PYTHONDONTWRITEBYTECODE, which otherwise makes every process compile
-    the modules it imports; `startup_bench.py` does the same)."""
-    compileall.compile_dir(Path(__file__).resolve().parent.parent / "pairing", quiet=1)
-    run = measure([sys.executable, __file__, "--pair", system, str(trf), str(trf.with_suffix(".ours"))])
+    """`arbiter-pair --SYSTEM trf -p`: the process's measure and the engine's own CPU seconds. The
+    project is byte-compiled first, as an install is (this machine sets PYTHONDONTWRITEBYTECODE, which
+    otherwise makes every process compile the modules it imports; `startup_bench.py` does the same)."""
+    root = Path(__file__).resolve().parent.parent
+    for package in ("pairing", "tui"):
+        compileall.compile_dir(root / package, quiet=1)
+    clock = trf.with_suffix(".engine-cpu")
+    command = [*console_command("arbiter-pair"), f"--{system}", str(trf), "-p", str(trf.with_suffix(".ours"))]
+    run = measure(command, environment={**os.environ, ENGINE_CPU: str(clock)})
     if run.returncode:
         raise SystemExit(f"pairing {trf} with {system} failed (exit {run.returncode})")
-    return run, json.loads(run.stdout.strip().splitlines()[-1])["engine_cpu"]
+    return run, float(clock.read_text())
 
 
 def peer(trf: Path) -> tuple[Run, bool] | None:
@@ -157,16 +146,17 @@ def import_trf(folder: Path, players: int = 1_000) -> None:
 
 
 def startup(folder: Path) -> None:
-    """`arbiter --help`, `standings`, `result` as processes on a 100-player ledger."""
-    from ledger_bench import build  # not at the top: the pairing rows' child processes import this module
+    """`arbiter --help`, `standings`, `result` as processes on the 100-player Swiss of startup_bench.py
+    (five rounds sealed, round 6 half played, its read models current as a desk leaves them)."""
+    from startup_bench import build_ledger
 
     path = folder / "startup.ledger"
-    build(path, 100, 5)
+    round_number, board = build_ledger(path, 100)
     arbiter = arbiter_command()
     commands = {
         "--help": [*arbiter, "--help"],
         "standings": [*arbiter, "standings", "--ledger", str(path)],
-        "result": [*arbiter, "result", "5", "50", "1-0", "--ledger", str(path)],
+        "result": [*arbiter, "result", str(round_number), str(board), "1-0", "--ledger", str(path)],
     }
     for name, command in commands.items():
         run = measure(command)
@@ -223,9 +213,6 @@ QUICK = ("dutch-100", "dutch-1000", "burstein-1000", "startup", "fit")
 
 
 def main() -> None:
-    if sys.argv[1:2] == ["--pair"]:
-        pair_file(sys.argv[2], Path(sys.argv[3]), Path(sys.argv[4]))
-        return
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help=f"only {', '.join(QUICK)} (fit at 500-2,000)")
     parser.add_argument("--rows", nargs="+", metavar="ROW", help="rows to run (default: all); see --list")

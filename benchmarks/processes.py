@@ -12,6 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 from attrs import frozen
@@ -28,12 +29,13 @@ class Run:
     stdout: str
 
 
-def measure(command: list[str], cwd: Path | None = None) -> Run:
+def measure(command: list[str], cwd: Path | None = None, environment: Mapping[str, str] | None = None) -> Run:
     """Run `command` to its end and measure it; its output is kept, its errors shown if it fails.
-    Output goes through temporary files: reading pipes would make `Popen` reap the child first."""
+    Output goes through temporary files: reading pipes would make `Popen` reap the child first.
+    `environment` replaces the child's environment (default: this process's)."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         started = time.perf_counter()
-        child = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=err, text=True)
+        child = subprocess.Popen(command, cwd=cwd, env=environment, stdout=out, stderr=err, text=True)
         _, status, usage = os.wait4(child.pid, 0)
         wall = time.perf_counter() - started
         child.returncode = returncode = os.waitstatus_to_exitcode(status)
@@ -51,10 +53,16 @@ def measure(command: list[str], cwd: Path | None = None) -> Run:
     )
 
 
-def arbiter_command() -> list[str]:
-    """The installed `arbiter` program: beside this interpreter (a virtual environment), else on PATH."""
-    beside = Path(sys.executable).parent / "arbiter"
-    found = str(beside) if beside.exists() else shutil.which("arbiter")
+def console_command(name: str) -> list[str]:
+    """An installed program of this project (`arbiter`, `arbiter-pair`): beside this interpreter (a
+    virtual environment), else on PATH."""
+    beside = Path(sys.executable).parent / name
+    found = str(beside) if beside.exists() else shutil.which(name)
     if found is None:
-        raise SystemExit("the `arbiter` program is not installed: pip install -e . first")
+        raise SystemExit(f"the `{name}` program is not installed: pip install -e . first")
     return [found]
+
+
+def arbiter_command() -> list[str]:
+    """The installed `arbiter` program."""
+    return console_command("arbiter")

@@ -1,7 +1,7 @@
 """The two kinds of stream: one `Tournament` (settings, roster, requests, rulings) and one `Round`
 per round (published pairing, results, corrections, seal). docs/design.md, "Streams".
 
-Public methods check and refuse (`ledger.errors`); the private `@event` methods only mutate, so a
+Public methods check and refuse (`ledger.errors`); the private `@records` methods only mutate, so a
 replay never runs a check again. Event payloads are JSON primitives; aggregate state keeps string
 dict keys and no sets, so snapshots round-trip. Every event records its `actor`; every event that
 changes an earlier decision records a `reason` and an optional `reference`. "Rules guide 6.5" (appeals) is
@@ -10,12 +10,14 @@ the Backgammon Tournament Rules and Standards Guide, docs/rules/backgammon-tourn
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+import inspect
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-from eventsourcing.domain import Aggregate, event
+from eventsourcing.domain import Aggregate, CanMutateAggregate, event
 
 from ledger.errors import (
     DuplicatePlayer,
@@ -51,6 +53,37 @@ def round_id(tournament_id: UUID, round_number: int) -> UUID:
     return uuid5(ROUND_NAMESPACE, f"{tournament_id}/{round_number}")
 
 
+Mutation = Callable[..., None]
+
+
+def records(event_class: type[CanMutateAggregate[UUID]]) -> Callable[[Mutation], Mutation]:
+    """`@records(EventClass)` on a private method: calling the method (keyword arguments, its defaults
+    filled in) triggers an `EventClass` whose fields are the arguments, and applying that event, when it
+    is triggered or replayed, runs the method with the event's fields. eventsourcing's `@event(EventClass)`
+    does the same, but defines a second dataclass under each event class to call the method, and a frozen
+    dataclass is costly to make: the event classes are made at import, which is most of what a command
+    costs to start (docs/performance.md, "Start-up"). The stored event (its topic, class and fields) is
+    the same either way: `EventClass` is the class stored and read. `__init__` keeps `@event(Created)`,
+    which makes no second class."""
+
+    def decorate(method: Mutation) -> Mutation:
+        parameters = list(inspect.signature(method).parameters.values())[1:]
+        names = tuple(p.name for p in parameters)
+        defaults = {p.name: p.default for p in parameters if p.default is not p.empty}
+
+        def apply(recorded: CanMutateAggregate[UUID], aggregate: Aggregate) -> None:
+            method(aggregate, **{name: getattr(recorded, name) for name in names})
+
+        @functools.wraps(method)
+        def trigger(self: Aggregate, **fields: Any) -> None:
+            self.trigger_event(event_class, **(defaults | fields))
+
+        event_class.apply = apply  # type: ignore[method-assign]
+        return trigger
+
+    return decorate
+
+
 def require_reason(reason: str) -> str:
     reason = reason.strip()
     if not reason:
@@ -66,8 +99,9 @@ class Tournament(Aggregate):
     class Event(Aggregate.Event):
         """The base of the tournament's events. Declared here, with every event below a subclass of it
         (and each "created" event of `Aggregate.Created` too), so that eventsourcing need not
-        redefine each event class as a subclass of an `Event` of its own making: the event classes
-        are made once at import, which is most of what a command costs to start."""
+        redefine each event class as a subclass of an `Event` of its own making (and `records`, not
+        `@event`, links each to its method): each event class is made once at import, as one frozen
+        dataclass."""
 
     class Created(Event, Aggregate.Created):
         TOPIC = "arbiter:Tournament.Created"
@@ -291,7 +325,7 @@ class Tournament(Aggregate):
         reason: str
         reference: str
 
-    class KeyGranted(Aggregate.Event):
+    class KeyGranted(Event):
         """The chief arbiter gave a key a role (`ledger.roles.Role`; "none" takes it away)."""
 
         TOPIC = "arbiter:Tournament.KeyGranted"
@@ -379,7 +413,7 @@ class Tournament(Aggregate):
                 return int(number)
         return None
 
-    @event(PlayerRegistered)
+    @records(PlayerRegistered)
     def _register(self, number: int, details: dict[str, Any], actor: str, duplicate_of: int | None) -> None:
         self.players[str(number)] = {**details, "status": "active", "withdrawn_from": None}
 
@@ -393,7 +427,7 @@ class Tournament(Aggregate):
             number=number, changes=changes, actor=actor, reason=require_reason(reason), reference=reference
         )
 
-    @event(PlayerDetailsCorrected)
+    @records(PlayerDetailsCorrected)
     def _correct_details(self, number: int, changes: dict[str, Any], actor: str, reason: str, reference: str) -> None:
         self.players[str(number)].update(changes)
 
@@ -413,7 +447,7 @@ class Tournament(Aggregate):
             expelled=expelled,
         )
 
-    @event(PlayerWithdrew)
+    @records(PlayerWithdrew)
     def _withdraw(
         self, number: int, from_round: int, actor: str, reason: str, reference: str, expelled: bool = False
     ) -> None:
@@ -434,7 +468,7 @@ class Tournament(Aggregate):
             reference=reference,
         )
 
-    @event(PlayerReentered)
+    @records(PlayerReentered)
     def _reenter(self, number: int, from_round: int, actor: str, reason: str, reference: str) -> None:
         self.players[str(number)].update(status="active", withdrawn_from=None)
 
@@ -452,7 +486,7 @@ class Tournament(Aggregate):
         if rounds == self.rounds:
             raise InvalidInput(f"the tournament already has {rounds} rounds")
 
-    @event(RoundsChanged)
+    @records(RoundsChanged)
     def _change_rounds(self, rounds: int, actor: str, reason: str) -> None:
         self.rounds = rounds
 
@@ -480,11 +514,11 @@ class Tournament(Aggregate):
             raise InvalidInput(f"player {number} has no bye request for round {round_number}; nothing to cancel")
         self._cancel_bye(number=number, round=round_number, kind=kind, actor=actor, reason=require_reason(reason))
 
-    @event(ByeCancelled)
+    @records(ByeCancelled)
     def _cancel_bye(self, number: int, round: int, kind: str, actor: str, reason: str) -> None:
         del self.byes[str(round)][str(number)]
 
-    @event(ByeRequested)
+    @records(ByeRequested)
     def _request_bye(self, number: int, round: int, kind: str, actor: str, reason: str) -> None:
         self.byes.setdefault(str(round), {})[str(number)] = kind
 
@@ -493,7 +527,7 @@ class Tournament(Aggregate):
         needs a reason."""
         self._change_details(changes=changes, actor=actor, reason=reason.strip(), reference=reference)
 
-    @event(DetailsChanged)
+    @records(DetailsChanged)
     def _change_details(self, changes: dict[str, Any], actor: str, reason: str, reference: str) -> None:
         self.details = {**getattr(self, "details", {}), **changes}
 
@@ -506,7 +540,7 @@ class Tournament(Aggregate):
         self._renumber(order=order, rule=rule.value, actor=actor, reason=require_reason(reason))
         return order
 
-    @event(PlayersRenumbered)
+    @records(PlayersRenumbered)
     def _renumber(self, order: list[int], rule: str, actor: str, reason: str) -> None:
         pass
 
@@ -520,7 +554,7 @@ class Tournament(Aggregate):
             first=first, second=second, actor=actor, reason=require_reason(reason), reference=reference
         )
 
-    @event(PairingNumbersExchanged)
+    @records(PairingNumbersExchanged)
     def _exchange_numbers(self, first: int, second: int, actor: str, reason: str, reference: str) -> None:
         pass
 
@@ -533,7 +567,7 @@ class Tournament(Aggregate):
             tiebreaks=tiebreaks, previous=previous, actor=actor, reason=require_reason(reason), reference=reference
         )
 
-    @event(TiebreaksChanged)
+    @records(TiebreaksChanged)
     def _change_tiebreaks(
         self, tiebreaks: list[str], previous: list[str], actor: str, reason: str, reference: str
     ) -> None:
@@ -552,7 +586,7 @@ class Tournament(Aggregate):
             options=options, previous=previous, actor=actor, reason=require_reason(reason), reference=reference
         )
 
-    @event(OptionsChanged)
+    @records(OptionsChanged)
     def _change_options(
         self, options: dict[str, str], previous: dict[str, str], actor: str, reason: str, reference: str
     ) -> None:
@@ -569,7 +603,7 @@ class Tournament(Aggregate):
             raise InvalidInput(f"{pair[0]} and {pair[1]} are already kept apart")
         self._forbid(first=pair[0], second=pair[1], actor=actor, reason=require_reason(reason))
 
-    @event(PairForbidden)
+    @records(PairForbidden)
     def _forbid(self, first: int, second: int, actor: str, reason: str) -> None:
         self.forbidden.append([first, second])
 
@@ -581,7 +615,7 @@ class Tournament(Aggregate):
         self._check_round(round_number)
         self._open_round(round=round_number, actor=actor)
 
-    @event(RoundOpened)
+    @records(RoundOpened)
     def _open_round(self, round: int, actor: str) -> None:
         self.last_round = round
 
@@ -609,7 +643,7 @@ class Tournament(Aggregate):
         )
         return self.stages
 
-    @event(StageStarted)
+    @records(StageStarted)
     def _start_stage(
         self,
         stage: int,
@@ -634,7 +668,7 @@ class Tournament(Aggregate):
             reference=reference,
         )
 
-    @event(ArbiterOverrode)
+    @records(ArbiterOverrode)
     def _override(self, subject: str, decision: str, actor: str, reason: str, reference: str) -> None:
         pass
 
@@ -676,7 +710,7 @@ class Tournament(Aggregate):
             reference=reference,
         )
 
-    @event(RatingCorrected)
+    @records(RatingCorrected)
     def _correct_for_rating(
         self,
         round: int,
@@ -694,7 +728,7 @@ class Tournament(Aggregate):
     def confirm_caution(self, caution: Caution, actor: str) -> None:
         self._confirm_caution(caution=caution.as_event(), actor=actor)
 
-    @event(CautionConfirmed)
+    @records(CautionConfirmed)
     def _confirm_caution(self, caution: dict[str, Any], actor: str) -> None:
         pass
 
@@ -703,7 +737,7 @@ class Tournament(Aggregate):
             raise RuleViolation("this tournament is not in FIDE mode (Q45: once left, it cannot be re-entered)")
         self._leave_fide_mode(after_round=after_round, actor=actor, reason=require_reason(reason), reference=reference)
 
-    @event(FideModeLeft)
+    @records(FideModeLeft)
     def _leave_fide_mode(self, after_round: int, actor: str, reason: str, reference: str) -> None:
         self.fide_mode_left = True
 
@@ -715,7 +749,7 @@ class Tournament(Aggregate):
         )
         return appeal
 
-    @event(AppealLodged)
+    @records(AppealLodged)
     def _lodge_appeal(self, appeal: int, appellant: int, against: str, actor: str, reason: str) -> None:
         self.appeals[str(appeal)] = {"appellant": appellant, "against": against, "outcome": None}
 
@@ -748,11 +782,11 @@ class Tournament(Aggregate):
             fingerprint=fingerprint, public_key=public_key, role=role, actor=actor, reason=require_reason(reason)
         )
 
-    @event(KeyGranted)
+    @records(KeyGranted)
     def _grant_key(self, fingerprint: str, public_key: str, role: str, actor: str, reason: str) -> None:
         self.keys = {**self.keys, fingerprint: {"role": role, "public_key": public_key}}
 
-    @event(AppealRuled)
+    @records(AppealRuled)
     def _rule_appeal(
         self,
         appeal: int,
@@ -953,7 +987,7 @@ class Round(Aggregate):
             raise InvalidInput(f"round {self.number} board {board} is adjourned already")
         self._adjourn(board=board, first=first, second=second, actor=actor, reason=require_reason(reason))
 
-    @event(GameAdjourned)
+    @records(GameAdjourned)
     def _adjourn(self, board: int, first: int, second: int, actor: str, reason: str) -> None:
         self.adjourned = [*self.adjourned, board]
 
@@ -980,7 +1014,7 @@ class Round(Aggregate):
             self.withdraw_pairing(actor, reason, "")
         self._start_hand_pairing(boards=boards, byes=byes, actor=actor, reason=reason)
 
-    @event(HandPairingStarted)
+    @records(HandPairingStarted)
     def _start_hand_pairing(self, boards: list[list[int]], byes: list[int], actor: str, reason: str) -> None:
         self.hand = {"boards": boards, "byes": byes}
 
@@ -1006,7 +1040,7 @@ class Round(Aggregate):
             raise InvalidInput(f"player {first} cannot play themselves")
         self._hand_pair(first=first, second=second, actor=actor)
 
-    @event(HandPaired)
+    @records(HandPaired)
     def _hand_pair(self, first: int, second: int, actor: str) -> None:
         draft = self._draft()
         self.hand = {**draft, "boards": [*draft["boards"], [first, second]]}
@@ -1018,7 +1052,7 @@ class Round(Aggregate):
             raise InvalidInput(f"player {self._draft()['byes'][0]} has the pairing-allocated bye already")
         self._hand_bye(number=number, actor=actor)
 
-    @event(HandByeGiven)
+    @records(HandByeGiven)
     def _hand_bye(self, number: int, actor: str) -> None:
         self.hand = {**self._draft(), "byes": [number]}
 
@@ -1027,7 +1061,7 @@ class Round(Aggregate):
             raise InvalidInput(f"player {number} is not in the hand pairing of round {self.number}")
         self._hand_unseat(number=number, actor=actor)
 
-    @event(HandUnseated)
+    @records(HandUnseated)
     def _hand_unseat(self, number: int, actor: str) -> None:
         draft = self._draft()
         boards = [board for board in draft["boards"] if number not in board]
@@ -1037,7 +1071,7 @@ class Round(Aggregate):
         self._draft()
         self._cancel_hand_pairing(actor=actor, reason=require_reason(reason))
 
-    @event(HandPairingCancelled)
+    @records(HandPairingCancelled)
     def _cancel_hand_pairing(self, actor: str, reason: str) -> None:
         self.hand = None
 
@@ -1051,7 +1085,7 @@ class Round(Aggregate):
             raise ReasonRequired(f"round {self.number} is being re-paired", Remedy(RemedyAction.GIVE_REASON))
         self._publish(revision=self.revision + 1, actor=actor, reason=reason, reference=reference, **pairing)
 
-    @event(Paired)
+    @records(Paired)
     def _publish(
         self,
         revision: int,
@@ -1084,7 +1118,7 @@ class Round(Aggregate):
             raise RoundNotReady(f"round {self.number} is sealed; its pairing can no longer be withdrawn")
         self._withdraw_pairing(revision=self.revision, actor=actor, reason=require_reason(reason), reference=reference)
 
-    @event(PairingWithdrawn)
+    @records(PairingWithdrawn)
     def _withdraw_pairing(self, revision: int, actor: str, reason: str, reference: str) -> None:
         self.is_paired = False
         self.boards = []
@@ -1122,7 +1156,7 @@ class Round(Aggregate):
             )
         self._record_result(board=board, first=first, second=second, result=result, actor=actor)
 
-    @event(ResultRecorded)
+    @records(ResultRecorded)
     def _record_result(self, board: int, first: int, second: int, result: str, actor: str) -> None:
         self.results[str(board)] = result
 
@@ -1147,7 +1181,7 @@ class Round(Aggregate):
             reference=reference,
         )
 
-    @event(ResultCorrected)
+    @records(ResultCorrected)
     def _correct_result(
         self,
         board: int,
@@ -1174,7 +1208,7 @@ class Round(Aggregate):
             reference=reference,
         )
 
-    @event(ResultVoided)
+    @records(ResultVoided)
     def _void_result(
         self, board: int, first: int, second: int, previous: str, actor: str, reason: str, reference: str
     ) -> None:
@@ -1197,7 +1231,7 @@ class Round(Aggregate):
             number=number, kind=kind, points=points, actor=actor, reason=require_reason(reason), reference=reference
         )
 
-    @event(ByeGranted)
+    @records(ByeGranted)
     def _grant_bye(self, number: int, kind: str, points: float, actor: str, reason: str, reference: str) -> None:
         self.byes.append({"number": number, "kind": kind, "points": points})
 
@@ -1216,6 +1250,6 @@ class Round(Aggregate):
             raise RoundNotReady(f"round {self.number} cannot be sealed: boards {self.missing_results} have no result")
         self._seal(chain_head=chain_head, position=position, actor=actor)
 
-    @event(Sealed)
+    @records(Sealed)
     def _seal(self, chain_head: str, position: int, actor: str) -> None:
         self.sealed_at = position

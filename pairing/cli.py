@@ -15,26 +15,38 @@ file has a ``202`` tie-break list and final ranks, ``NAME: Standings`` and every
 not give. Summary lines go to stderr. Exit codes: 0 ok, 1 no valid pairing, 3 invalid input, 5 file
 error (bbpPairings' README). The tie-breaks are computed above this layer: the ``arbiter-pair``
 command (`tui.pair`) hands `main` the function that computes them.
+
+With the environment variable ``ARBITER_PAIR_ENGINE_CPU`` naming a file, ``-p`` writes to it the CPU
+seconds the engine took (loading its module included): benchmarks/issue_table.py times the whole
+process, as it times bbpPairings, and reads the engine's share from it.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attrs import evolve
 
 from pairing.model import NoValidPairing, PairingInput, PairingOutcome
 from pairing.trf import TrfDocument, TrfSyntaxError, format, parse
 from pairing.trf.convert import TrfConversionError, check_players, to_pairing_input
-from pairing.trf.standings import TiebreakValues
+
+if TYPE_CHECKING:
+    from pairing.trf.standings import TiebreakValues
 
 OK = 0
 NO_VALID_PAIRING = 1
 INVALID_INPUT = 3
 FILE_ERROR = 5
+
+ENGINE_CPU = "ARBITER_PAIR_ENGINE_CPU"
+"""The environment variable naming the file where ``-p`` writes the engine's CPU seconds."""
 
 
 def dutch_pair(request: PairingInput) -> PairingOutcome:
@@ -159,7 +171,7 @@ def main(argv: Sequence[str] | None = None, *, tiebreaks: TiebreakValues | None 
         document = parse(_read(args.input))
         if args.c:
             return _check(document, engine, Path(args.input).stem, tiebreaks)
-        outcome = engine(to_pairing_input(document))
+        outcome = _clocked(engine, to_pairing_input(document))
         _write(args.p, pairing_text(outcome))
         return OK
     except OSError as error:
@@ -180,6 +192,16 @@ def main(argv: Sequence[str] | None = None, *, tiebreaks: TiebreakValues | None 
     except NoValidPairing as error:
         print(f"arbiter-pair: no valid pairing: {error}", file=sys.stderr)
         return NO_VALID_PAIRING
+
+
+def _clocked(engine: Engine, request: PairingInput) -> PairingOutcome:
+    """`engine` on `request`; its CPU seconds written where `ENGINE_CPU` says, if it is set."""
+    started = time.process_time()
+    outcome = engine(request)
+    clock = os.environ.get(ENGINE_CPU)
+    if clock:
+        _write(clock, f"{time.process_time() - started:.6f}\n")
+    return outcome
 
 
 def _check(document: TrfDocument, engine: Engine, name: str, tiebreaks: TiebreakValues | None) -> int:

@@ -67,6 +67,28 @@ def test_the_arbiter_pair_command_pairs_without_loading_the_tiebreaks(tmp_path: 
     modules = loaded_after(pair)
     assert "pairing.fide.dutch" in modules
     assert loaded_from(modules, "projections", "ledger", "textual", *OTHER_ENGINES) == []
+    assert loaded_from(modules, "pairing.trf.standings", "pairing.checker", "rich", "cattrs") == []
+
+
+def test_each_event_class_is_made_once_and_is_the_class_stored() -> None:
+    """docs/performance.md, "Start-up": `@records` links each event to its method, so importing
+    `ledger.domain` makes one frozen dataclass per event (eventsourcing's `@event(cls)` made a second,
+    a `DecoratedFuncCaller`, under each); and the class declared in the aggregate is the one its topic
+    names, so stored events are written and read as before."""
+    from eventsourcing.domain import CanMutateAggregate, DecoratedFuncCaller
+    from eventsourcing.utils import resolve_topic
+
+    from ledger.domain import Round, Tournament
+
+    events = [
+        value
+        for aggregate in (Tournament, Round)
+        for name, value in vars(aggregate).items()
+        if isinstance(value, type) and issubclass(value, CanMutateAggregate) and name != "Event"
+    ]
+    assert len(events) > 30
+    assert [e for e in events if issubclass(e, DecoratedFuncCaller)] == []
+    assert [e for e in events if resolve_topic(e.TOPIC) is not e] == []
 
 
 @pytest.mark.parametrize("system", registry.systems())

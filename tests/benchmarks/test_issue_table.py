@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.issue_table import slope
+from benchmarks.issue_table import ours, slope, write_history
 
 HARNESS = Path(__file__).resolve().parents[2] / "benchmarks" / "issue_table.py"
 
@@ -23,7 +23,7 @@ def test_the_fit_recovers_the_exponent_of_a_power_law(exponent: float) -> None:
 
 def test_a_dutch_row_runs_the_peer_on_the_same_file_and_prints_the_ratio(tmp_path: Path) -> None:
     """BBP_BIN here is a script running `arbiter-pair` (bbpPairings' command line): it must pair the
-    file the harness wrote, and give the pairing the registry's Dutch engine gave."""
+    file the harness wrote, and give the pairing `arbiter-pair` gave."""
     fake = tmp_path / "bbpPairings.exe"
     fake.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m pairing.cli "$@"\n', encoding="utf-8")
     fake.chmod(0o755)
@@ -39,3 +39,13 @@ def test_a_dutch_row_runs_the_peer_on_the_same_file_and_prints_the_ratio(tmp_pat
     assert "bbpPairings:" in done.stdout
     assert "ratio peer/ours" in done.stdout
     assert "same pairing: yes" in done.stdout
+
+
+def test_a_pairing_row_times_the_arbiter_pair_process_and_reads_the_engines_share(tmp_path: Path) -> None:
+    """docs/performance.md: the row is the cost of the process a user runs (`arbiter-pair --dutch FILE
+    -p OUT`), start-up included; the engine's CPU seconds, written by that process, are a part of it."""
+    trf = write_history(tmp_path, 30)
+    run, engine_cpu = ours("dutch", trf)
+    assert 0 < engine_cpu < run.cpu
+    lines = trf.with_suffix(".ours").read_text(encoding="utf-8").splitlines()
+    assert int(lines[0]) == 15 == len(lines) - 1  # 30 players: 15 boards, no bye
