@@ -199,3 +199,29 @@ def adjourned_result(round_number: int, board: int, code: str) -> Caution:
         breach=Breach.ADJOURNMENT,
         round=round_number,
     )
+
+
+def adjourned_result_undone(position: int, round_number: int, board: int, code: str) -> Caution:
+    """Q114 for Q163: the undo of an adjourned game's non-draw result voids it; the game is adjourned without a
+    result again and counts as a draw for pairing, as before the breach (level 3, as the breach)."""
+    return Caution(
+        Level.CONFIRM,
+        "Q163",
+        f"undo the breach at position {position}: void {code} on round {round_number} board {board}; the game is "
+        "adjourned again, a draw for pairing",
+        breach=Breach.ADJOURNMENT,
+        round=round_number,
+    )
+
+
+def hand_pairing_undone(position: int, round_number: int, republished: bool) -> Caution:
+    """Q114 for Q69: the undo of an MPA withdraws the round's hand pairing (level 3, Q115) and, when it
+    replaced a published pairing, publishes that pairing again."""
+    then = "publish again the pairing it replaced" if republished else "the round is unpaired, as before it"
+    return Caution(
+        Level.CONFIRM,
+        "Q114",
+        f"undo the breach at position {position}: withdraw round {round_number}'s hand pairing; {then}",
+        breach=Breach.MANUAL_PAIRING,
+        round=round_number,
+    )

@@ -16,15 +16,16 @@ from hypothesis import strategies as st
 
 from ledger.application import Ledger, PlayerDetails
 from ledger.digest import input_digest
+from ledger.domain import Tournament
 from ledger.errors import ConfirmationNeeded, RuleViolation
-from ledger.fide_mode import Breach, Level
+from ledger.fide_mode import Breach, Caution, Level
 from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.trf.writer import format as trf_format
 from projections.history import pairing_input
 from projections.standings import standings
 from projections.state import TournamentState, fold, rated
-from tests.ledger.conftest import OpenDesk
+from tests.ledger.conftest import OpenDesk, events_of
 from tests.tui.cli_support import run
 from tui import exit_codes
 from tui.cli.trf_ledger import to_document
@@ -171,7 +172,8 @@ UNDONE_BY_THEIR_OWN_COMMAND = ("rounds", "exchange", "tiebreaks")
 @pytest.mark.parametrize("kind", ["correction", "void", "rounds", "exchange", "tiebreaks"])
 def test_q114_undo_restores_the_state_before_the_breach(open_desk: OpenDesk, location: str, kind: str) -> None:
     """Q114: for each kind `undo_breach` undoes, the standings and the next round's pairing input after
-    the undo are those before the breach; the breach and its undo both stay in the log."""
+    the undo are those before the breach; the breach and its undo both stay in the log, the undo naming the
+    breach it takes back, and neither is a `###` line of the TRF any more."""
     ledger = _swiss(open_desk, location, 2)
     before = _fingerprint(_state(ledger))
     length = ledger.position()
@@ -191,9 +193,13 @@ def test_q114_undo_restores_the_state_before_the_breach(open_desk: OpenDesk, loc
     assert _fingerprint(_state(ledger)) == before
     assert ledger.tournament().rounds == 5
     assert ledger.position() > length + 2  # compensating events were appended; nothing was removed
-    (breach_at, breach), (_, undo) = _state(ledger).cautions
-    assert undo.breach is breach.breach
+    (breach_at, breach), (_, undo) = [
+        (position, Caution.from_event(event.caution))
+        for position, event in events_of(ledger, Tournament.CautionConfirmed)
+    ]
+    assert (undo.breach, undo.undoes) == (breach.breach, breach_at)
     assert kind in UNDONE_BY_THEIR_OWN_COMMAND or undo.text.startswith(f"undo the breach at position {breach_at}: ")
+    assert _state(ledger).cautions == []  # the TRF's `###` lines are those of before the breach
 
 
 def test_q114_an_undo_is_refused_once_the_board_changed_again(open_desk: OpenDesk, location: str) -> None:
