@@ -1191,6 +1191,16 @@ class Ledger(Application):
 
         self._attempt(command)
 
+    def warns_of_result_change(self, round_number: int, leave_fide_mode: bool = False) -> bool:
+        """Whether changing a recorded result of `round_number` meets a checklist warning (`_result_change`:
+        Q43 when it leaves FIDE mode, Q189-191), so that a front end showing its own preview of the change
+        lets that warning be the one question asked."""
+        tournament = self.tournament()
+        if leave_fide_mode and tournament.in_fide_mode:
+            return True
+        last = self.last_paired_round()
+        return tournament.created_in_fide_mode and cautions.result_change(round_number, last, "") is not None
+
     def correct_for_rating(self, round_number: int, board: int, text: str, reason: str, reference: str = "") -> str:
         """Q192: a correction that applies to the rating report only, for any paired round: the round's
         result, which pairs and ranks, stays; the TRF export lists it as a `###` line (Q193)."""

@@ -320,3 +320,44 @@ def test_q189_the_cli_correct_refuses_an_earlier_round_and_offers_the_ways_out(
     summaries = [line["summary"] for line in json.loads(run(capsys, "log", "--format", "json", *where)[1])]
     assert any("Correction: correct round 1 board 1 to 1-0" in summary for summary in summaries)
     assert run(capsys, "log", *where)[1].startswith("NOT IN FIDE MODE (left after round 3)\n")
+
+
+@pytest.mark.parametrize(("answers", "done"), [(["y"], True), (["n"], False)])
+def test_q190_at_a_terminal_a_correction_of_the_previous_round_asks_once(
+    open_desk: OpenDesk, tmp_path: Path, answers: list[str], done: bool
+) -> None:
+    """Q190, Q115 at a terminal: `arbiter correct` of the previous round shows its preview and the level 3
+    warning together and asks once; "y" records the correction, "n" appends nothing."""
+    from ledger.locations import DEFAULT_LEDGER
+    from tests.ledger.test_fide_mode import _answered
+
+    ledger = _swiss(open_desk, str(tmp_path / DEFAULT_LEDGER), 2)
+    ledger.record_result(3, 1, "1/2")  # play has started in round 3: its pairing stays, nothing more is asked
+    new = _other(ledger.round(2).results["1"])
+    length = ledger.position()
+    code, seen = _answered(answers, "correct", "2", "1", new, "--reason", "misread", cwd=tmp_path)
+    assert seen.count("[y/N]") == 1, seen
+    assert seen.count("were paired from the result this corrects") == 1
+    assert "warning (level 3, Q190)" in seen
+    assert code == (exit_codes.OK if done else exit_codes.REFUSED), seen
+    assert (ledger.position() > length) is done
+
+
+@pytest.mark.parametrize(("answers", "done"), [(["y", "y"], True), (["y", "n"], False)])
+def test_q189_at_a_terminal_leaving_fide_mode_to_correct_still_asks_twice(
+    open_desk: OpenDesk, tmp_path: Path, answers: list[str], done: bool
+) -> None:
+    """Q189, Q43 at a terminal: a correction of an earlier round with --leave-fide-mode is level 4: the
+    preview and the warning, then the consequence asked again; the preview is shown once."""
+    from ledger.locations import DEFAULT_LEDGER
+    from tests.ledger.test_fide_mode import _answered
+
+    ledger = _swiss(open_desk, str(tmp_path / DEFAULT_LEDGER), 2)
+    ledger.record_result(3, 1, "1/2")
+    new = _other(ledger.round(1).results["1"])
+    code, seen = _answered(answers, "correct", "1", "1", new, "--reason", "late", "--leave-fide-mode", cwd=tmp_path)
+    assert seen.count("[y/N]") == 2, seen
+    assert seen.count("were paired from the result this corrects") == 1
+    assert "warning (level 4, Q43)" in seen and "can never be entered again" in seen
+    assert code == (exit_codes.OK if done else exit_codes.REFUSED), seen
+    assert ledger.tournament().in_fide_mode is not done
