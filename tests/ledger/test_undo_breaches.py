@@ -5,7 +5,9 @@ lines. Through the command service on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +21,8 @@ from projections.standings import standings
 from projections.state import TournamentState
 from tests.ledger.conftest import OpenDesk, events_of
 from tests.ledger.test_pibe import _other, _state, _swiss
+from tests.tui.cli_support import run
+from tui import exit_codes
 from tui.cli.trf_ledger import to_document
 
 
@@ -209,3 +213,33 @@ def test_q114_an_undo_is_not_undone_itself(open_desk: OpenDesk, location: str) -
     undo = _breach_positions(ledger, Breach.CORRECTION)[-1]
     with pytest.raises(RuleViolation, match="is the undo of the breach"), ledger.command(confirmed=True):
         ledger.undo_breach(undo, "back")
+
+
+def test_q114_the_cli_undoes_an_adjournment_breach(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Q114, Q163 through the CLI: `arbiter undo-breach POSITION --yes` on an Adjournment line of the log
+    leaves the game adjourned without a result, written `?` in the TRF again, with no breach's `###` line
+    left (the file's log of decisions, `### POSITION TIME ACTOR: ...`, lists the void as every decision)."""
+    where = ("--ledger", str(tmp_path / "open.ledger"))
+    assert run(capsys, "new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "3", *where)[0] == 0
+    for name in ("Ann", "Ben", "Cid", "Dan"):
+        assert run(capsys, "register", name, *where)[0] == 0
+    assert run(capsys, "pair", *where)[0] == 0
+    assert run(capsys, "result", "1", "1", "1-0", *where)[0] == 0
+    assert run(capsys, "pair", "--force", "--reason", "board 2 adjourned at move 41", *where)[0] == 0
+    before = run(capsys, "export-trf", *where)[1]
+    assert run(capsys, "result", "1", "2", "0-1", "--yes", *where)[0] == 0
+    [position] = [
+        line["position"]
+        for line in json.loads(run(capsys, "log", "--format", "json", *where)[1])
+        if "Adjournment:" in line["summary"]
+    ]
+    assert run(capsys, "undo-breach", str(position), "--reason", "misread", *where)[0] == exit_codes.REFUSED
+    code, _, err = run(capsys, "undo-breach", str(position), "--reason", "misread", "--yes", *where)
+    assert code == exit_codes.OK, err
+    assert "adjourned without a result again" in err
+    assert _without_decisions(run(capsys, "export-trf", *where)[1]) == _without_decisions(before)
+
+
+def _without_decisions(trf: str) -> list[str]:
+    """The TRF's lines but the log of decisions (`### 17 2026-11-25 22:54 arbiter: ...`)."""
+    return [line for line in trf.splitlines() if not line.startswith("### ") or not line[4].isdigit()]

@@ -213,11 +213,13 @@ def _undo_breach_arguments(p: argparse.ArgumentParser) -> None:
 @verbs.verb(
     "undo-breach",
     "restore the state before a pairing-integrity-breaching event (a correction, a change of rounds, an "
-    "exchange of pairing numbers, a new tie-break list)",
+    "exchange or regeneration of pairing numbers, a new tie-break list, a hand pairing (MPA), an adjourned "
+    "game's result)",
     _undo_breach_arguments,
     '  arbiter undo-breach 42 --reason "the correction was entered on the wrong board" --yes\n\n'
-    "The compensating change is appended (the result, the rounds, the two numbers or the tie-break list as\n"
-    "they were) and warned of as the change it undoes was; nothing is edited or deleted\n"
+    "The compensating change is appended (the result, the rounds, the numbers or the tie-break list as\n"
+    "they were; the hand pairing withdrawn; the adjourned game without its result again) and warned of as\n"
+    "the change it undoes was; nothing is edited or deleted, and the TRF's ### lines are those of before\n"
     "(docs/fide-mode.md, Q114).",
 )
 def cmd_undo_breach(args: argparse.Namespace) -> int:
