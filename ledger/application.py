@@ -1246,9 +1246,9 @@ class Ledger(Application):
         as the change it compensates is, as the undo of that breach (`Caution.undoes`). Nothing is edited or
         deleted. Returns what was done, in words."""
         why = f"undo of the breach at position {position}: {require_reason(reason)}"
-        caution, change = self._breach_at(position)
-        with self._undoing(position, caution.breach or Breach.CORRECTION):
-            match caution.breach, change:
+        kind, caution, change = self._breach_at(position)
+        with self._undoing(position, kind):
+            match kind, change:
                 case Breach.MANUAL_PAIRING, _:
                     return self._undo_hand_pairing(position, caution.round, why, reference)
                 case Breach.ADJOURNMENT, Round.ResultRecorded():
@@ -1281,9 +1281,8 @@ class Ledger(Application):
                         )
                     self.change_tiebreaks(previous, why, reference)
                     return f"the tie-break list is {', '.join(previous)} again"
-        kind = caution.breach.value if caution.breach else ""
         raise RuleViolation(
-            f"a {kind} breach is not undone here (docs/fide-mode.md, Q114 lists the kinds that are); the command "
+            f"a {kind.value} breach is not undone here (docs/fide-mode.md, Q114 lists the kinds that are); the command "
             "that made it takes it back"
         )
 
@@ -1336,6 +1335,8 @@ class Ledger(Application):
                     f"play has started in round {round_number} ({len(round_.results)} results recorded); its hand "
                     "pairing stays"
                 )
+            if round_number < tournament.last_round and self.round(round_number + 1).hand is not None:
+                raise RoundNotReady(f"round {round_number + 1} is being paired by hand", *HAND_PAIRING_WAYS)
             self.caution(tournament, cautions.hand_pairing_undone(position, round_number, replaced is not None))
             round_.withdraw_pairing(self.actor, why, reference)
             if replaced is not None:
@@ -1379,14 +1380,18 @@ class Ledger(Application):
         def change(tournament: Tournament) -> None:
             settings = TournamentSettings.from_tournament(tournament)
             paired = self._numbers_changeable(tournament)
-            self.caution(tournament, cautions.numbers_regenerated(f"undo of the breach at position {position}", paired))
-            if numbering is not None:
-                tournament.restore_numbering(list(numbering.order), numbering.rule, self.actor, why)
-            elif not numbered_by_rating(settings) and settings.options.get("ranking") != "as-listed":
+            if (
+                numbering is None
+                and not numbered_by_rating(settings)
+                and settings.options.get("ranking") != "as-listed"
+            ):
                 raise RuleViolation(
                     "the players had their registration numbers before this renumbering; renumber them by the "
                     "rule wanted, with a reason"
                 )
+            self.caution(tournament, cautions.numbers_regenerated(f"undo of the breach at position {position}", paired))
+            if numbering is not None:
+                tournament.restore_numbering(list(numbering.order), numbering.rule, self.actor, why)
             for first, second in exchanges:
                 tournament.exchange_numbers(first, second, self.actor, why, "")
 
@@ -1419,7 +1424,7 @@ class Ledger(Application):
                 f"the pairing numbers were changed again after position {position}", Remedy(RemedyAction.SEE_LOG)
             )
 
-    def _breach_at(self, position: int) -> tuple[Caution, Any]:
+    def _breach_at(self, position: int) -> tuple[Breach, Caution, Any]:
         """The kind and warning of the breach recorded at `position`, and the change it warned of: the next
         event, but for a regeneration of the pairing numbers the event before it (whether a correction
         moves the numbers is known only once it is made)."""
@@ -1432,12 +1437,13 @@ class Ledger(Application):
                 Remedy(RemedyAction.SEE_LOG),
             )
         caution = Caution.from_event(recorded.caution)
+        kind = Breach(recorded.caution["breach"])
         if caution.undoes:
             raise RuleViolation(
                 f"log position {position} is the undo of the breach at position {caution.undoes}; that breach is "
                 "made again by its own command"
             )
-        return caution, events.get(position - 1 if caution.breach is Breach.RENUMBERING else position + 1)
+        return kind, caution, events.get(position - 1 if kind is Breach.RENUMBERING else position + 1)
 
     def _require_unchanged(self, number: int, board: int, change: Any, result: str | None, position: int) -> None:
         """Refuse an undo when the board changed again after the breach (a second undo, a later correction,
@@ -1528,10 +1534,24 @@ def pairing_payload(
     }
 
 
+PAIRING_PAYLOAD = (
+    "boards",
+    "byes",
+    "engine",
+    "engine_version",
+    "rules_edition",
+    "options",
+    "seed",
+    "input_digest",
+    "input_position",
+    "explanation",
+)
+"""The fields of a `Round.Paired` event that `pairing_payload` gives `Round.publish`."""
+
+
 def paired_payload(paired: Round.Paired) -> dict[str, Any]:
     """A recorded pairing as `Round.publish` takes it, to publish it again (the undo of an MPA, Q114)."""
-    keys = ("boards", "byes", "engine", "engine_version", "rules_edition", "options", "seed", "input_digest")
-    return {key: getattr(paired, key) for key in (*keys, "input_position", "explanation")}
+    return {key: getattr(paired, key) for key in PAIRING_PAYLOAD}
 
 
 def seatable(request: PairingInput, number: int) -> None:
