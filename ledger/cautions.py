@@ -1,8 +1,8 @@
 """The checklist's warnings (docs/fide-mode.md): leaving FIDE mode (Q43), corrections and configuration
 changes (Q112-115, Q189-193), imports (Q56), adjourned games (Q157-169), byes, prohibited pairs,
 tie-breaks, acceleration and pairing numbers (Q106-111, Q147-154, Q170-188, Q194-196, Q201-202), and the
-undos of breaches (Q114): one function per warning, giving its level, its question and what the arbiter is told (the hand pairing's
-are with it, in `ledger.hand_pairing`). `Ledger` raises them through
+undos of breaches (Q114): one function per warning, giving its level, its question and what the arbiter
+is told (the hand pairing's are with it, in `ledger.hand_pairing`). `Ledger` raises them through
 `Ledger.caution` (`ledger.fide_mode`).
 """
 
