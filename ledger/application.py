@@ -1257,9 +1257,9 @@ class Ledger(Application):
                     return self._undo_renumbering(position, why)
                 case Breach.RENUMBERING, Tournament.PlayerDetailsCorrected():
                     return self._undo_reordering_correction(position, change, why, reference)
-                case _, Round.ResultCorrected() | Round.ResultVoided():
+                case Breach.CORRECTION, Round.ResultCorrected() | Round.ResultVoided():
                     return self._undo_result_change(position, change, why, reference)
-                case _, Tournament.RoundsChanged(rounds=rounds):
+                case Breach.CONFIGURATION, Tournament.RoundsChanged(rounds=rounds):
                     before = self.repository.get(self.tournament_id, version=change.originator_version - 1).rounds
                     if self.tournament().rounds != rounds:
                         raise RuleViolation(
@@ -1269,11 +1269,11 @@ class Ledger(Application):
                         )
                     self.change_rounds(before, why, reference)
                     return f"the tournament has {before} rounds again"
-                case _, Tournament.PairingNumbersExchanged(first=first, second=second):
+                case Breach.NUMBER_EXCHANGE, Tournament.PairingNumbersExchanged(first=first, second=second):
                     self._require_no_numbering_after(position + 1)
                     self.exchange_numbers(first, second, why, reference)  # an exchange is its own inverse
                     return f"players {first} and {second} have their pairing numbers of before again"
-                case _, Tournament.TiebreaksChanged(tiebreaks=tiebreaks, previous=previous):
+                case Breach.TIEBREAKS_CHANGED, Tournament.TiebreaksChanged(tiebreaks=tiebreaks, previous=previous):
                     if list(self.tournament().settings["tiebreaks"]) != list(tiebreaks):
                         raise RuleViolation(
                             f"the tie-break list was changed again after position {position + 1}",

@@ -243,3 +243,20 @@ def test_q114_the_cli_undoes_an_adjournment_breach(tmp_path: Path, capsys: pytes
 def _without_decisions(trf: str) -> list[str]:
     """The TRF's lines but the log of decisions (`### 17 2026-11-25 22:54 arbiter: ...`)."""
     return [line for line in trf.splitlines() if not line.startswith("### ") or not line[4].isdigit()]
+
+
+def test_q114_an_undo_takes_back_only_the_change_its_breach_warned_of(open_desk: OpenDesk, location: str) -> None:
+    """Q114: the change undone is the one of the breach's kind recorded with it. A prohibited pair added after
+    leaving FIDE mode (a Configuration breach, recorded after its change) is not undone here, and the
+    correction of the round in play entered right after it is left alone."""
+    ledger = _swiss(open_desk, location, 2)
+    ledger.record_result(3, 1, "1-0")
+    with ledger.command(confirmed=True):
+        ledger.leave_fide_mode("the organiser's rules")
+    with ledger.command(confirmed=True):
+        ledger.forbid(1, 2, "brothers")
+    position = _breach_positions(ledger, Breach.CONFIGURATION)[-1]
+    ledger.correct_result(3, 1, "0-1", "misread")  # the round in play: no breach, the next event in the log
+    with pytest.raises(RuleViolation, match="is not undone here"), ledger.command(confirmed=True):
+        ledger.undo_breach(position, "no")
+    assert ledger.round(3).results["1"] == "0-1"
