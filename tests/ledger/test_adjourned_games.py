@@ -314,3 +314,21 @@ def test_q157_an_adjourned_game_is_a_draw_whatever_else_happened(
         inputs.append(pairing_input(fold_of(ledger), 2))
         ledger.close()
     assert inputs[0] == inputs[1]
+
+
+def test_q166_the_pairing_checker_reads_a_question_mark_as_a_draw_for_pairing() -> None:
+    """Q166 in `arbiter-pair` (pairing.trf.convert): an unknown result `?` is a game played and counted as a
+    draw for pairing (C.04.2 3.1), in the file's point system."""
+    from pairing.model import Scoring
+    from pairing.trf import format, parse
+    from pairing.trf.convert import points_for, round_record
+    from pairing.trf.document import Colour, ResultCode, RoundEntry
+
+    entry = RoundEntry(opponent=2, colour=Colour.WHITE, result=ResultCode.UNKNOWN)
+    record = round_record(1, entry, Scoring(draw=1.0))
+    assert (record.played, record.outcome, record.points) == (True, Outcome.DRAW, 1.0)
+    assert points_for(entry, Scoring()) == 0.5
+    line = "001    1      Ann                                                                0.5          2 w ?"
+    [player] = parse(f"012 Open\n{line}\n").players
+    assert player.rounds[0].result is ResultCode.UNKNOWN
+    assert format(parse(f"012 Open\n{line}\n")).splitlines()[1] == line
