@@ -14,10 +14,11 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from datetime import date
 from typing import Any, ClassVar, Protocol, TypeVar
 from uuid import UUID
 
-from attrs import asdict, evolve, frozen
+from attrs import Factory, asdict, evolve, frozen
 from eventsourcing.application import AggregateNotFoundError, Application, LRUCache
 from eventsourcing.domain import DomainEventProtocol
 from eventsourcing.persistence import IntegrityError, Recording, StoredEvent
@@ -44,7 +45,9 @@ from ledger.fide_mode import Breach, Caution, Level
 from ledger.hand_pairing import Comparison, board_cautions, bye_cautions, outcome_cautions, pab
 from ledger.persistence import AGGREGATE_CACHE_SIZE, Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule, starting_order
-from ledger.ratings import RATING_DETAILS, check_rating_details
+from ledger.rating_sequence import CheckReport, consistency_check, reference_day
+from ledger.rating_store import RatingListStore
+from ledger.ratings import RATING_DETAILS, check_rating_details, check_rating_options
 from ledger.redaction import redacted
 from ledger.results import Game, MatchFormat, ResultRules
 from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked_grant, signed_events, verify_signatures
@@ -116,6 +119,8 @@ class PlayerDetails:
     """The official national rating (0: none)."""
     later_ratings: str = ""
     """An event longer than 30 days: "ROUND=RATING, ..." (`ledger.ratings.later_ratings`)."""
+    source_lists: dict[str, str] = Factory(dict)
+    """For each rating taken from an imported rating list, the list's label (`ledger.rating_sequence`, Q134)."""
     number: int | None = None
     extra: str = ""
     """What another program's file holds for the player and the ledger does not read (tsh's extra
@@ -454,20 +459,54 @@ class Ledger(Application):
         return self._attempt(command)
 
     def correct_player(self, number: int, changes: Mapping[str, Any], reason: str, reference: str = "") -> None:
-        """Correct a player's details. Where the FIDE Swiss systems number the players by rating, title and
-        name (C.04.2 Art. 2.2-2.3), a correction that reorders them once round 1 is paired regenerates the
-        pairing numbers: a level 4 warning (Q151-154); after round 4 the numbers stay as they are."""
+        """Correct a player's details (`correct_players`)."""
+        self.correct_players({number: changes}, reason, reference)
+
+    def correct_players(self, changes: Mapping[int, Mapping[str, Any]], reason: str, reference: str = "") -> None:
+        """Correct players' details in one transaction. Where the FIDE Swiss systems number the players by
+        rating, title and name (C.04.2 Art. 2.2-2.3), corrections that reorder them once round 1 is paired
+        regenerate the pairing numbers: a level 4 warning (Q151-154); after round 4 the numbers stay as they
+        are."""
 
         def change(tournament: Tournament) -> None:
             settings = TournamentSettings.from_tournament(tournament)
             before = fide_order(tournament)
-            tournament.correct_details(number, dict(changes), self.actor, reason, reference)
+            for number, details in changes.items():
+                sourced = unsourced(tournament.player(number), details)
+                tournament.correct_details(number, sourced, self.actor, reason, reference)
             paired = self.last_paired_round()
             renumbers = numbered_by_rating(settings) and fide_order(tournament) != before
             if renumbers and 0 < paired <= cautions.LAST_ROUND_FOR_NEW_NUMBERS:
-                self.caution(tournament, cautions.numbers_regenerated(f"player {number}'s details corrected", paired))
+                corrected = ", ".join(f"player {number}'s" for number in changes)
+                self.caution(tournament, cautions.numbers_regenerated(f"{corrected} details corrected", paired))
 
         self._tournament_command(change)
+
+    def change_rating_lists(self, kind: str | None, lists: str | None, reason: str, reference: str = "") -> None:
+        """Set the tournament's rating type (Q124) and its list sequence (Q126; "" returns to the type's
+        default sequence, Q123): an `OptionsChanged` event with the reason."""
+        options = {key: value for key, value in (("rating_type", kind), ("rating_lists", lists)) if value is not None}
+        if not options:
+            raise InvalidInput("give the rating type, the list sequence, or both")
+        check_rating_options(options)
+        self._tournament_command(lambda t: t.change_options(options, self.actor, reason, reference))
+
+    def check_ratings(self, store: RatingListStore, today: date) -> CheckReport:
+        """The consistency check (Q133): the roster against the main list valid at the start (Q137)."""
+        tournament = self.tournament()
+        options = tournament.settings["options"]
+        day = reference_day(getattr(tournament, "details", {}), options, today)
+        return consistency_check(tournament.players, options, store, day)
+
+    def apply_rating_check(self, store: RatingListStore, today: date, reason: str, reference: str = "") -> CheckReport:
+        """Correct every difference the consistency check finds, in one transaction, each rating with its
+        new source (Q134); the check is made again in the transaction, on the roster as it is then."""
+        require_reason(reason)
+        report = self.check_ratings(store, today)
+        if report.differences:
+            sources = {int(n): p.get("source_lists", {}) for n, p in self.tournament().players.items()}
+            self.correct_players(report.corrections(sources), reason, reference)
+        return report
 
     def withdraw(
         self, number: int, from_round: int | None, reason: str, reference: str = "", *, expelled: bool = False
@@ -1472,6 +1511,16 @@ class Ledger(Application):
             return report.head
 
         return self._attempt(command)
+
+
+def unsourced(player: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    """`changes`, and when they set a rating that came from a rating list without naming a new source, the
+    player's sources without it: a rating corrected by hand no longer comes from the list (Q134)."""
+    sources = player.get("source_lists", {})
+    stale = [detail for detail in changes if detail in sources] if "source_lists" not in changes else []
+    if not stale:
+        return dict(changes)
+    return {**changes, "source_lists": {k: v for k, v in sources.items() if k not in stale}}
 
 
 def numbered_by_rating(settings: TournamentSettings) -> bool:

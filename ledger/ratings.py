@@ -20,6 +20,7 @@ reads as it did: absent options are the defaults below.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
@@ -33,8 +34,13 @@ MAX_RATING = 9999
 LONG_EVENT_DAYS = 30
 """The checklist's long event: one lasting more than 30 days."""
 
-RATING_DETAILS = ("fide_rating", "national_rating", "later_ratings")
-"""The player details this module reads besides `rating`; recorded only when given."""
+RATING_DETAILS = ("fide_rating", "national_rating", "later_ratings", "source_lists")
+"""The player details this module reads besides `rating`; recorded only when given. `source_lists`: for
+each rating taken from an imported rating list, the list's name, date and file hash
+(`ledger.rating_sequence`, Q134)."""
+
+LIST_SEQUENCE = re.compile(r"[a-z0-9][a-z0-9-]{0,39}(,[a-z0-9][a-z0-9-]{0,39})*")
+"""The option `rating_lists`: list names, comma-separated (`ledger.rating_store.LIST_NAME`)."""
 
 
 class RatingMethod(enum.StrEnum):
@@ -86,6 +92,7 @@ class RatingTiebreaks(enum.StrEnum):
 
 RATING_OPTIONS: Mapping[str, tuple[str, ...]] = {
     "rating_method": tuple(RatingMethod),
+    "rating_type": ("standard", "rapid", "blitz"),
     "equal_rating_order": tuple(EqualRatingOrder),
     "rating_tiebreaks": tuple(RatingTiebreaks),
     "long_event": ("no", "yes"),
@@ -101,6 +108,12 @@ def check_rating_options(options: Mapping[str, str]) -> None:
     for name, values in RATING_OPTIONS.items():
         if name in options and options[name] not in values:
             raise InvalidInput(f"option {name} is one of {', '.join(values)}, not {options[name]!r}")
+    lists = options.get("rating_lists", "")
+    if lists and (not LIST_SEQUENCE.fullmatch(lists) or len(set(lists.split(","))) != len(lists.split(","))):
+        raise InvalidInput(
+            f"option rating_lists names imported lists, each once, comma-separated (e.g. "
+            f"'fide-standard,national'), not {lists[:60]!r}"
+        )
     if "unrated_rating" in options:
         parse_whole_number(options["unrated_rating"], "option unrated_rating", 0, MAX_RATING)
     if options.get("rating_tiebreaks", "first") != "first" and options.get("long_event") != "yes":
@@ -208,6 +221,12 @@ def check_rating_details(details: Mapping[str, Any], name: str) -> None:
         value = details.get(detail, 0)
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_RATING:
             raise InvalidInput(f"{detail} of {name} must be a whole number from 0 to {MAX_RATING}, not {value!r}")
+    sources = details.get("source_lists", {})
+    if not isinstance(sources, dict) or not all(
+        key in ("rating", "fide_rating", "national_rating") and isinstance(value, str) and len(value) <= 200
+        for key, value in sources.items()
+    ):
+        raise InvalidInput(f"source_lists of {name} names the list of each rating taken from one, not {sources!r:.60}")
     if not isinstance(details.get("later_ratings", ""), str):
         raise InvalidInput(f"later_ratings of {name} is text, e.g. '5=2410, 9=2425'")
     later_ratings(details.get("later_ratings", ""), f"later_ratings of {name}")
@@ -224,6 +243,8 @@ def rating_settings(options: Mapping[str, str]) -> dict[str, str]:
     per_round = options.get("rating_tiebreaks") == RatingTiebreaks.PER_ROUND
     return {
         "rating method": f"{rating_method(options)}: {rating_method(options).description}",
+        "rating type": options.get("rating_type", "standard"),
+        "rating lists": options.get("rating_lists", "") or "the rating type's (Q123)",
         "equal rating and title": f"{equal_rating_order(options)}: {equal_rating_order(options).description}",
         "unrated opponents in ARO/TPR/AOR": "left out" if unrated is None else f"counted as rated {unrated}",
         "longer than 30 days": "yes" if is_long_event(options) else "no",

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import Factory, frozen
 
 from ledger.ratings import rated, rating_method
 from projections.state import TournamentState
@@ -24,6 +24,8 @@ class RosterRow:
     """Where `rating`, the tournament rating, came from (`ledger.ratings.rating_source`)."""
     fide_rating: int = 0
     national_rating: int = 0
+    source_lists: dict[str, str] = Factory(dict)
+    """The rating list each rating was taken from (Q134)."""
 
 
 def roster(state: TournamentState) -> tuple[str, list[RosterRow]]:
@@ -42,6 +44,7 @@ def roster(state: TournamentState) -> tuple[str, list[RosterRow]]:
             rating_source=rated(player.entered_rating, player.fide_rating, player.national_rating, method)[1],
             fide_rating=player.fide_rating,
             national_rating=player.national_rating,
+            source_lists=dict(player.source_lists),
         )
         for player in state.players.values()
     ]

@@ -35,6 +35,8 @@ class PlayerView:
     national_rating: int = 0
     later_ratings: str = ""
     """A long event's later tournament ratings, "ROUND=RATING, ..." (`ledger.ratings.later_ratings`)."""
+    source_lists: dict[str, str] = field(factory=dict)
+    """The rating list each rating was taken from (`ledger.rating_sequence`, Q134)."""
     federation: str = ""
     club: str = ""
     team: str = ""

@@ -180,7 +180,7 @@ def explanation_text(explained: RoundExplanation) -> list[Table | str]:
 
 ROSTER_HEADINGS = (
     *("pairing_number", "number", "name", "rating", "title", "federation", "status"),
-    *("rating_source", "fide_rating", "national_rating"),
+    *("rating_source", "fide_rating", "national_rating", "source_lists"),
 )
 
 
@@ -210,6 +210,7 @@ def roster_csv(rows: Sequence[RosterRow]) -> str:
             [
                 *(r.pairing_number, r.number, *map(text_cell, (r.name, str(r.rating), r.title, r.federation))),
                 *(r.status, r.rating_source, r.fide_rating, r.national_rating),
+                text_cell("; ".join(f"{detail}={source}" for detail, source in r.source_lists.items())),
             ]
             for r in rows
         ],

@@ -32,6 +32,7 @@ from tui.cli import (
     interchange,
     keys,
     publish,
+    rating_lists,
     reads,
     regulations,
     report,
@@ -78,6 +79,7 @@ GROUPS: tuple[VerbGroup, ...] = (
     stages.verbs,
     trf_io.verbs,
     details.verbs,
+    rating_lists.verbs,
     keys.verbs,
 )
 
@@ -136,6 +138,9 @@ WRITING_VERBS = (
     "grant",
     "leave-fide-mode",
     "undo-breach",
+    "rating-sequence",
+    "register-from-lists",
+    "check-ratings",
 )
 """The verbs that append events: each is one transaction and takes --expect-position and --command-id."""
 

@@ -103,6 +103,12 @@ RATING_FLAGS = (
     ("--unrated-rating", "unrated_rating", "ARO/TPR/AOR count an unrated opponent as rated R (default: left out)"),
     ("--long-event", "long_event", "the event lasts more than 30 days: {values}"),
     ("--rating-tiebreaks", "rating_tiebreaks", "a long event's ARO/TPR/AOR read the {values} rating"),
+    ("--rating-type", "rating_type", "the rating lists the tournament is rated by: {values} (default standard)"),
+    (
+        "--rating-lists",
+        "rating_lists",
+        "the rating-list sequence, main list first, e.g. fide-standard,national (default: the rating type's)",
+    ),
 )
 """`arbiter new`'s rating settings (`ledger.ratings`): each is recorded as the option of its name."""
 
@@ -117,7 +123,7 @@ def _rating_arguments(p: argparse.ArgumentParser) -> None:
             flag,
             dest=f"rating_{name}",
             choices=values,
-            metavar="R" if values is None else None,
+            metavar=None if values is not None else "LISTS" if name == "rating_lists" else "R",
             help=text.format(values="|".join(values or ())),
         )
 
