@@ -17,6 +17,7 @@ Ledger rows reuse ledger_bench.py (a round robin written through the aggregates)
 from __future__ import annotations
 
 import argparse
+import compileall
 import json
 import math
 import os
@@ -29,7 +30,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ledger_bench import build, percentiles, shape, time_commands, time_replay
 from processes import Run, arbiter_command, measure
 from swiss_histories import swiss_history, trf_text
 
@@ -62,7 +62,10 @@ def pair_file(system: str, trf: Path, output: Path) -> None:
 
 
 def ours(system: str, trf: Path) -> tuple[Run, float]:
-    """The process's measure and the engine's own CPU seconds."""
+    """The process's measure and the engine's own CPU seconds. The project is byte-compiled first, as an
+    install is (this machine sets PYTHONDONTWRITEBYTECODE, which otherwise makes every process compile
+    the modules it imports; `startup_bench.py` does the same)."""
+    compileall.compile_dir(Path(__file__).resolve().parent.parent / "pairing", quiet=1)
     run = measure([sys.executable, __file__, "--pair", system, str(trf), str(trf.with_suffix(".ours"))])
     if run.returncode:
         raise SystemExit(f"pairing {trf} with {system} failed (exit {run.returncode})")
@@ -155,6 +158,8 @@ def import_trf(folder: Path, players: int = 1_000) -> None:
 
 def startup(folder: Path) -> None:
     """`arbiter --help`, `standings`, `result` as processes on a 100-player ledger."""
+    from ledger_bench import build  # not at the top: the pairing rows' child processes import this module
+
     path = folder / "startup.ledger"
     build(path, 100, 5)
     arbiter = arbiter_command()
@@ -175,6 +180,8 @@ def startup(folder: Path) -> None:
 
 def ledger_rows(folder: Path, events: int, repeats: int) -> None:
     """Rebuild / verify / standings from scratch, then command latency, on a log of `events` events."""
+    from ledger_bench import build, percentiles, shape, time_commands, time_replay
+
     path = folder / f"ledger-{events}.ledger"
     build(path, *shape(events))
     folded, ranked, rebuilt, position = time_replay(path)

@@ -25,15 +25,18 @@ better. Otherwise the matching is solved again over every player still unpaired,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
+from itertools import compress
+from operator import itemgetter
 
 from attrs import frozen
 
-from pairing.cardinality import UNPAIRED, bitset, maximum_pairing, members, perfect_pairing
+from pairing.cardinality import UNPAIRED, bitset, maximum_pairing, members, perfect_pairing, repair
 from pairing.fide.burstein.colours import misses_preference
 from pairing.fide.burstein.definitions import Contender
 from pairing.fide.common.legal_pairs import LegalPairs
-from pairing.matching import Tiers, max_weight_matching, max_weight_perfect_matching
+from pairing.matching import DigitGraph, max_weight_matching_by_digits
 from pairing.model import Decision, NoValidPairing
 
 
@@ -61,21 +64,21 @@ class BracketResult:
 
 
 class Weights:
-    """The edge weights for one bracket (module docstring)."""
+    """The edge weights for one bracket (module docstring), as the matcher's `DigitGraph`: the criteria C5-C8
+    in units of their lowest bit (`cut`), and 4.3 as digits."""
 
     def __init__(self, bracket: Sequence[Contender], incoming: set[int], next_residents: Sequence[Contender]) -> None:
         n = len(bracket)
         self.bsn = {c.number: i + 1 for i, c in enumerate(bracket)}
-        self.incoming = incoming
         self.next = {c.number for c in next_residents}
-        self.base = base = n + 1
+        base = n + 1
         self.power = [base ** (n - level) for level in range(n)]
         """The place of BSN p's digit in 4.3 at index p - 1 (its level: 0 the most significant)."""
         in_levels = sorted({c.score for c in bracket if c.number in incoming}, reverse=True)
         m = len(incoming)
-        self.c6_digit = {s: (m + 1) ** (len(in_levels) - 1 - k) for k, s in enumerate(in_levels)}
+        c6_digit = {s: (m + 1) ** (len(in_levels) - 1 - k) for k, s in enumerate(in_levels)}
         levels = sorted({c.score for c in bracket}, reverse=True)
-        self.c7_digit = {s: base ** (len(levels) - 1 - k) for k, s in enumerate(levels)}
+        c7_digit = {s: base ** (len(levels) - 1 - k) for k, s in enumerate(levels)}
         bounds = [
             ("4.3", base ** (n + 1)),
             ("C8", n // 2 + 1),
@@ -91,48 +94,79 @@ class Weights:
         for name, bound in bounds:
             self.shift[name] = offset
             offset += bound.bit_length() + 1
-        s = self.shift
+        self.cut = self.shift["C8"]
+        """The lowest bit of C8, the field above 4.3; the units below are counted from it."""
+        s = {name: shift - self.cut for name, shift in self.shift.items()}
         self.pair_unit = 1 << s["C5"]
         self.colour_unit = 1 << s["C8"]
         self.floater_credit = {
-            c.number: (1 << s["C6 floaters"]) + (self.c6_digit[c.score] << s["C6 scores"])
+            c.number: (1 << s["C6 floaters"]) + (c6_digit[c.score] << s["C6 scores"])
             for c in bracket
             if c.number in incoming
         }
-        """[C6]: an incoming floater's share of the weight of any pair it is in."""
+        """[C6]: an incoming floater's share of the weight of any pair of this bracket it is in."""
+        self.next_pair_unit = 1 << s["C7 pairs"]
+        """[C7]: a pair of the following bracket."""
+        self.floater_share = {
+            c.number: (1 << s["C7 floaters"]) + (c7_digit[c.score] << s["C7 scores"]) for c in bracket
+        }
+        """[C7]: a player of this bracket's share of the weight of a pair of the following bracket it is in."""
 
-    def in_bracket(self, a: Contender, b: Contender) -> tuple[int, tuple[int, int]]:
-        """A pair of this bracket: its weight (C5, C6, C8 and its digit of 4.3) and that digit alone."""
-        level, value = digit = self.order_digit(a, b)
-        return self.criteria(a, b) + value * self.power[level], digit
+    def inside(self, bracket: Sequence[Contender], alone: bool) -> Inside:
+        """The weights of the pairs of the bracket without 4.3 (C5, C6 and C8), and of the virtual player's
+        edges (`Inside`).
 
-    def criteria(self, a: Contender, b: Contender) -> int:
-        """A pair of this bracket without 4.3: C5, C6 and C8, in their bit fields."""
-        credit = self.floater_credit
-        w = self.pair_unit + credit.get(a.number, 0) + credit.get(b.number, 0)
-        return w if misses_preference(a, b) else w + self.colour_unit
+        `alone`: for a perfect matching of the bracket alone, or of the bracket and one virtual player, where
+        every pairing has as many pairs (C5) and the incoming floaters paired are all but the virtual player's
+        partner (C6). Then a pair weighs its C8 (twice the colour unit) and the virtual player's edge to f weighs
+        twice its C7 minus f's C6 credit (`_edges` brings these to the pairs' level). Each player's terms are also
+        moved by a potential (`_potentials`). Every perfect matching's weight then changes by the same amount
+        and is doubled, which keeps their order; the matcher's start, though, finds the optimum much more
+        closely: it takes the heaviest edges at each player first, and the floaters' credits and a colour
+        most of the bracket prefers made those edges the wrong ones."""
+        credit = [self.floater_credit.get(c.number, 0) for c in bracket]
+        if not alone:
+            pair, unit = self.pair_unit, self.colour_unit
+            return Inside(
+                own=credit,
+                partners=lambda a: [
+                    pair + c + (0 if misses_preference(a, b) else unit) for b, c in zip(bracket, credit, strict=True)
+                ],
+                virtual=lambda i, weight: weight,
+            )
+        potential = _potentials(bracket)
+        unit = 2 * self.colour_unit
+        return Inside(
+            own=potential,
+            partners=lambda a: [
+                (0 if misses_preference(a, b) else unit) + p + 2 for b, p in zip(bracket, potential, strict=True)
+            ],
+            virtual=lambda i, weight: 2 * (weight - credit[i]) + potential[i],
+        )
 
-    def order_digit(self, a: Contender, b: Contender) -> tuple[int, int]:
-        """4.3 for a pair (i, j), i < j of this bracket: j written at i's place, as (level, value), level
-        i - 1 (0 the most significant). At the first BSN where two pairings differ both opponents are higher
-        BSNs or virtual, so comparing these digits is comparing 4.3's sequences (docs/burstein.md)."""
-        i, j = self.bsn[a.number], self.bsn[b.number]
-        return (i - 1, j) if i < j else (j - 1, i)
 
-    def tiers(self, digits: list[tuple[tuple[int, int], ...]]) -> Tiers:
-        """The weights as the matcher's tiers: C5-C8 above the 4.3 field, and 4.3 as `digits` (one list
-        entry per edge, from `order_digit`), so that the native solver never handles its n log n bits
-        at once (`pairing.matching.Tiers`)."""
-        return Tiers((self.shift["C8"],), digits)
+@frozen
+class Inside:
+    """The weights of a bracket's pairs, without 4.3, by player index (BSN - 1) (`Weights.inside`)."""
 
-    def next_bracket(self, a: Contender, b: Contender) -> int:
-        """A pair of the following bracket (a floater from here or a next resident with a next resident): C7."""
-        s = self.shift
-        w = 1 << s["C7 pairs"]
-        for c in (a, b):
-            if c.number in self.bsn:
-                w += (1 << s["C7 floaters"]) + (self.c7_digit[c.score] << s["C7 scores"])
-        return w
+    own: list[int]
+    """Each player's own term of the weight of any pair of the bracket it is in."""
+    partners: Callable[[Contender], list[int]]
+    """For a player a, the rest of the weight of a's pair with each player; depends on a's colour preference
+    alone (`misses_preference`)."""
+    virtual: Callable[[int, int], int]
+    """(player, the weight of the virtual player's edge to them, in the units of `Weights`) -> the edge's
+    weight in the matching."""
+
+
+def _potentials(bracket: Sequence[Contender]) -> list[int]:
+    """+1 for each player who prefers the colour that more than half of the bracket prefers, -1 for every other
+    player; 0 for everybody if no colour has a majority (`Weights.inside`)."""
+    colours = Counter(c.preference.colour for c in bracket)
+    colour, count = max(colours.items(), key=lambda item: (item[1], item[0] is not None))
+    if colour is None or 2 * count <= len(bracket):
+        return [0] * len(bracket)
+    return [1 if c.preference.colour is colour else -1 for c in bracket]
 
 
 def pair_bracket(
@@ -205,7 +239,7 @@ def _one_floater(
     lower_bits = bitset(c.rank for c in lower)
     beyond = lower_bits & ~n_bits
     base = perfect_pairing(n_bits, neighbours, size) if len(next_residents) % 2 == 0 else None
-    s = weights.shift
+    unit = weights.next_pair_unit
     z_edges: dict[int, int] = {}
     witness: dict[int, int] = {}
     """f's rank -> the bitset of players below left for the rest of the round if f floats, or -1 if unknown."""
@@ -213,23 +247,21 @@ def _one_floater(
         pairs = len(next_residents) // 2
         for f in bracket:
             reach = neighbours(f.rank) & n_bits
-            z_edges[f.rank] = (pairs << s["C7 pairs"]) + (
-                ((1 << s["C7 floaters"]) + (weights.c7_digit[f.score] << s["C7 scores"])) if reach else 0
-            )
+            z_edges[f.rank] = pairs * unit + (weights.floater_share[f.number] if reach else 0)
             witness[f.rank] = reach
     else:
         near = maximum_pairing(n_bits, neighbours, size)
-        if sum(1 for v in members(n_bits) if near[v] == UNPAIRED) != 1:
+        waiting = [v for v in members(n_bits) if near[v] == UNPAIRED]
+        if len(waiting) != 1:
             return {}
         pairs = len(next_residents) // 2
-        for f in bracket:
-            full = perfect_pairing(n_bits | 1 << f.rank, neighbours, size, near)
+        for f in bracket:  # f and the one player `near` leaves: is there an augmenting path between them?
+            full = repair(n_bits | 1 << f.rank, neighbours, size, near, (f.rank, waiting[0]))
             if full is not None:
-                z_edges[f.rank] = ((pairs + 1) << s["C7 pairs"]) + (1 << s["C7 floaters"])
-                z_edges[f.rank] += weights.c7_digit[f.score] << s["C7 scores"]
+                z_edges[f.rank] = (pairs + 1) * unit + weights.floater_share[f.number]
                 witness[f.rank] = 0
             else:
-                z_edges[f.rank] = pairs << s["C7 pairs"]
+                z_edges[f.rank] = pairs * unit
                 witness[f.rank] = -1
     mate = _solve(list(bracket), weights, graph, perfect=True, virtual=z_edges)
     if mate is None:
@@ -257,41 +289,100 @@ def _solve(
     virtual: dict[int, int] | None = None,
 ) -> dict[int, Contender] | None:
     """One maximum-weight matching: each matched player's partner (None if `perfect` and there is none).
-    `virtual` (rank -> weight) adds one virtual player of BSN 0 (4.2); its partner is left out of the answer."""
-    bsn, nxt = weights.bsn, weights.next
-    edges: list[tuple[int, int, int]] = []
-    digits: list[tuple[tuple[int, int], ...]] = []
-    for i, a in enumerate(vertices):
-        a_in = a.number in bsn
-        a_next = a.number in nxt
-        bits = graph.adjacent[a.rank]
-        for j in range(i + 1, len(vertices)):
-            b = vertices[j]
-            if not (bits >> b.rank) & 1:
-                continue
-            b_in = b.number in bsn
-            if a_in and b_in:
-                w, digit = weights.in_bracket(a, b)
-                edges.append((i, j, w))
-                digits.append((digit,))
-            elif (a_in or a_next) and (b_in or b.number in nxt):
-                edges.append((i, j, weights.next_bracket(a, b)))
-                digits.append(())
-            elif perfect:
-                edges.append((i, j, 0))
-                digits.append(())
-    count = len(vertices)
-    if virtual is not None:
-        edges += [(i, count, virtual[a.rank]) for i, a in enumerate(vertices)]
-        count += 1
-    tiers = weights.tiers(digits)
-    if perfect:
-        found = max_weight_perfect_matching(count, edges, tiers=tiers)
-        if found is None:
-            return None
-    else:
-        found = max_weight_matching(count, edges, tiers=tiers)
+    The bracket comes first in `vertices`, by BSN. `virtual` (rank -> weight, in the units of `Weights`) adds
+    one virtual player of BSN 0 (4.2); its partner is left out of the answer."""
+    edges = _edges(vertices, weights, graph, perfect, virtual)
+    count = len(vertices) + (virtual is not None)
+    found = max_weight_matching_by_digits(count, edges, perfect)
+    if found is None:
+        return None
     return {vertices[i].number: vertices[m] for i, m in enumerate(found[: len(vertices)]) if 0 <= m < len(vertices)}
+
+
+def _edges(
+    vertices: list[Contender],
+    weights: Weights,
+    graph: LegalPairs,
+    perfect: bool,
+    virtual: dict[int, int] | None,
+) -> DigitGraph:
+    """The graph of `_solve`, row by row (vertex i with every later vertex it may meet): a pair of the bracket
+    weighs C5, C6 and C8 with its digit of 4.3; a pair of the following bracket (a player of the bracket or a
+    next resident with a next resident) C7; any other pair nothing, and is an edge only if `perfect` (C4).
+    4.3: a pair (i, j), i < j, of BSNs writes j at i's place (level i - 1; 0 the most significant). At the
+    first BSN where two pairings differ both opponents are higher BSNs or virtual, so comparing these digits
+    is comparing 4.3's sequences (docs/burstein.md)."""
+    n, count = len(weights.bsn), len(vertices)
+    bracket = vertices[:n]
+    allowed = _allowed(vertices, graph)
+    share = [weights.floater_share[c.number] for c in bracket]
+    share += [0 if c.number in weights.next else None for c in vertices[n:]]
+    """[C7]: each vertex's share of a pair of the following bracket, None for a player below it."""
+    alone = perfect and count == n
+    inside = weights.inside(bracket, alone)
+    columns: dict[object, list[int]] = {}
+    """`inside.partners` for each colour preference."""
+    us: list[int] = []
+    vs: list[int] = []
+    values: list[int] = []
+    high: list[int] = []
+    levels: list[tuple[int, int, int]] = []
+    for i, a in enumerate(vertices):
+        row = allowed[i]
+        if i < n:
+            js = list(compress(range(i + 1, n), row[i + 1 : n]))
+            colour = a.preference.colour
+            if colour not in columns:
+                columns[colour] = inside.partners(a)
+            column, mine = columns[colour], inside.own[i]
+            start = len(us)
+            us += [i] * len(js)
+            vs += js
+            high += [column[j] + mine for j in js]
+            values += [j + 1 for j in js]
+            if js:
+                levels.append((start, len(us), weights.power[i]))
+        seven = share[i]
+        if seven is None and not perfect:
+            continue
+        later = max(i + 1, n)
+        js = list(compress(range(later, count), row[later:]))
+        if seven is None:
+            rest = [0] * len(js)
+        else:
+            unit = weights.next_pair_unit + seven
+            rest = [0 if share[j] is None else unit + share[j] for j in js]
+            if not perfect:
+                js = [j for j in js if share[j] is not None]
+                rest = [unit + share[j] for j in js]
+        us += [i] * len(js)
+        vs += js
+        high += rest
+        values += [0] * len(js)
+    if virtual is not None:
+        floats = [inside.virtual(i, virtual[a.rank]) for i, a in enumerate(vertices)]
+        if alone:  # every perfect matching: one edge of the virtual player, the rest in the bracket; so the
+            # virtual edges come down by their least weight and the pairs up by their spread: the same order
+            low, top = min(floats), max(floats)
+            high = [h + top - low for h in high]
+            floats = [w - low for w in floats]
+        us += range(count)
+        vs += [count] * count
+        high += floats
+        values += [0] * count
+    return DigitGraph(us, vs, high, weights.cut, values, levels)
+
+
+_BITS = bytes.maketrans(b"01", bytes((0, 1)))
+
+
+def _allowed(vertices: Sequence[Contender], graph: LegalPairs) -> list[bytes]:
+    """[C1] and [C3] among `vertices`: row i has byte j 1 if vertices i and j may meet, else 0."""
+    size = graph.size
+    if len(vertices) < 2:
+        return [bytes(len(vertices))] * len(vertices)
+    pick = itemgetter(*[size - 1 - c.rank for c in vertices])
+    return [bytes(pick(format(graph.adjacent[c.rank], f"0{size}b").encode())).translate(_BITS) for c in vertices]
 
 
 def _explain(

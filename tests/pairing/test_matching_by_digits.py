@@ -1,0 +1,72 @@
+"""`pairing.matching.max_weight_matching_by_digits`: a graph given as columns with one lexicographic digit per
+edge (the Burstein System's 4.3, C.04.4.2 Article 4.3) is solved by the native tiers to the optimum of one
+solve of its whole weights (`DigitGraph.edges`), perfect or not."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pairing import matching
+from pairing.matching import (
+    DigitGraph,
+    available_backends,
+    matching_weight,
+    max_weight_matching,
+    max_weight_matching_by_digits,
+    max_weight_perfect_matching,
+)
+
+pytestmark = pytest.mark.skipif(
+    not {"native", "networkx"} <= set(available_backends()), reason="needs the native extension and networkx"
+)
+
+
+@st.composite
+def digit_graphs(draw: st.DrawFn) -> tuple[int, DigitGraph]:
+    """Edges (u, v), u < v, row by row; each row's edges are the run of level u, valued 1..radix-1 at the place
+    radix ** (n - 1 - u), as 4.3 writes each BSN's opponent; a high part of few values (ties), and some edges
+    without a digit."""
+    n = draw(st.integers(2, 12))
+    radix = draw(st.integers(2, 6))
+    us: list[int] = []
+    vs: list[int] = []
+    high: list[int] = []
+    values: list[int] = []
+    levels: list[tuple[int, int, int]] = []
+    for u in range(n):
+        later = draw(st.lists(st.integers(u + 1, n - 1), unique=True)) if u < n - 1 else []
+        start = len(us)
+        for v in sorted(later):
+            us.append(u)
+            vs.append(v)
+            high.append(draw(st.integers(0, 2)))
+            values.append(draw(st.integers(0, radix - 1)))
+        if draw(st.booleans()):  # a run of digits; else the row's edges have none
+            values[start:] = [max(value, 1) for value in values[start:]]
+            if len(us) > start:
+                levels.append((start, len(us), radix ** (n - 1 - u)))
+        else:
+            values[start:] = [0] * (len(us) - start)
+    return n, DigitGraph(us, vs, high, (radix**n).bit_length(), values, levels)
+
+
+@settings(max_examples=300)
+@given(case=digit_graphs(), perfect=st.booleans())
+def test_the_columns_solved_by_tiers_give_the_optimum_of_the_whole_weight(
+    case: tuple[int, DigitGraph], perfect: bool
+) -> None:
+    n, graph = case
+    edges = graph.edges()
+    solve = max_weight_perfect_matching if perfect else max_weight_matching
+    whole = solve(n, edges, "networkx")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(matching, "TIERED_BITS", 0)  # the tiers even for these narrow weights
+        patch.setattr(matching, "LEVEL_CHUNK_BITS", 3)  # several chunks of levels
+        by_digits = max_weight_matching_by_digits(n, graph, perfect, "native")
+    assert (by_digits is None) == (whole is None)
+    if by_digits is not None and whole is not None:
+        assert matching_weight(edges, by_digits) == matching_weight(edges, whole)
+        assert not perfect or -1 not in by_digits
+    assert max_weight_matching_by_digits(n, graph, perfect, "networkx") == whole
