@@ -184,19 +184,22 @@ def ledger_rows(folder: Path, events: int, repeats: int) -> None:
 
     path = folder / f"ledger-{events}.ledger"
     build(path, *shape(events))
-    folded, ranked, rebuilt, position = time_replay(path)
+    replay = time_replay(path)
     verify = measure([*arbiter_command(), "verify", "--ledger", str(path)])
     shown = measure([*arbiter_command(), "standings", "--ledger", str(path)])
+    scratch, scratch_cpu = replay.folded + replay.ranked, replay.folded_cpu + replay.ranked_cpu
     print(
-        f"{position:,} events: read-model rebuild {rebuilt:.2f} s / `arbiter verify` {verify.wall:.2f} s wall "
-        f"({verify.cpu:.2f} s CPU) / standings from scratch (fold + rank) {folded + ranked:.2f} s, "
+        f"{replay.position:,} events: read-model rebuild {replay.rebuilt:.2f} s wall ({replay.rebuilt_cpu:.2f} s CPU) "
+        f"/ `arbiter verify` {verify.wall:.2f} s wall ({verify.cpu:.2f} s CPU) / standings from scratch "
+        f"(fold + rank) {scratch:.2f} s wall ({scratch_cpu:.2f} s CPU), "
         f"`arbiter standings` (stored tables) {shown.wall:.2f} s wall ({shown.cpu:.2f} s CPU)   "
         "[target <= 2 s / <= 1 s / <= 0.5 s]",
         flush=True,
     )
     samples = time_commands(path, repeats)["result"]
     print(
-        f"command latency at {position:,} events, `result`: {percentiles(samples)}   [target p50 <= 15, p95 <= 40 ms]"
+        f"command latency at {replay.position:,} events, `result`: {percentiles(samples)}   "
+        "[target p50 <= 15, p95 <= 40 ms]"
     )
 
 

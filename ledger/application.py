@@ -246,7 +246,11 @@ class Ledger(Application):
 
     @contextmanager
     def command(
-        self, *, expect_position: int | None = None, command_id: str | None = None, confirmed: bool = False
+        self,
+        *,
+        expect_position: int | None = None,
+        command_id: str | None = None,
+        confirmed: bool | frozenset[Caution] = False,
     ) -> Iterator[None]:
         """One arbiter command as one transaction, however many events it appends: all of them are
         committed together at the end, or none (an error, or the process killed, leaves nothing).
@@ -255,8 +259,9 @@ class Ledger(Application):
         names its position); the id is kept with the events, in their transaction.
         `expect_position`: the log position the desk displayed; refused (`ConcurrentChange`) when an
         event after it changed a board, round or player that this command changes.
-        `confirmed`: the arbiter confirmed the warnings the command raises (`caution`); without it a
-        warning of level 3 or 4 refuses the command (`ConfirmationNeeded`).
+        `confirmed`: the arbiter confirmed the warnings the command raises (`caution`): all of them (True, the
+        CLI's `--yes`), or those named (the desk asks of each warning in turn); a warning of level 3 or 4 not
+        confirmed refuses the command (`ConfirmationNeeded`).
         A command inside a command joins it."""
         if getattr(self._commands, "open", False):
             yield  # inside a command: part of its transaction
@@ -304,7 +309,10 @@ class Ledger(Application):
                 f"{caution.text}: not possible in FIDE mode ({caution.question}); "
                 "it becomes possible only after leaving FIDE mode, for good"
             )
-        if caution.needs_confirmation and not getattr(self._commands, "confirmed", False):
+        confirmed = getattr(self._commands, "confirmed", False)
+        if caution.needs_confirmation and not (
+            confirmed is True or (isinstance(confirmed, frozenset) and caution in confirmed)
+        ):
             raise ConfirmationNeeded(caution)
         undoing: tuple[int, Breach] | None = getattr(self._commands, "undoing", None)
         if undoing is not None and caution.breach is undoing[1]:
@@ -433,7 +441,11 @@ class Ledger(Application):
         self._tournament_command(lambda t: t.change_details(values, self.actor, reason, reference))
 
     def settings(self) -> TournamentSettings:
-        return TournamentSettings.from_tournament(self.tournament())
+        """The tournament's settings, read from the kept tournament itself rather than a copy of it (the
+        copy eventsourcing makes for a command costs more than the rest of a `result`): the settings are
+        made afresh from its values, and nothing here changes it."""
+        kept = self.repository.get(self.tournament_id, projector_func=_fast_project, deepcopy_from_cache=False)
+        return TournamentSettings.from_tournament(kept)
 
     def register_players(self, players: Sequence[PlayerDetails]) -> list[int]:
         """Register players in one transaction: all of them, or (on any refusal) none."""
@@ -915,12 +927,7 @@ class Ledger(Application):
     ) -> None:
         """Q68-69: the hand pairing beside the engine's pairing of the same round from the same input; a
         difference is a level 4 warning, recorded as an MPA."""
-        engine = engine_for(tournament.system)
-        try:
-            comparison = Comparison(outcome, engine.pair(request), engine.name)
-        except NoValidPairing as refusal:
-            comparison = Comparison(outcome, None, engine.name, str(refusal))
-        caution = comparison.caution(number)
+        caution = engine_comparison(tournament.system, request, outcome).caution(number)
         if caution is not None:
             self.caution(tournament, caution)
 
@@ -963,6 +970,21 @@ class Ledger(Application):
         if number > self.tournament().last_round:
             return number, None
         return number, self.round(number).hand
+
+    def hand_comparison(self) -> tuple[int, PairingInput, Comparison] | None:
+        """Q68: the hand pairing so far beside the engine's pairing of the same round from the same input
+        (what `end_hand_pairing` compares), with that input; None while no round is being paired by hand.
+        A read: nothing is appended."""
+        number, draft = self.hand_draft()
+        if draft is None:
+            return None
+        request, _ = self._pairing_input(number)
+        bye = request.scoring.pairing_allocated_bye
+        so_far = PairingOutcome(
+            boards=tuple(Board(first, second) for first, second in draft["boards"]),
+            byes=tuple(Bye(n, ByeKind.PAIRING_ALLOCATED, bye) for n in draft["byes"]),
+        )
+        return number, request, engine_comparison(self.tournament().system, request, so_far)
 
     def _hand_command(self, change: Callable[[Tournament, Round, PairingInput, int], T]) -> T:
         """A step of the hand pairing of the next round, with the engines' input for that round."""
@@ -1537,6 +1559,15 @@ def fide_order(tournament: Tournament) -> list[int]:
 
 HAND_PAIRING_WAYS = (Remedy(RemedyAction.END_HAND_PAIRING), Remedy(RemedyAction.CANCEL_HAND_PAIRING))
 """The ways out of a refusal while a round is being paired by hand."""
+
+
+def engine_comparison(system: str, request: PairingInput, outcome: PairingOutcome) -> Comparison:
+    """Q68: `outcome` beside the pairing `system`'s engine makes from `request` (or its refusal)."""
+    engine = engine_for(system)
+    try:
+        return Comparison(outcome, engine.pair(request), engine.name)
+    except NoValidPairing as refusal:
+        return Comparison(outcome, None, engine.name, str(refusal))
 
 
 def published(round_: Round) -> PublishedPairing:

@@ -114,13 +114,13 @@ class Comparison:
     @property
     def only_by_hand(self) -> list[str]:
         """The hand pairing's boards ("White-Black") and bye ("bye N") that the engine's pairing has not."""
-        theirs = set(_items(self.engine))
-        return [item for item in _items(self.hand) if item not in theirs]
+        theirs = set(pairing_items(self.engine))
+        return [item for item in pairing_items(self.hand) if item not in theirs]
 
     @property
     def only_by_engine(self) -> list[str]:
-        ours = set(_items(self.hand))
-        return [item for item in _items(self.engine) if item not in ours]
+        ours = set(pairing_items(self.hand))
+        return [item for item in pairing_items(self.engine) if item not in ours]
 
     @property
     def differs(self) -> bool:
@@ -146,7 +146,7 @@ class Comparison:
         )
 
 
-def _items(outcome: PairingOutcome | None) -> list[str]:
+def pairing_items(outcome: PairingOutcome | None) -> list[str]:
     """A pairing's boards ("White-Black") in board order and its pairing-allocated bye ("bye N")."""
     if outcome is None:
         return []

@@ -164,11 +164,14 @@ def _columns(
     )
 
 
+_INT = frozenset({int})
+
+
 def _json_list(numbers: tuple[int, ...]) -> str:
     """`json.dumps(list(numbers))`: for plain ints, the list's repr is the same text, made without the
-    encoder's set-up."""
+    encoder's set-up (the types are checked as a set: no generator per audit row)."""
     listed = list(numbers)
-    return repr(listed) if all(type(n) is int for n in listed) else json.dumps(listed)
+    return repr(listed) if _INT.issuperset(map(type, listed)) else json.dumps(listed)
 
 
 def audit_lines(events: Iterable[tuple[int, Any]]) -> list[AuditLine]:

@@ -8,6 +8,8 @@ counts as a downfloat.
 
 from __future__ import annotations
 
+from itertools import repeat
+
 from attrs import evolve
 
 from ledger.results import Result
@@ -159,13 +161,22 @@ def histories(state: TournamentState, up_to: int) -> dict[int, tuple[RoundRecord
     if cached is not None and cached[0][1] == key[1]:
         table = _updated(cached[1], cached[2], rounds)
     else:
-        table = {number: _assembled(number, rounds) for number in state.players}
+        by_round = _by_round(rounds)
+        table = {number: _assembled(number, *by_round) for number in state.players}
     state.history_cache["histories", up_to] = (key, table, rounds)
     return table
 
 
-def _assembled(number: int, rounds: list[tuple[dict[int, RoundRecord], RoundRecord]]) -> tuple[RoundRecord, ...]:
-    return tuple(records.get(number) or absent for records, absent in rounds)
+def _by_round(
+    rounds: list[tuple[dict[int, RoundRecord], RoundRecord]],
+) -> tuple[list[dict[int, RoundRecord]], list[RoundRecord]]:
+    """The rounds' records of the seated, and their records of everyone else, as two lists."""
+    return [records for records, _ in rounds], [absent for _, absent in rounds]
+
+
+def _assembled(number: int, seated: list[dict[int, RoundRecord]], absent: list[RoundRecord]) -> tuple[RoundRecord, ...]:
+    """The player's record of each round: theirs among the seated, else the round's record of the absent."""
+    return tuple(map(dict.get, seated, repeat(number), absent))
 
 
 def _updated(
@@ -176,12 +187,16 @@ def _updated(
     """The table with only the players whose records changed rebuilt (a changed round keeps the record
     objects of its unchanged boards, so the others keep their very tuples)."""
     if len(before) != len(rounds):
-        return {number: _assembled(number, rounds) for number in table}
+        by_round = _by_round(rounds)
+        return {number: _assembled(number, *by_round) for number in table}
     changed: set[int] = set()
     for (old, _), (new, _) in zip(before, rounds, strict=True):
         if old is not new:
             changed.update(n for n in old.keys() | new.keys() if old.get(n) is not new.get(n))
-    return {number: _assembled(number, rounds) if number in changed else history for number, history in table.items()}
+    by_round = _by_round(rounds)
+    return {
+        number: _assembled(number, *by_round) if number in changed else history for number, history in table.items()
+    }
 
 
 def entrants(state: TournamentState, up_to: int, status_round: int) -> tuple[Entrant, ...]:

@@ -24,7 +24,7 @@ import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import chain, compress, groupby, repeat
-from operator import is_, itemgetter
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -447,19 +447,21 @@ def _without_cyclic_gc() -> Iterator[None]:
 def _runs(rows: Sequence[tuple[Any, ...]]) -> Iterator[tuple[tuple[bool, ...], Sequence[tuple[Any, ...]]]]:
     """The rows in runs with None in the same places, in order: (which values are None, the run). A block
     of rows whose every column is all None or has none is one run, found column by column; a mixed block
-    is split row by row."""
+    is split where the None places change, read from its mixed columns alone."""
     for start in range(0, len(rows), NONE_CHECK_BLOCK):
         block = rows[start : start + NONE_CHECK_BLOCK]
-        counts = [column.count(None) for column in zip(*block, strict=True)]
-        if all(count in (0, len(block)) for count in counts):
-            yield tuple(count == len(block) for count in counts), block
-        else:
-            yield from ((nulls, list(run)) for nulls, run in groupby(block, key=_nulls))
-
-
-def _nulls(row: tuple[Any, ...]) -> tuple[bool, ...]:
-    """Which of the row's values are None."""
-    return tuple(map(is_, repeat(None), row))
+        columns = list(zip(*block, strict=True))
+        counts = [column.count(None) for column in columns]
+        nulls = [count == len(block) for count in counts]
+        mixed = [index for index, count in enumerate(counts) if 0 < count < len(block)]
+        if not mixed:
+            yield tuple(nulls), block
+            continue
+        places = zip(*([value is None for value in columns[index]] for index in mixed), strict=True)
+        for found, run in groupby(zip(places, block, strict=True), key=itemgetter(0)):
+            for index, null in zip(mixed, found, strict=True):
+                nulls[index] = null
+            yield tuple(nulls), [row for _, row in run]
 
 
 def _status(state: TournamentState, player: PlayerView, next_round: int) -> str:

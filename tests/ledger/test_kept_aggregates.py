@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ledger.conftest import NewTournament
+from tests.ledger.conftest import NewTournament, OpenDesk
 
 
 def test_a_rolled_back_command_leaves_nothing_in_the_kept_aggregates(
@@ -23,3 +23,24 @@ def test_a_rolled_back_command_leaves_nothing_in_the_kept_aggregates(
         raise RuntimeError("the desk lost power before the commit")
     assert ledger.round(1).results == {}
     assert ledger.record_result(1, 1, "0-1") == "0-1"
+
+
+def test_settings_read_from_the_kept_tournament_are_the_logs(
+    sqlite_location: str, new_tournament: NewTournament, open_desk: OpenDesk
+) -> None:
+    """`Ledger.settings` reads the kept tournament without copying it (a `result` reads the result rules
+    from it): another desk's change of the tie-breaks is seen, a rolled-back one is not, and changing the
+    settings it gives changes nothing kept."""
+    ledger = new_tournament(sqlite_location)
+    other = open_desk(sqlite_location, "second desk")
+    assert ledger.settings().tiebreaks == other.settings().tiebreaks  # both desks keep the tournament now
+    other.change_tiebreaks(["BH", "SB"], "the regulations name Buchholz first")
+    assert ledger.settings().tiebreaks == ("BH", "SB")
+    with pytest.raises(RuntimeError), ledger.command():
+        ledger.change_tiebreaks(["WIN"], "tried, then the desk lost power")
+        assert ledger.settings().tiebreaks == ("WIN",)  # the command sees its own change
+        raise RuntimeError("the desk lost power before the commit")
+    assert ledger.settings().tiebreaks == ("BH", "SB")
+    ledger.settings().options["initial_colour"] = "black"
+    assert "initial_colour" not in ledger.settings().options
+    assert ledger.tournament().settings["tiebreaks"] == ["BH", "SB"]

@@ -367,3 +367,31 @@ def test_q069_at_a_terminal_the_end_asks_twice_with_the_consequence(tmp_path: Pa
     code, seen = _answered(["y", "y"], "manual-pairing", "end", cwd=tmp_path)
     assert code == exit_codes.OK, seen
     assert "round 2 is not being paired by hand" in arbiter("manual-pairing", "show", cwd=tmp_path).stderr
+
+
+def test_q066_a_confirmation_covers_only_the_warnings_it_names(open_desk: OpenDesk, location: str) -> None:
+    """Q66, warning levels: 1 given White a third time in a row (a colour difference of three too) is two
+    level 3 warnings of one step. Confirmed for the first alone, it is refused with the second, nothing
+    appended; confirmed for both (as the desk asks them in turn), both are recorded. `confirmed=True` (the
+    CLI's --yes) covers all, as the rounds by hand before it show."""
+    ledger = _swiss(open_desk, location)
+    for number, boards in ((1, [(1, 2), (3, 4), (5, 6)]), (2, [(1, 4), (3, 6), (5, 2)])):
+        with ledger.command(confirmed=True):
+            ledger.pair_next_round(manual=boards)
+        for board in range(1, 4):
+            ledger.record_result(number, board, "1/2")
+    ledger.start_hand_pairing()
+    before = ledger.position()
+    with pytest.raises(ConfirmationNeeded) as first:
+        ledger.hand_pair(1, 3)
+    with pytest.raises(ConfirmationNeeded) as second, ledger.command(confirmed=frozenset({first.value.caution})):
+        ledger.hand_pair(1, 3)
+    assert [first.value.caution.text, second.value.caution.text] == [
+        "1-3: 1 gets White a third time in a row",
+        "1-3: 1's colour difference becomes 3",
+    ]
+    assert ledger.position() == before
+    with ledger.command(confirmed=frozenset({first.value.caution, second.value.caution})):
+        ledger.hand_pair(1, 3)
+    recorded = [c for _, c in fold_of(ledger).cautions if c.round == 3]
+    assert recorded == [first.value.caution, second.value.caution]

@@ -63,3 +63,29 @@ def desk(location: str, actor: str = "arbiter-a", poll_interval: float = 3600.0)
     """A desk on the ledger at `location` (polling for other desks' results every `poll_interval` s)."""
     ledger, views = open_ledger(location, actor)
     return DeskApp(DeskSession(ledger, views), poll_interval=poll_interval)
+
+
+SWISS_PLAYERS = ("Ann Archer", "Ben Baker", "Cid Carter", "Dan Dyer", "Eve Evans", "Fay Fisher", "Gus Green")
+
+
+def build_swiss(directory: Path, hand_boards: tuple[tuple[int, int], ...] | None = None) -> str:
+    """open.ledger in `directory`: a 7-player Dutch Swiss in FIDE mode (5 rounds), round 1 paired 1-4, 5-2,
+    3-6 and the pairing-allocated bye to 7, played 1-0, 1/2, 0-1. With `hand_boards`, round 2 is being
+    paired by hand and has those boards (their warnings confirmed). Returns its location."""
+    location = str(directory / "open.ledger")
+    with fixed_clock():
+        ledger, views = open_ledger(location, "arbiter-a", create=True)
+        ledger.create_tournament("Spring Open", TournamentSettings.for_game(Game.CHESS, "dutch", 5, seed=3))
+        ledger.register_players([PlayerDetails(name, rating=2300 - 50 * i) for i, name in enumerate(SWISS_PLAYERS)])
+        ledger.pair_next_round()
+        for board, result in ((1, "1-0"), (2, "1/2"), (3, "0-1")):
+            ledger.record_result(1, board, result)
+        if hand_boards is not None:
+            ledger.start_hand_pairing()
+            for white, black in hand_boards:
+                with ledger.command(confirmed=True):  # a rematch among them, confirmed
+                    ledger.hand_pair(white, black)
+        views.catch_up()
+        views.close()
+        ledger.close()
+    return location

@@ -12,7 +12,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from tests.tui.snapshot_apps import build_club, desk, fixed_clock
+from tests.tui.snapshot_apps import build_club, build_swiss, desk, fixed_clock
 from tui.desk.app import DeskApp
 
 SIZE = (110, 30)
@@ -86,3 +86,15 @@ def test_explain_screen(snap_compare: SnapCompare, app: DeskApp) -> None:
 
 def test_bracket_screen(snap_compare: SnapCompare, app: DeskApp) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=keys("b"))
+
+
+def test_q064_hand_pairing_screen(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    """Q64-69: the players to pair with their score, colours, preference and floats; the boards made by
+    hand, marked against the engine's pairing shown beside them, and the difference said."""
+    location = build_swiss(tmp_path, hand_boards=((7, 1), (4, 6)))
+    desk_app = desk(location)
+    try:
+        with fixed_clock():
+            assert snap_compare(desk_app, terminal_size=SIZE, run_before=keys("m"))
+    finally:
+        desk_app.session.close_ledger()

@@ -22,6 +22,7 @@ from tui.desk.messages import LedgerMoved
 from tui.desk.screens.base import DeskScreen
 from tui.desk.screens.bracket import BracketScreen
 from tui.desk.screens.explain import ExplainScreen
+from tui.desk.screens.hand import HandPairingScreen
 from tui.desk.screens.log import LogScreen
 from tui.desk.screens.roster import RosterScreen
 from tui.desk.screens.round import RoundScreen
@@ -55,6 +56,7 @@ class DeskApp(App[int]):
     CSS_PATH = "app.tcss"
     DESK_SCREENS: ClassVar[tuple[type[DeskScreen], ...]] = (
         RoundScreen,
+        HandPairingScreen,
         RosterScreen,
         StandingsScreen,
         LogScreen,

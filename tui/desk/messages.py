@@ -31,6 +31,8 @@ class Action(Enum):
     VERIFY = "verify"
     REFRESH = "refresh"
     EXPORT = "export"
+    HAND = "hand"
+    """A step of a hand pairing (start, a board, the bye, a board taken out, cancel)."""
 
 
 BOARD_RESULTS = frozenset({Action.RESULT, Action.CORRECT, Action.VOID})
@@ -58,17 +60,19 @@ class Command:
     """Cover the screen's main table with a loading indicator while it runs."""
     board: BoardRef | None = None
     """The board whose result it changes."""
-    confirmed: bool = False
-    """The arbiter confirmed the warnings it raises (docs/fide-mode.md, levels 3 and 4): it runs again so
-    after the desk asked (`DeskScreen.ask_confirmation`)."""
+    confirmed: frozenset[Caution] = frozenset()
+    """The warnings it raises that the arbiter confirmed (docs/fide-mode.md, levels 3 and 4): it runs again
+    with each one the desk asked (`DeskScreen.ask_confirmation`), until it raises none unconfirmed."""
 
 
 class CommandDone(Message):
     """The command was saved; the read models catch up next (then `LedgerMoved`)."""
 
-    def __init__(self, command: Command, outcome: Any, note: str) -> None:
+    def __init__(self, command: Command, outcome: Any, note: str, notices: tuple[Caution, ...] = ()) -> None:
         super().__init__()
         self.command, self.outcome, self.note = command, outcome, note
+        self.notices = notices
+        """The warnings the command gave and went on after (level 2, and those the arbiter confirmed)."""
 
 
 class CommandFailed(Message):

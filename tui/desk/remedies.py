@@ -42,6 +42,12 @@ DESK_WAYS: dict[RemedyAction, DeskWay] = {
         "roster", "press a on {screen} and answer yes to 'Another person than a look-alike'", key="a"
     ),
     RemedyAction.GIVE_REASON: DeskWay(None, "fill in the Reason field"),
+    RemedyAction.PAIR_BY_HAND: DeskWay("hand", "press t on {screen} and pair the round board by board", key="t"),
+    RemedyAction.START_HAND_PAIRING: DeskWay("hand", "press t on {screen}", key="t"),
+    RemedyAction.SEE_HAND_PAIRING: DeskWay("hand", "{screen}"),
+    RemedyAction.UNSEAT_BY_HAND: DeskWay("hand", "press x on {screen} and give player {player}", key="x"),
+    RemedyAction.END_HAND_PAIRING: DeskWay("hand", "press f on {screen}", key="f"),
+    RemedyAction.CANCEL_HAND_PAIRING: DeskWay("hand", "press c on {screen} and give a reason", key="c"),
 }
 """The actions the desk offers; every other action is the command line's (`tui.cli.remedies`)."""
 

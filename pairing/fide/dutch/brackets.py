@@ -30,34 +30,40 @@ class RoundPairing:
 
 
 def _set_partners(players: list[Contender]) -> None:
-    """Each player's `compat` table and `partners`: exactly `compatible` for every pair, computed
-    as byte tables (C1 and forbidden pairs from `avoid`, both ways; C3 by one mask per colour)."""
+    """Each player's `compat` table, `partners` and `blocked`: exactly `compatible` for every pair.
+    The table and the partners are shared by the players of one C3 colour: everyone present, or
+    for a non-topscorer of absolute colour preference everyone but the non-topscorers of the same
+    absolute preference (C3); `blocked` holds the player itself and its forbidden opponents (C1
+    and forbidden pairs, from `avoid`, both ways)."""
     count = max((c.rank for c in players), default=-1) + 1
     by_number = {c.number: c for c in players}
-    present = bytearray(count)
-    for c in players:
-        present[c.rank] = 1
-    for c in players:
-        c.compat = bytearray(present)
-        c.compat[c.rank] = 0
+    blocked: dict[int, set[int]] = {c.rank: {c.rank} for c in players}
     for c in players:
         for number in c.avoid:
             other = by_number.get(number)
             if other is not None:
-                c.compat[other.rank] = 0
-                other.compat[c.rank] = 0
-    masks: dict[Side, int] = {}
+                blocked[c.rank].add(other.rank)
+                blocked[other.rank].add(c.rank)
+    present = bytearray(count)
     for c in players:
-        pref = c.preference
-        if pref.strength is Strength.ABSOLUTE and not c.topscorer:
-            masks.setdefault(pref.colour, (1 << (8 * count)) - 1)
-            masks[pref.colour] &= ~(0xFF << (8 * c.rank))
+        present[c.rank] = 1
+    templates: dict[Side | None, tuple[bytearray, array[int]]] = {}
+    for colour in {_absolute_colour(c) for c in players}:
+        row = bytearray(present)
+        if colour is not None:
+            for c in players:
+                if _absolute_colour(c) is colour:
+                    row[c.rank] = 0
+        templates[colour] = (row, array("i", compress(range(count), row)))
     for c in players:
-        pref = c.preference
-        if pref.strength is Strength.ABSOLUTE and not c.topscorer:
-            row = int.from_bytes(c.compat, "little") & masks[pref.colour]
-            c.compat = bytearray(row.to_bytes(count, "little"))
-        c.partners = array("i", compress(range(count), c.compat))
+        c.compat, c.partners = templates[_absolute_colour(c)]
+        c.blocked = frozenset(blocked[c.rank])
+
+
+def _absolute_colour(c: Contender) -> Side | None:
+    """C3's colour: the absolute colour preference of a non-topscorer, else None."""
+    pref = c.preference
+    return pref.colour if pref.strength is Strength.ABSOLUTE and not c.topscorer else None
 
 
 def pair_brackets(

@@ -51,10 +51,17 @@ class Contender:
     rank: int = field(default=0)
     """Position in the 1.2 order of all players to pair."""
     partners: array[int] = field(factory=lambda: array("i"))
-    """The ranks (1.2 order) of every player this one may be paired with (C1, C3, forbidden pairs),
-    ascending."""
+    """The ranks (1.2 order) of every player C3 lets this one meet, ascending: shared by the players
+    of the same C3 colour, so the ranks in `blocked` are still to be skipped."""
     compat: bytearray = field(factory=bytearray)
-    """`partners` as a table: compat[rank] is 1 for a possible opponent."""
+    """`partners` as a table (shared too): compat[rank] is 1 for a player C3 lets this one meet."""
+    blocked: frozenset[int] = frozenset()
+    """The ranks of the players this one may not meet by C1 or a forbidden pair (either way), and
+    its own."""
+
+    def may_meet(self, rank: int) -> bool:
+        """Whether the player of this rank is a possible opponent (C1, C3, forbidden pairs)."""
+        return bool(self.compat[rank]) and rank not in self.blocked
 
 
 def pairing_scores(request: PairingInput) -> dict[int, list[float]]:

@@ -57,15 +57,19 @@ def graph_edges(
     unit = weights.completion_unit
     edges: list[tuple[int, int, int]] = []
     digits: list[tuple[tuple[int, int], ...]] | None = [] if shortcuts.enabled and _wide(weights) else None
+    inside = _inside(weights, vertices[: kind.count(2)])  # the bracket's players come first (1.2 order)
     limit = len(position)
     for i, a in enumerate(vertices):
         a_kind = kind[i]
         if rich_only and a_kind == 0:
             break  # every later vertex is below the next bracket
         partners = a.partners
-        for rank in partners[bisect_right(partners, a.rank) :]:
+        blocked = a.blocked
+        for rank in memoryview(partners)[bisect_right(partners, a.rank) :]:  # no copy
             if rank >= limit:
                 break
+            if rank in blocked:
+                continue
             j = position[rank]
             if j <= i:
                 continue
@@ -85,11 +89,7 @@ def graph_edges(
             if usable is not None and not usable(a, b):
                 continue
             if a_kind == 2 and b_kind == 2:
-                if digits is None:
-                    w = weights.in_bracket_weight(a, b)
-                else:
-                    w, pair_digits = _inside(weights, a, b)  # a is the higher: vertices are in 1.2 order
-                    digits.append(pair_digits)
+                w = inside(i, j, a, b, digits)  # a is the higher: vertices are in 1.2 order
             else:
                 w = weights.next_bracket_weight(a, b)
                 if digits is not None:
@@ -117,22 +117,40 @@ def _tiers(weights: BracketWeights, digits: list[tuple[tuple[int, int], ...]]) -
     return Tiers((order.lower_bsns.offset, order.s1_leavers.offset), digits)
 
 
-def _inside(weights: BracketWeights, higher: Contender, lower: Contender) -> tuple[int, tuple[tuple[int, int], ...]]:
-    """`BracketWeights.in_bracket_weight` of a pair (higher first in the 1.2 order) in the remainder
-    pass, with the low bits of its weight as lexicographic digits (`pairing.matching.Tiers`), each
-    owned by the pair's member of lower BSN in the remainder: first `s2_joiners`, one binary digit
-    per S2 player (BSN p+1..x), then `transposition`, one digit per player (BSN 1..x) valued by the
-    partner's BSN, the lower the better."""
-    first = weights.remainder_bsn.get(higher.number)
-    second = weights.remainder_bsn.get(lower.number)
-    criteria = weights.criteria_of(higher, lower)
-    if first is None or second is None:
-        return criteria, ()
-    low, high = (first, second) if first < second else (second, first)
+def _inside(
+    weights: BracketWeights, vertices: list[Contender]
+) -> Callable[[int, int, Contender, Contender, list[tuple[tuple[int, int], ...]] | None], int]:
+    """For a graph whose first vertices are the bracket's, `vertices`: a function of a pair of the
+    bracket (local indices i < j, the higher first in the 1.2 order) that returns its
+    `BracketWeights.in_bracket_weight`, each player's BSN and profile looked up once per graph.
+    Given a list of digits (the remainder pass's tiers), it also appends the low bits of that
+    weight as lexicographic digits (`pairing.matching.Tiers`), each owned by the pair's member of
+    lower BSN in the remainder: first `s2_joiners`, one binary digit per S2 player (BSN p+1..x),
+    then `transposition`, one digit per player (BSN 1..x) valued by the partner's BSN, the lower
+    the better."""
+    bsn = [weights.remainder_bsn.get(c.number) for c in vertices]
+    profile = [weights.profile(c) for c in vertices]
+    criteria_by_profile = weights.criteria_by_profile
+    remainder_order = weights.remainder_order
+    order_weight = weights.order_weight
     p, x = weights.p, weights.x
-    transposition = (x - p + low - 1, x + 1 - high)
-    digits = ((low - p - 1, 1), transposition) if low > p else (transposition,)
-    return criteria + weights.remainder_order(low, high), digits
+
+    def weigh(
+        i: int, j: int, higher: Contender, lower: Contender, digits: list[tuple[tuple[int, int], ...]] | None
+    ) -> int:
+        criteria = criteria_by_profile(profile[i], profile[j], higher, lower)
+        if digits is None:
+            return criteria + order_weight(higher, lower)
+        first, second = bsn[i], bsn[j]
+        if first is None or second is None:
+            digits.append(())
+            return criteria
+        low, high = (first, second) if first < second else (second, first)
+        transposition = (x - p + low - 1, x + 1 - high)
+        digits.append(((low - p - 1, 1), transposition) if low > p else (transposition,))
+        return criteria + remainder_order(low, high)
+
+    return weigh
 
 
 def relaxed_matching(
@@ -243,7 +261,7 @@ def _bracket_alone(
         lost = weights.next_bracket_weight(resident, resident) if len(nxt) % 2 == 0 else unit
         for i in range(size):
             a = vertices[i]
-            if any(a.compat[vertices[j].rank] for j in nxt):
+            if any(a.may_meet(vertices[j].rank) for j in nxt):
                 edges.append((i, size, weights.next_bracket_weight(a, resident) - lost))
     paired = _at_most_one_alone(size, odd, edges, tiers)
     if paired is None:
@@ -259,7 +277,7 @@ def _bracket_alone(
         return _complete(vertices, kind, mate, takers, next_pairs=len(nxt) // 2)
     x = paired[size]
     mate[x] = -1
-    for j in [j for j in nxt if vertices[x].compat[vertices[j].rank]][:PARTNERS_TRIED]:
+    for j in [j for j in nxt if vertices[x].may_meet(vertices[j].rank)][:PARTNERS_TRIED]:
         mate[x], mate[j] = j, x
         done = _complete(vertices, kind, list(mate), takers, next_pairs=(len(nxt) - 1) // 2)
         if done is not None:
@@ -316,9 +334,12 @@ def _complete(
         for x, i in enumerate(rest):
             taken = 0
             partners = vertices[i].partners
-            for rank in partners[bisect_right(partners, vertices[i].rank) :]:
+            blocked = vertices[i].blocked
+            for rank in memoryview(partners)[bisect_right(partners, vertices[i].rank) :]:  # no copy
                 if rank >= limit:
                     break
+                if rank in blocked:
+                    continue
                 y = slot_of_rank[rank]
                 if y < 0:
                     continue

@@ -250,7 +250,7 @@ class BracketWeights:
         """C4-C21 of pairs by the players' profiles, for the current layout."""
         self.profile_ids: dict[tuple[object, ...], int] = {}
         self.profile_of: dict[int, int] = {}
-        """Player number -> the number of its profile (`_profile`)."""
+        """Player number -> the number of its profile (`profile`)."""
         self.s1_pair = 0
         self.by_lower_bsn: list[int] = []
         self.transposition_place: list[int] = []
@@ -278,24 +278,32 @@ class BracketWeights:
     def in_bracket_weight(self, a: Contender, b: Contender) -> int:
         """An edge between two players of the bracket: a pair of this bracket."""
         higher, lower = (a, b) if a.rank < b.rank else (b, a)
-        return self.criteria_of(higher, lower) + self._order_weight(higher, lower)
+        return self.criteria_of(higher, lower) + self.order_weight(higher, lower)
 
     def criteria_of(self, higher: Contender, lower: Contender) -> int:
         """`_criteria_weight`, memoised by the players' profiles."""
-        if higher.topscorer or lower.topscorer:  # C10 and C11 then depend on the whole colour history
+        return self.criteria_by_profile(self.profile(higher), self.profile(lower), higher, lower)
+
+    def criteria_by_profile(self, first: int, second: int, higher: Contender, lower: Contender) -> int:
+        """`criteria_of` for players of profiles `first` and `second` (`profile`)."""
+        if not (first and second):  # a topscorer: C10 and C11 then depend on the whole colour history
             return self._criteria_weight(higher, lower)
-        of = self.profile_of
-        key = (of.get(higher.number) or self._profile(higher), of.get(lower.number) or self._profile(lower))
-        criteria = self.criteria_memo.get(key)
+        criteria = self.criteria_memo.get((first, second))
         if criteria is None:
-            criteria = self.criteria_memo[key] = self._criteria_weight(higher, lower)
+            criteria = self.criteria_memo[first, second] = self._criteria_weight(higher, lower)
         return criteria
 
-    def _profile(self, c: Contender) -> int:
+    def profile(self, c: Contender) -> int:
         """A number (from 1) for everything `_criteria_weight` reads of a player who is not a
-        topscorer."""
-        profile = (c.score, c.preference, c.float_1, c.float_2, c.number in self.mdps)
-        found = self.profile_of[c.number] = self.profile_ids.setdefault(profile, len(self.profile_ids) + 1)
+        topscorer; 0 for a topscorer, whose criteria are not memoised."""
+        found = self.profile_of.get(c.number)
+        if found is None:
+            if c.topscorer:
+                found = 0
+            else:
+                key = (c.score, c.preference, c.float_1, c.float_2, c.number in self.mdps)
+                found = self.profile_ids.setdefault(key, len(self.profile_ids) + 1)
+            self.profile_of[c.number] = found
         return found
 
     def _criteria_weight(self, higher: Contender, lower: Contender) -> int:
@@ -333,7 +341,7 @@ class BracketWeights:
             w += self.sd_top << f.c21.offset
         return w
 
-    def _order_weight(self, higher: Contender, lower: Contender) -> int:
+    def order_weight(self, higher: Contender, lower: Contender) -> int:
         """Article 4: the generation order of candidates, below every criterion."""
         order = self.order
         if isinstance(order, MdpOrder):  # heterogeneous bracket, first pass: MDP set (4.4) and MDP-Pairing (4.2)

@@ -13,7 +13,10 @@ from hypothesis import strategies as st
 from pairing import cli
 from pairing.criteria.basic_rules import ColourPreference, Strength, colour_preference, eligible_for_pab
 from pairing.fide.dutch import Shortcuts, pair, pairing_numbers
+from pairing.fide.dutch.brackets import _set_partners as set_partners
 from pairing.fide.dutch.colours import allocate
+from pairing.fide.dutch.definitions import contenders
+from pairing.fide.dutch.weights import compatible
 from pairing.generator import GeneratorConfig, generate
 from pairing.matching import available_backends
 from pairing.model import (
@@ -197,6 +200,30 @@ def test_c5_round_one_of_an_odd_field_gives_the_pab_to_the_lowest_ranked() -> No
 
 
 # -- Properties on generated tournaments ----------------------------------------------------------
+
+
+@settings(max_examples=10)
+@given(
+    st.integers(min_value=16, max_value=40),
+    st.integers(min_value=3, max_value=5),
+    st.integers(min_value=0, max_value=10_000),
+)
+def test_c1_c3_the_shared_partner_tables_say_exactly_what_compatible_says(players: int, rounds: int, seed: int) -> None:
+    """C1 ("shall not play against each other more than once", and forbidden pairs) and C3
+    ("Non-topscorers with the same absolute colour preference shall not meet"): the partner tables
+    shared by the players of one C3 colour, less the ranks each player's `blocked` holds, allow a pair
+    exactly when `compatible` does, in a generated tournament (absolute preferences occur from
+    round 3 on)."""
+    document = generate(GeneratorConfig(players=players, rounds=rounds, forfeit_rate=0.05), seed, pair)
+    request = to_pairing_input(document, rounds, total_rounds=rounds + 2)
+    everyone = contenders(request)
+    set_partners(everyone)
+    for a in everyone:
+        listed = set(a.partners) - a.blocked
+        for b in everyone:
+            if b is not a:
+                assert a.may_meet(b.rank) is compatible(a, b), (a.number, b.number)
+                assert (b.rank in listed) is compatible(a, b), (a.number, b.number)
 
 
 @settings(max_examples=8)

@@ -105,7 +105,7 @@ class DeskScreen(Screen[None]):
     def _execute(self, command: Command) -> None:
         """The command, then (its outcome already on screen) the catch-up that refreshes the tables."""
         try:
-            outcome = self.session.run(command.call, command.confirmed)
+            outcome, notices = self.session.run(command.call, command.confirmed)
             note = command.done(outcome)
         except Exception as error:
             if not isinstance(error, LedgerError | PersistenceError):
@@ -113,7 +113,7 @@ class DeskScreen(Screen[None]):
             caution = error.caution if isinstance(error, ConfirmationNeeded) else None
             self.post_message(CommandFailed(command, self.refusal(error), caution))
             return
-        self.post_message(CommandDone(command, outcome, note))
+        self.post_message(CommandDone(command, outcome, note, notices))
         try:
             position = self.session.catch_up()
         except Exception as error:  # saved, but the views could not follow: the next poll tries again
@@ -125,6 +125,7 @@ class DeskScreen(Screen[None]):
     def command_done(self, message: CommandDone) -> None:
         self._idle()
         self.status.say(message.note)
+        self.acknowledge(message.notices)
         if message.command.action is Action.VERIFY and not message.outcome.ok:
             self.status.error(message.note)
             self.notify(message.note, title="The ledger fails verification", severity="error", timeout=30, markup=False)
@@ -133,7 +134,7 @@ class DeskScreen(Screen[None]):
     @on(CommandFailed)
     def command_failed(self, message: CommandFailed) -> None:
         self._idle()
-        if message.caution is not None and not message.command.confirmed:
+        if message.caution is not None and message.caution not in message.command.confirmed:
             self.ask_confirmation(message.command, message.caution)
             return
         self.status.error(f"{message.command.title}: {message.error}")
@@ -141,12 +142,13 @@ class DeskScreen(Screen[None]):
 
     def ask_confirmation(self, command: Command, caution: Caution) -> None:
         """A warning of level 3 or 4 (docs/fide-mode.md) stopped `command`, nothing appended: ask (level 4
-        a second time, with the consequence) and run it again confirmed; cancelled, nothing is recorded."""
+        a second time, with the consequence) and run it again with this warning confirmed (another warning of
+        the same step stops it again and is asked in turn); cancelled, nothing is recorded."""
         self.status.say(f"{command.title}: waiting for your confirmation")
         heading = f"Warning (level {int(caution.level)}, {caution.question})"
 
         def run_confirmed() -> None:
-            self.run_command(evolve(command, confirmed=True))
+            self.run_command(evolve(command, confirmed=command.confirmed | {caution}))
 
         def after_first(answer: dict[str, str] | None) -> None:
             if answer is None:
@@ -164,6 +166,16 @@ class DeskScreen(Screen[None]):
                 run_confirmed()
 
         self.app.push_screen(FormDialog(heading, f"{caution.text}.", confirm="Confirm", danger=True), after_first)
+
+    def acknowledge(self, notices: tuple[Caution, ...]) -> None:
+        """The level 2 warnings (docs/fide-mode.md) a saved command gave: shown in a dialog that the arbiter
+        acknowledges (the step is recorded already; the dialog has nothing to cancel)."""
+        shown = [caution for caution in notices if caution.level is Level.ACKNOWLEDGE]
+        if not shown:
+            return
+        questions = ", ".join(dict.fromkeys(caution.question for caution in shown))
+        body = "\n".join(f"{caution.text}." for caution in shown) + "\n\nRecorded; nothing to confirm."
+        self.app.push_screen(FormDialog(f"Warning (level 2, {questions})", body, confirm="OK", cancel=""))
 
     def _idle(self) -> None:
         table = self.main_table()

@@ -42,10 +42,12 @@ class FormDialog(ModalScreen[dict[str, str] | None]):
         fields: Sequence[Field] = (),
         confirm: str = "Confirm",
         danger: bool = False,
+        cancel: str = "Cancel",
     ) -> None:
         super().__init__()
         self.title_text, self.body, self.fields = title, body, tuple(fields)
-        self.confirm, self.danger = confirm, danger
+        self.confirm, self.danger, self.cancel = confirm, danger, cancel
+        """`cancel` is the Cancel button's label; "" for a notice that is only acknowledged (no Cancel)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="-danger" if self.danger else ""):
@@ -67,7 +69,8 @@ class FormDialog(ModalScreen[dict[str, str] | None]):
             yield Static("", id="dialog-error", markup=False)
             with Horizontal(id="dialog-buttons"):
                 yield Button(self.confirm, id="confirm", variant="error" if self.danger else "primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                if self.cancel:
+                    yield Button(self.cancel, id="cancel", compact=True)
 
     def on_mount(self) -> None:
         first_empty = next((f for f in self.fields if not f.value), self.fields[0] if self.fields else None)

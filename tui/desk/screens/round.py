@@ -155,9 +155,7 @@ class RoundScreen(DeskScreen):
     # --- moving about -------------------------------------------------------------------------------
 
     def action_cursor(self, step: int) -> None:
-        table = self.table
-        if table.row_count:
-            table.move_cursor(row=max(0, min(table.row_count - 1, table.cursor_row + step)))
+        self.table.step_cursor(step)
 
     def action_other_round(self, step: int) -> None:
         if not self.paired_rounds:

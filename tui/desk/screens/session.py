@@ -17,6 +17,7 @@ from attrs import frozen
 
 from ledger.application import Ledger
 from ledger.errors import NoTournament
+from ledger.fide_mode import Caution
 from ledger.redaction import redacted
 from ledger.settings import TournamentSettings
 from projections.async_views import AsyncViews
@@ -64,17 +65,26 @@ class DeskSession:
 
     # --- in worker threads ---------------------------------------------------------------------------
 
-    def run(self, call: Callable[[Ledger], T], confirmed: bool = False) -> T:
+    def run(
+        self, call: Callable[[Ledger], T], confirmed: frozenset[Caution] = frozenset()
+    ) -> tuple[T, tuple[Caution, ...]]:
         """Run a ledger command as one transaction, expecting the log as this desk's tables show it
         (refused if another desk changed the same board, round or player since); `catch_up` then
-        shows its events. `confirmed`: the arbiter confirmed its warnings (`Ledger.command`)."""
+        shows its events. `confirmed`: the warnings the arbiter confirmed (`Ledger.command`). Returns
+        the command's outcome and the warnings it gave and went on after (`Ledger.notices`)."""
         with self.lock:
             try:
                 with self.ledger.command(expect_position=self.views.position, confirmed=confirmed):
-                    return call(self.ledger)
+                    outcome = call(self.ledger)
             except BaseException:
                 self.views.catch_up()  # a refusal may come from another desk's write: show it
                 raise
+            return outcome, tuple(self.ledger.notices)
+
+    def read_ledger(self, read: Callable[[Ledger], T]) -> T:
+        """`read` applied to the ledger (a read of its aggregates, appending nothing), under the lock."""
+        with self.lock:
+            return read(self.ledger)
 
     def catch_up(self) -> int:
         """Bring the read models up to date with the ledger; the position they are at."""

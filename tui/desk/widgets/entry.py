@@ -1,4 +1,5 @@
-"""The result entry line of the round screen: "3 1-0" (board 3), or just "1-0" (the highlighted board)."""
+"""Entry lines that take only their own characters: the round screen's results ("3 1-0" for board 3, or just
+"1-0" for the highlighted board) and the hand pairing's two numbers ("1 4")."""
 
 from __future__ import annotations
 
@@ -28,8 +29,23 @@ def parse_entry(text: str) -> Entry | None:
     return Entry(None, text)
 
 
-class ResultEntry(Input):
-    """An input that takes only the characters of results, so letter keys still reach the desk's bindings."""
+class TypedEntry(Input):
+    """An input that takes only its `CHARACTERS`, so the other keys still reach the desk's bindings."""
+
+    CHARACTERS: frozenset[str] = frozenset()
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character in self.CHARACTERS
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.is_printable and (event.character or "") not in self.CHARACTERS:
+            event.prevent_default()  # not ours: let it bubble to the screen's and the app's bindings
+
+
+class ResultEntry(TypedEntry):
+    """The round screen's entry line: the characters of results."""
+
+    CHARACTERS = RESULT_CHARACTERS
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(
@@ -37,9 +53,22 @@ class ResultEntry(Input):
             **kwargs,  # type: ignore[arg-type]
         )
 
-    def check_consume_key(self, key: str, character: str | None) -> bool:
-        return character is not None and character in RESULT_CHARACTERS
 
-    async def _on_key(self, event: events.Key) -> None:
-        if event.is_printable and (event.character or "") not in RESULT_CHARACTERS:
-            event.prevent_default()  # not ours: let it bubble to the screen's and the app's bindings
+class PairEntry(TypedEntry):
+    """The hand pairing's entry line: two player numbers, White first ("1 4" or "1-4")."""
+
+    CHARACTERS = frozenset("0123456789 -")
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(
+            placeholder='White and Black, e.g. "1 4", then Enter; or Enter on the highlighted player, twice',
+            **kwargs,  # type: ignore[arg-type]
+        )
+
+
+def parse_pair(text: str) -> tuple[int, ...]:
+    """ "1 4", "1-4", "1" -> the numbers typed (empty when anything else was typed)."""
+    parts = text.replace("-", " ").split()
+    if not all(part.isascii() and part.isdigit() for part in parts):
+        return ()
+    return tuple(int(part) for part in parts)

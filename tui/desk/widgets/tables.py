@@ -42,6 +42,12 @@ class DeskTable(DataTable[Any]):
     def update_cell(self, row_key: Any, column_key: Any, value: Any, **kwargs: Any) -> None:
         super().update_cell(row_key, column_key, literal(value), **kwargs)
 
+    def step_cursor(self, step: int) -> None:
+        """Move the highlight `step` rows down (up when negative), stopping at the first and last row; for a
+        table that does not take the focus (the screen's up and down keys move it)."""
+        if self.row_count:
+            self.move_cursor(row=max(0, min(self.row_count - 1, self.cursor_row + step)))
+
     @property
     def current_key(self) -> str | None:
         if not self.row_count:
