@@ -41,7 +41,7 @@ from ledger.errors import (
     TournamentExists,
     UnknownRound,
 )
-from ledger.fide_mode import Caution, Level
+from ledger.fide_mode import Breach, Caution, Level
 from ledger.hand_pairing import Comparison, board_cautions, bye_cautions, outcome_cautions, pab
 from ledger.persistence import AGGREGATE_CACHE_SIZE, Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule, starting_order
@@ -314,9 +314,22 @@ class Ledger(Application):
             confirmed is True or (isinstance(confirmed, frozenset) and caution in confirmed)
         ):
             raise ConfirmationNeeded(caution)
+        undoing: tuple[int, Breach] | None = getattr(self._commands, "undoing", None)
+        if undoing is not None and caution.breach is undoing[1]:
+            caution = caution._replace(undoes=undoing[0])
         if caution.needs_confirmation or caution.breach is not None:
             tournament.confirm_caution(caution, self.actor)
         self.notices.append(caution)
+
+    @contextmanager
+    def _undoing(self, position: int, kind: Breach) -> Iterator[None]:
+        """While the undo of the breach at `position` runs, its warning of the same kind is recorded as that
+        undo (`Caution.undoes`, Q114)."""
+        self._commands.undoing = (position, kind)
+        try:
+            yield
+        finally:
+            self._commands.undoing = None
 
     def _forget_aggregates(self) -> None:
         """Empty the cache of aggregates: a rolled-back command may have brought one up to its own events."""
@@ -1239,6 +1252,16 @@ class Ledger(Application):
 
         self._attempt(command)
 
+    def warns_of_result_change(self, round_number: int, leave_fide_mode: bool = False) -> bool:
+        """Whether changing a recorded result of `round_number` meets a checklist warning (`_result_change`:
+        Q43 when it leaves FIDE mode, Q189-191), so that a front end showing its own preview of the change
+        lets that warning be the one question asked."""
+        tournament = self.tournament()
+        if leave_fide_mode and tournament.in_fide_mode:
+            return True
+        last = self.last_paired_round()
+        return tournament.created_in_fide_mode and cautions.result_change(round_number, last, "") is not None
+
     def correct_for_rating(self, round_number: int, board: int, text: str, reason: str, reference: str = "") -> str:
         """Q192: a correction that applies to the rating report only, for any paired round: the round's
         result, which pairs and ranks, stays; the TRF export lists it as a `###` line (Q193)."""
@@ -1279,68 +1302,194 @@ class Ledger(Application):
 
     def undo_breach(self, position: int, reason: str, reference: str = "") -> str:
         """Q114: restore the state before the pairing-integrity-breaching event recorded at `position` (its
-        `CautionConfirmed`; the change it warned of is the next event) by appending the compensating change
-        (the result as it was, the rounds as they were), itself warned of and recorded as the change it
-        compensates is. Nothing is edited or deleted. Returns what was done, in words."""
+        `CautionConfirmed`) by appending the compensating change (the result as it was, the rounds as they
+        were, the hand pairing withdrawn, the pairing numbers of before, ...), itself warned of and recorded
+        as the change it compensates is, as the undo of that breach (`Caution.undoes`). Nothing is edited or
+        deleted. Returns what was done, in words."""
         why = f"undo of the breach at position {position}: {require_reason(reason)}"
-        kind, change = self._breach_at(position)
-        match change:
-            case Round.ResultCorrected(board=board, previous=previous, result=result):
-                number = self._round_number(change.originator_id)
-                self._require_unchanged(number, board, change, result, position)
-                what = (
-                    f"undo the breach at position {position}: correct round {number} board {board} back to {previous}"
-                )
-                self._result_change(
-                    number, what, lambda r: r.correct_result(board, previous, self.actor, why, reference), why
-                )
-                return f"round {number} board {board} is {previous} again"
-            case Round.ResultVoided(board=board, previous=previous):
-                number = self._round_number(change.originator_id)
-                self._require_unchanged(number, board, change, None, position)
-                what = (
-                    f"undo the breach at position {position}: record round {number} board {board} as {previous} again"
-                )
-                self._result_change(number, what, lambda r: r.record_result(board, previous, self.actor), why)
-                return f"round {number} board {board} is {previous} again"
-            case Tournament.RoundsChanged(rounds=rounds):
-                before = self.repository.get(self.tournament_id, version=change.originator_version - 1).rounds
-                if self.tournament().rounds != rounds:
-                    raise RuleViolation(
-                        f"the rounds were changed again after position {position + 1}; set the number of rounds "
-                        "itself, with a reason",
-                        Remedy(RemedyAction.SEE_LOG),
-                    )
-                self.change_rounds(before, why, reference)
-                return f"the tournament has {before} rounds again"
-            case Tournament.PairingNumbersExchanged(first=first, second=second):
-                self._require_no_numbering_after(position + 1)
-                self.exchange_numbers(first, second, why, reference)  # an exchange is its own inverse
-                return f"players {first} and {second} have their pairing numbers of before again"
-            case Tournament.TiebreaksChanged(tiebreaks=tiebreaks, previous=previous):
-                if list(self.tournament().settings["tiebreaks"]) != list(tiebreaks):
-                    raise RuleViolation(
-                        f"the tie-break list was changed again after position {position + 1}",
-                        Remedy(RemedyAction.SEE_LOG),
-                    )
-                self.change_tiebreaks(previous, why, reference)
-                return f"the tie-break list is {', '.join(previous)} again"
+        kind, caution, change = self._breach_at(position)
+        with self._undoing(position, kind):
+            match kind, change:
+                case Breach.MANUAL_PAIRING, _:
+                    return self._undo_hand_pairing(position, caution.round, why, reference)
+                case Breach.ADJOURNMENT, Round.ResultRecorded():
+                    return self._undo_adjourned_result(position, change, why)
+                case Breach.RENUMBERING, Tournament.PlayersRenumbered():
+                    return self._undo_renumbering(position, why)
+                case Breach.RENUMBERING, Tournament.PlayerDetailsCorrected():
+                    return self._undo_reordering_correction(position, change, why, reference)
+                case Breach.CORRECTION, Round.ResultCorrected() | Round.ResultVoided():
+                    return self._undo_result_change(position, change, why, reference)
+                case Breach.CONFIGURATION, Tournament.RoundsChanged(rounds=rounds):
+                    before = self.repository.get(self.tournament_id, version=change.originator_version - 1).rounds
+                    if self.tournament().rounds != rounds:
+                        raise RuleViolation(
+                            f"the rounds were changed again after position {position + 1}; set the number of "
+                            "rounds itself, with a reason",
+                            Remedy(RemedyAction.SEE_LOG),
+                        )
+                    self.change_rounds(before, why, reference)
+                    return f"the tournament has {before} rounds again"
+                case Breach.NUMBER_EXCHANGE, Tournament.PairingNumbersExchanged(first=first, second=second):
+                    self._require_no_numbering_after(position + 1)
+                    self.exchange_numbers(first, second, why, reference)  # an exchange is its own inverse
+                    return f"players {first} and {second} have their pairing numbers of before again"
+                case Breach.TIEBREAKS_CHANGED, Tournament.TiebreaksChanged(tiebreaks=tiebreaks, previous=previous):
+                    if list(self.tournament().settings["tiebreaks"]) != list(tiebreaks):
+                        raise RuleViolation(
+                            f"the tie-break list was changed again after position {position + 1}",
+                            Remedy(RemedyAction.SEE_LOG),
+                        )
+                    self.change_tiebreaks(previous, why, reference)
+                    return f"the tie-break list is {', '.join(previous)} again"
         raise RuleViolation(
-            f"a {kind} breach is not undone here (docs/fide-mode.md, Q114 lists the kinds that are); the command "
+            f"a {kind.value} breach is not undone here (docs/fide-mode.md, Q114 lists the kinds that are); the command "
             "that made it takes it back"
         )
 
+    def _undo_result_change(self, position: int, change: Any, why: str, reference: str) -> str:
+        """A Correction (Q190): the result as it was before the correction or the void."""
+        number, board, previous = self._round_number(change.originator_id), change.board, change.previous
+        if isinstance(change, Round.ResultCorrected):
+            self._require_unchanged(number, board, change, change.result, position)
+            what = f"undo the breach at position {position}: correct round {number} board {board} back to {previous}"
+            self._result_change(
+                number, what, lambda r: r.correct_result(board, previous, self.actor, why, reference), why
+            )
+        else:
+            self._require_unchanged(number, board, change, None, position)
+            what = f"undo the breach at position {position}: record round {number} board {board} as {previous} again"
+            self._result_change(number, what, lambda r: r.record_result(board, previous, self.actor), why)
+        return f"round {number} board {board} is {previous} again"
+
+    def _undo_adjourned_result(self, position: int, change: Round.ResultRecorded, why: str) -> str:
+        """An Adjournment (Q163): the non-draw result of an adjourned game voided, so that the game is adjourned
+        without a result again and counts as a draw for pairing, as before (C.04.2 3.1)."""
+        number, board = self._round_number(change.originator_id), change.board
+        self._require_unchanged(number, board, change, change.result, position)
+
+        def command() -> str:
+            tournament, round_ = self.tournament(), self.round(number)
+            self.caution(tournament, cautions.adjourned_result_undone(position, number, board, change.result))
+            round_.void_result(board, self.actor, why, "")
+            self.save(tournament, round_)
+            return f"round {number} board {board} is adjourned without a result again, a draw for pairing"
+
+        return self._attempt(command)
+
+    def _undo_hand_pairing(self, position: int, round_number: int, why: str, reference: str) -> str:
+        """An MPA (Q69): the hand pairing withdrawn; when it replaced a published pairing (`start ROUND` on
+        the last paired round), that pairing is published again. Refused once a later round is paired, the
+        round was paired again since, or play has started in it."""
+        published_at, replaced = self._hand_pairing_at(position, round_number)
+
+        def command() -> str:
+            tournament, round_ = self.tournament(), self.round(round_number)
+            if self.last_paired_round() != round_number or round_.revision != published_at:
+                raise RuleViolation(
+                    f"round {round_number} was paired again or unpaired after the breach at position {position}, "
+                    "or a later round is paired",
+                    Remedy(RemedyAction.SEE_LOG),
+                )
+            if round_.results:
+                raise RoundNotReady(
+                    f"play has started in round {round_number} ({len(round_.results)} results recorded); its hand "
+                    "pairing stays"
+                )
+            if round_number < tournament.last_round and self.round(round_number + 1).hand is not None:
+                raise RoundNotReady(f"round {round_number + 1} is being paired by hand", *HAND_PAIRING_WAYS)
+            self.caution(tournament, cautions.hand_pairing_undone(position, round_number, replaced is not None))
+            round_.withdraw_pairing(self.actor, why, reference)
+            if replaced is not None:
+                round_.publish(replaced, self.actor, why, reference)
+            self.save(tournament, round_)
+            if replaced is None:
+                return f"round {round_number} is not paired, as before its hand pairing"
+            return f"round {round_number} has the pairing it had before its hand pairing"
+
+        return self._attempt(command)
+
+    def _hand_pairing_at(self, position: int, round_number: int) -> tuple[int, dict[str, Any] | None]:
+        """The revision of round `round_number` that the hand pairing warned of at `position` published, and
+        the pairing it replaced (a `Round.Paired` payload), None when the round was not paired before it."""
+        stream = round_id(self.tournament_id, round_number)
+        pairings: list[Round.Paired] = []
+        replaced: Round.Paired | None = None
+        for at, event in self.log_events(start=1):
+            if event.originator_id != stream:
+                continue
+            if isinstance(event, Round.Paired):
+                if at > position:
+                    return event.revision, None if replaced is None else paired_payload(replaced)
+                pairings.append(event)
+            elif isinstance(event, Round.HandPairingStarted) and at < position:
+                replaced = pairings[-1] if event.boards or event.byes else None
+        raise RuleViolation(f"the hand pairing warned of at position {position} was never published")
+
+    def _undo_renumbering(self, position: int, why: str) -> str:
+        """A TPN regeneration by `renumber` (Q148-154): the numbering of before restored, that is the order
+        and rule of the renumbering before it (if any) and the exchanges made since that one, in order."""
+        self._require_no_numbering_after(position)
+        numbering: Tournament.PlayersRenumbered | None = None
+        exchanges: list[tuple[int, int]] = []
+        for _, event in self.log_events(stop=position - 2):
+            if isinstance(event, Tournament.PlayersRenumbered):
+                numbering, exchanges = event, []
+            elif isinstance(event, Tournament.PairingNumbersExchanged):
+                exchanges.append((event.first, event.second))
+
+        def change(tournament: Tournament) -> None:
+            settings = TournamentSettings.from_tournament(tournament)
+            paired = self._numbers_changeable(tournament)
+            if (
+                numbering is None
+                and not numbered_by_rating(settings)
+                and settings.options.get("ranking") != "as-listed"
+            ):
+                raise RuleViolation(
+                    "the players had their registration numbers before this renumbering; renumber them by the "
+                    "rule wanted, with a reason"
+                )
+            self.caution(tournament, cautions.numbers_regenerated(f"undo of the breach at position {position}", paired))
+            if numbering is not None:
+                tournament.restore_numbering(list(numbering.order), numbering.rule, self.actor, why)
+            for first, second in exchanges:
+                tournament.exchange_numbers(first, second, self.actor, why, "")
+
+        self._tournament_command(change)
+        return "the players have the pairing numbers of before the renumbering again"
+
+    def _undo_reordering_correction(
+        self, position: int, change: Tournament.PlayerDetailsCorrected, why: str, reference: str
+    ) -> str:
+        """A TPN regeneration by a correction of a player's rating, title or name (Q151-154): the details
+        as they were, which gives the order of before again."""
+        number = change.number
+        before = self.repository.get(self.tournament_id, version=change.originator_version - 1).players[str(number)]
+        now = self.tournament().player(number)
+        if any(now.get(key) != value for key, value in change.changes.items()):
+            raise RuleViolation(
+                f"player {number}'s details were corrected again after the breach at position {position}",
+                Remedy(RemedyAction.SEE_LOG),
+            )
+        self._numbers_changeable(self.tournament())
+        previous = {key: before.get(key, type(value)()) for key, value in change.changes.items()}
+        self.correct_player(number, previous, why, reference)
+        return f"player {number}'s details and the pairing numbers are those of before again"
+
     def _require_no_numbering_after(self, position: int) -> None:
-        """Refuse to undo an exchange of pairing numbers once the numbers changed again after it."""
+        """Refuse to undo a change of pairing numbers once the numbers changed again after it."""
         renumbering = (Tournament.PairingNumbersExchanged, Tournament.PlayersRenumbered)
         if any(isinstance(event, renumbering) for _, event in self.log_events(start=position + 1)):
             raise RuleViolation(
                 f"the pairing numbers were changed again after position {position}", Remedy(RemedyAction.SEE_LOG)
             )
 
-    def _breach_at(self, position: int) -> tuple[str, Any]:
-        """The kind of the breach recorded at `position` and the change recorded after it."""
-        events = dict(self.log_events(start=position, stop=position + 1))
+    def _breach_at(self, position: int) -> tuple[Breach, Caution, Any]:
+        """The kind and warning of the breach recorded at `position`, and the change it warned of: the next
+        event, but for a regeneration of the pairing numbers the event before it (whether a correction
+        moves the numbers is known only once it is made)."""
+        events = dict(self.log_events(start=max(position - 1, 1), stop=position + 1))
         recorded = events.get(position)
         if not isinstance(recorded, Tournament.CautionConfirmed) or not recorded.caution["breach"]:
             raise InvalidInput(
@@ -1348,7 +1497,14 @@ class Ledger(Application):
                 "kind (e.g. 'Correction:') and position",
                 Remedy(RemedyAction.SEE_LOG),
             )
-        return str(recorded.caution["breach"]), events.get(position + 1)
+        caution = Caution.from_event(recorded.caution)
+        kind = Breach(recorded.caution["breach"])
+        if caution.undoes:
+            raise RuleViolation(
+                f"log position {position} is the undo of the breach at position {caution.undoes}; that breach is "
+                "made again by its own command"
+            )
+        return kind, caution, events.get(position - 1 if kind is Breach.RENUMBERING else position + 1)
 
     def _require_unchanged(self, number: int, board: int, change: Any, result: str | None, position: int) -> None:
         """Refuse an undo when the board changed again after the breach (a second undo, a later correction,
@@ -1456,6 +1612,26 @@ def pairing_payload(
         "input_position": position,
         "explanation": [[d.article, d.text, d.satisfied] for d in outcome.explanation],
     }
+
+
+PAIRING_PAYLOAD = (
+    "boards",
+    "byes",
+    "engine",
+    "engine_version",
+    "rules_edition",
+    "options",
+    "seed",
+    "input_digest",
+    "input_position",
+    "explanation",
+)
+"""The fields of a `Round.Paired` event that `pairing_payload` gives `Round.publish`."""
+
+
+def paired_payload(paired: Round.Paired) -> dict[str, Any]:
+    """A recorded pairing as `Round.publish` takes it, to publish it again (the undo of an MPA, Q114)."""
+    return {key: getattr(paired, key) for key in PAIRING_PAYLOAD}
 
 
 def seatable(request: PairingInput, number: int) -> None:

@@ -1,8 +1,8 @@
 """The checklist's warnings (docs/fide-mode.md): leaving FIDE mode (Q43), corrections and configuration
 changes (Q112-115, Q189-193), imports (Q56), adjourned games (Q157-169), byes, prohibited pairs,
-tie-breaks, acceleration and pairing numbers (Q106-111, Q147-154, Q170-188, Q194-196, Q201-202): one
-function per warning, giving its level, its question and what the arbiter is told (the hand pairing's
-are with it, in `ledger.hand_pairing`). `Ledger` raises them through
+tie-breaks, acceleration and pairing numbers (Q106-111, Q147-154, Q170-188, Q194-196, Q201-202), and the
+undos of breaches (Q114): one function per warning, giving its level, its question and what the arbiter
+is told (the hand pairing's are with it, in `ledger.hand_pairing`). `Ledger` raises them through
 `Ledger.caution` (`ledger.fide_mode`).
 """
 
@@ -197,5 +197,31 @@ def adjourned_result(round_number: int, board: int, code: str) -> Caution:
         "Q163",
         f"board {board} was adjourned and counted as a draw for pairing; its result is {code}",
         breach=Breach.ADJOURNMENT,
+        round=round_number,
+    )
+
+
+def adjourned_result_undone(position: int, round_number: int, board: int, code: str) -> Caution:
+    """Q114 for Q163: the undo of an adjourned game's non-draw result voids it; the game is adjourned without a
+    result again and counts as a draw for pairing, as before the breach (level 3, as the breach)."""
+    return Caution(
+        Level.CONFIRM,
+        "Q163",
+        f"undo the breach at position {position}: void {code} on round {round_number} board {board}; the game is "
+        "adjourned again, a draw for pairing",
+        breach=Breach.ADJOURNMENT,
+        round=round_number,
+    )
+
+
+def hand_pairing_undone(position: int, round_number: int, republished: bool) -> Caution:
+    """Q114 for Q69: the undo of an MPA withdraws the round's hand pairing (level 3, Q115) and, when it
+    replaced a published pairing, publishes that pairing again."""
+    then = "publish again the pairing it replaced" if republished else "the round is unpaired, as before it"
+    return Caution(
+        Level.CONFIRM,
+        "Q114",
+        f"undo the breach at position {position}: withdraw round {round_number}'s hand pairing; {then}",
+        breach=Breach.MANUAL_PAIRING,
         round=round_number,
     )

@@ -544,6 +544,11 @@ class Tournament(Aggregate):
     def _renumber(self, order: list[int], rule: str, actor: str, reason: str) -> None:
         pass
 
+    def restore_numbering(self, order: list[int], rule: str, actor: str, reason: str) -> None:
+        """Give the players again the numbering an earlier renumbering recorded (the undo of a regeneration
+        of the pairing numbers, Q114): `order` and `rule` as that renumbering recorded them."""
+        self._renumber(order=order, rule=RankingRule(rule).value, actor=actor, reason=require_reason(reason))
+
     def exchange_numbers(self, first: int, second: int, actor: str, reason: str, reference: str) -> None:
         """Exchange two players' pairing numbers (the application checks the rounds paired)."""
         self.player(first)

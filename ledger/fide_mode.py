@@ -53,7 +53,8 @@ class Breach(Enum):
 class Caution(NamedTuple):
     """A warning of the checklist (docs/fide-mode.md): its `level`, the `question` it answers (e.g. "Q115"),
     what the arbiter is told, and for level 4 the consequence stated before the second confirmation.
-    `breach` and `round` mark a pairing-integrity-breaching event and the round it concerns. (A named
+    `breach` and `round` mark a pairing-integrity-breaching event and the round it concerns; `undoes` is the
+    log position of the breach this one takes back (Q114, `Ledger.undo_breach`), 0 for any other. (A named
     tuple: `arbiter` loads this module at start-up, before it needs attrs.)"""
 
     level: Level
@@ -62,6 +63,7 @@ class Caution(NamedTuple):
     consequence: str = ""
     breach: Breach | None = None
     round: int = 0
+    undoes: int = 0
 
     def in_mode(self, fide_mode: bool) -> Caution:
         """Outside FIDE mode nothing is refused outright: a level 5 warning asks as level 4."""
@@ -86,7 +88,7 @@ class Caution(NamedTuple):
             "consequence": self.consequence,
             "breach": self.breach.value if self.breach else "",
             "round": self.round,
-        }
+        } | ({"undoes": self.undoes} if self.undoes else {})
 
     @classmethod
     def from_event(cls, state: dict[str, object]) -> Caution:
@@ -98,6 +100,7 @@ class Caution(NamedTuple):
             str(state["consequence"]),
             Breach(breach) if breach else None,
             int(str(state["round"])),
+            int(str(state.get("undoes", 0))),
         )
 
 

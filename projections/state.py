@@ -152,7 +152,8 @@ class TournamentState:
     frozen_ranking: dict[int, int] | None = None
     """C.04.2 2.3: "no modification of a TPN ... is allowed after the fourth round has been paired"."""
     cautions: list[tuple[int, Caution]] = field(factory=list)
-    """(position, warning) of every confirmed warning and pairing-integrity-breaching event (Q112)."""
+    """(position, warning) of every confirmed warning and pairing-integrity-breaching event (Q112) in force:
+    not those undone (Q114), nor a hand pairing's MPA once the round is unpaired (Q65)."""
     fide_mode_left_after: int | None = None
     """The round after which the tournament left FIDE mode (Q44), None while it is in it (or never was)."""
     rating_corrections: list[RatingCorrection] = field(factory=list)
@@ -234,6 +235,18 @@ class TournamentState:
             k += 1
         return k
 
+    @property
+    def reported_rounds(self) -> int:
+        """Rounds 1..k all paired with every game's result in or adjourned: what the TRF reports (an adjourned
+        game without its result is written `?`, docs/trf.md, Q164-165)."""
+        k = 0
+        while k + 1 in self.rounds and self.rounds[k + 1].paired:
+            view = self.rounds[k + 1]
+            if set(view.missing_results) - set(view.adjourned):
+                break
+            k += 1
+        return k
+
     def apply(self, position: int, event: object) -> None:
         self.position = position
         match event:  # results first: they are most of the log
@@ -282,7 +295,7 @@ class TournamentState:
                 last = self.stages[-1]
                 last.rounds = rounds - last.first_round + 1
             case Tournament.CautionConfirmed(caution=caution):
-                self.cautions.append((position, Caution.from_event(caution)))
+                self._caution_confirmed(position, Caution.from_event(caution))
             case Tournament.RatingCorrected(round=r, board=b, first=a, second=c, previous=old, result=new):
                 self.rating_corrections.append(RatingCorrection(r, b, a, c, old, new, event.reason))
             case Tournament.FideModeLeft(after_round=after_round):
@@ -317,6 +330,15 @@ class TournamentState:
                 view.sealed_at, view.chain_head = sealed, head
             case _:
                 pass
+
+    def _caution_confirmed(self, position: int, caution: Caution) -> None:
+        """A confirmed warning joins the list; an undo (Q114) takes the breach it undoes off it and is not
+        listed either: the TRF's `###` lines give the tournament as it stands, as before the breach. The log
+        keeps both."""
+        if caution.undoes:
+            self.cautions = [(at, listed) for at, listed in self.cautions if at != caution.undoes]
+        else:
+            self.cautions.append((position, caution))
 
     def _clear_manual_pairing(self, round_number: int) -> None:
         """Q65: unpairing a round, or pairing it by hand again, clears its MPA (the TRF's `###` line); the

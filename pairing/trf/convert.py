@@ -54,6 +54,8 @@ from pairing.trf.document import (
 R = ResultCode
 _PLAYED = {R.WIN: Outcome.WIN, R.DRAW: Outcome.DRAW, R.LOSS: Outcome.LOSS}
 _PLAYED |= {R.UNRATED_WIN: Outcome.WIN, R.UNRATED_DRAW: Outcome.DRAW, R.UNRATED_LOSS: Outcome.LOSS}
+_PLAYED |= {R.UNKNOWN: Outcome.DRAW}
+"""An unknown (adjourned) game counts as a draw for pairing (C.04.2 3.1; record 162's ``X`` defaults to ``D``)."""
 _BYES = {
     R.PAIRING_ALLOCATED_BYE: ByeKind.PAIRING_ALLOCATED,
     R.FULL_POINT_BYE: ByeKind.FULL_POINT,
@@ -175,6 +177,7 @@ def points_for(entry: RoundEntry, scoring: Scoring) -> float:
         R.UNRATED_WIN: scoring.win,
         R.DRAW: scoring.draw,
         R.UNRATED_DRAW: scoring.draw,
+        R.UNKNOWN: scoring.draw,
         R.LOSS: scoring.loss,
         R.UNRATED_LOSS: scoring.loss,
         R.FORFEIT_WIN: scoring.forfeit_win,

@@ -41,6 +41,10 @@ class ResultCode(enum.StrEnum):
     PAIRING_ALLOCATED_BYE = "U"
     ZERO_POINT_BYE = "Z"
     """"known absence from round"."""
+    UNKNOWN = "?"
+    """TRF-2026: a game whose result is not known, an adjourned game (docs/trf.md, "Adjourned games"): the
+    code FIDE's pairing commission recommends for it, scored as record ``162``'s ``X`` says (by default as
+    ``D``, a draw)."""
     NO_RESULT = " "
     """A blank: against ``0000`` the same as ``Z`` (TRF16); against an opponent, a game whose result is
     not known yet (a pairing program's output for the round being played)."""

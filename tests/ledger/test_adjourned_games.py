@@ -196,17 +196,65 @@ def test_q161_final_standings_wait_for_every_result(tmp_path: Path) -> None:
     assert len(rows["rows"]) == 4
 
 
-def test_q169_the_trf_waits_for_the_adjourned_result(tmp_path: Path) -> None:
-    """Q169 through the CLI: the TRF export is refused (exit 3) while an adjourned game has no result,
+def test_q169_the_rating_report_waits_for_the_adjourned_result(tmp_path: Path) -> None:
+    """Q169 through the CLI: the rating report's TRF is refused (exit 3) while an adjourned game has no result,
     naming it, and written once the result is in."""
     _finished_with_an_adjourned_game(tmp_path)
-    refused = arbiter("export-trf", cwd=tmp_path)
+    refused = arbiter("export-trf", "--rating-report", cwd=tmp_path)
     assert refused.returncode == exit_codes.REFUSED
     assert "round 1 board 2 (adjourned)" in refused.stderr
     assert arbiter("result", "1", "2", "1/2", cwd=tmp_path).returncode == 0
-    written = arbiter("export-trf", cwd=tmp_path)
+    written = arbiter("export-trf", "--rating-report", cwd=tmp_path)
     assert written.returncode == 0, written.stderr
     assert written.stdout.startswith("012 Open")
+
+
+def _round_entries(trf: str, round_number: int) -> dict[int, str]:
+    """Start rank -> the round's 001 entry (opponent, colour, result: cols 92-99 + 10 (r - 1))."""
+    start = 91 + 10 * (round_number - 1)
+    return {int(line[4:8]): line[start : start + 8] for line in trf.splitlines() if line.startswith("001")}
+
+
+def test_q164_q165_an_adjourned_game_is_written_with_a_question_mark_and_162_x(tmp_path: Path) -> None:
+    """Q164-165 through the CLI: the TRF-2026 export writes an adjourned game without its result as `?` for
+    both players, opponent and colour as paired, with record 162 giving `X` a draw's points (docs/trf.md,
+    "Adjourned games"); the round is reported, as the rounds played before it."""
+    _finished_with_an_adjourned_game(tmp_path)
+    written = arbiter("export-trf", cwd=tmp_path)
+    assert written.returncode == 0, written.stderr
+    round_1 = _round_entries(written.stdout, 1)
+    question_marks = {rank: entry for rank, entry in round_1.items() if entry.endswith("?")}
+    assert len(question_marks) == 2
+    [white] = [rank for rank, entry in question_marks.items() if entry[5] == "w"]
+    [black] = [rank for rank, entry in question_marks.items() if entry[5] == "b"]
+    assert (int(question_marks[white][:4]), int(question_marks[black][:4])) == (black, white)
+    [scoring] = [line for line in written.stdout.splitlines() if line.startswith("162")]
+    assert scoring.split()[1:] == ["W", "1.0", "D", "0.5", "L", "0.0", "A", "0.0", "P", "1.0", "X", "0.5"]
+    assert arbiter("result", "1", "2", "1-0", "--yes", cwd=tmp_path).returncode == 0
+    after = arbiter("export-trf", cwd=tmp_path).stdout
+    assert not any(entry.endswith("?") for entry in _round_entries(after, 1).values())
+    assert not any(line.startswith("162") for line in after.splitlines())
+
+
+def test_q166_an_imported_question_mark_is_an_adjourned_game_without_result(tmp_path: Path) -> None:
+    """Q166: the importer reads `?` as an unknown result: the game is paired, adjourned, without a result, a
+    draw for pairing; exported again it is `?` again."""
+    _finished_with_an_adjourned_game(tmp_path)
+    exported = tmp_path / "open.trf"
+    assert arbiter("export-trf", "-o", str(exported), cwd=tmp_path).returncode == 0
+    copy = ("--ledger", str(tmp_path / "copy.ledger"))
+    imported = arbiter("import-trf", str(exported), *copy, cwd=tmp_path)
+    assert imported.returncode == 0, imported.stderr
+    [board] = [
+        b
+        for b in json.loads(arbiter("pairings", "1", "--format", "json", *copy, cwd=tmp_path).stdout)["boards"]
+        if b["result"] is None
+    ]
+    log = [line["summary"] for line in json.loads(arbiter("log", "--format", "json", *copy, cwd=tmp_path).stdout)]
+    assert any(f"board {board['board']}" in summary and "adjourned" in summary for summary in log), log
+    again = arbiter("export-trf", *copy, cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert _round_entries(again.stdout, 1) == _round_entries(exported.read_text(), 1)
 
 
 def test_q157_check_notes_an_adjourned_game_without_blocking(open_desk: OpenDesk, location: str) -> None:
@@ -266,3 +314,21 @@ def test_q157_an_adjourned_game_is_a_draw_whatever_else_happened(
         inputs.append(pairing_input(fold_of(ledger), 2))
         ledger.close()
     assert inputs[0] == inputs[1]
+
+
+def test_q166_the_pairing_checker_reads_a_question_mark_as_a_draw_for_pairing() -> None:
+    """Q166 in `arbiter-pair` (pairing.trf.convert): an unknown result `?` is a game played and counted as a
+    draw for pairing (C.04.2 3.1), in the file's point system."""
+    from pairing.model import Scoring
+    from pairing.trf import format, parse
+    from pairing.trf.convert import points_for, round_record
+    from pairing.trf.document import Colour, ResultCode, RoundEntry
+
+    entry = RoundEntry(opponent=2, colour=Colour.WHITE, result=ResultCode.UNKNOWN)
+    record = round_record(1, entry, Scoring(draw=1.0))
+    assert (record.played, record.outcome, record.points) == (True, Outcome.DRAW, 1.0)
+    assert points_for(entry, Scoring()) == 0.5
+    line = "001    1      Ann                                                                0.5          2 w ?"
+    [player] = parse(f"012 Open\n{line}\n").players
+    assert player.rounds[0].result is ResultCode.UNKNOWN
+    assert format(parse(f"012 Open\n{line}\n")).splitlines()[1] == line

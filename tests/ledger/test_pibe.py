@@ -16,15 +16,16 @@ from hypothesis import strategies as st
 
 from ledger.application import Ledger, PlayerDetails
 from ledger.digest import input_digest
+from ledger.domain import Tournament
 from ledger.errors import ConfirmationNeeded, RuleViolation
-from ledger.fide_mode import Breach, Level
+from ledger.fide_mode import Breach, Caution, Level
 from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.trf.writer import format as trf_format
 from projections.history import pairing_input
 from projections.standings import standings
 from projections.state import TournamentState, fold, rated
-from tests.ledger.conftest import OpenDesk
+from tests.ledger.conftest import OpenDesk, events_of
 from tests.tui.cli_support import run
 from tui import exit_codes
 from tui.cli.trf_ledger import to_document
@@ -171,7 +172,8 @@ UNDONE_BY_THEIR_OWN_COMMAND = ("rounds", "exchange", "tiebreaks")
 @pytest.mark.parametrize("kind", ["correction", "void", "rounds", "exchange", "tiebreaks"])
 def test_q114_undo_restores_the_state_before_the_breach(open_desk: OpenDesk, location: str, kind: str) -> None:
     """Q114: for each kind `undo_breach` undoes, the standings and the next round's pairing input after
-    the undo are those before the breach; the breach and its undo both stay in the log."""
+    the undo are those before the breach; the breach and its undo both stay in the log, the undo naming the
+    breach it takes back, and neither is a `###` line of the TRF any more."""
     ledger = _swiss(open_desk, location, 2)
     before = _fingerprint(_state(ledger))
     length = ledger.position()
@@ -191,9 +193,13 @@ def test_q114_undo_restores_the_state_before_the_breach(open_desk: OpenDesk, loc
     assert _fingerprint(_state(ledger)) == before
     assert ledger.tournament().rounds == 5
     assert ledger.position() > length + 2  # compensating events were appended; nothing was removed
-    (breach_at, breach), (_, undo) = _state(ledger).cautions
-    assert undo.breach is breach.breach
+    (breach_at, breach), (_, undo) = [
+        (position, Caution.from_event(event.caution))
+        for position, event in events_of(ledger, Tournament.CautionConfirmed)
+    ]
+    assert (undo.breach, undo.undoes) == (breach.breach, breach_at)
     assert kind in UNDONE_BY_THEIR_OWN_COMMAND or undo.text.startswith(f"undo the breach at position {breach_at}: ")
+    assert _state(ledger).cautions == []  # the TRF's `###` lines are those of before the breach
 
 
 def test_q114_an_undo_is_refused_once_the_board_changed_again(open_desk: OpenDesk, location: str) -> None:
@@ -314,3 +320,44 @@ def test_q189_the_cli_correct_refuses_an_earlier_round_and_offers_the_ways_out(
     summaries = [line["summary"] for line in json.loads(run(capsys, "log", "--format", "json", *where)[1])]
     assert any("Correction: correct round 1 board 1 to 1-0" in summary for summary in summaries)
     assert run(capsys, "log", *where)[1].startswith("NOT IN FIDE MODE (left after round 3)\n")
+
+
+@pytest.mark.parametrize(("answers", "done"), [(["y"], True), (["n"], False)])
+def test_q190_at_a_terminal_a_correction_of_the_previous_round_asks_once(
+    open_desk: OpenDesk, tmp_path: Path, answers: list[str], done: bool
+) -> None:
+    """Q190, Q115 at a terminal: `arbiter correct` of the previous round shows its preview and the level 3
+    warning together and asks once; "y" records the correction, "n" appends nothing."""
+    from ledger.locations import DEFAULT_LEDGER
+    from tests.ledger.test_fide_mode import _answered
+
+    ledger = _swiss(open_desk, str(tmp_path / DEFAULT_LEDGER), 2)
+    ledger.record_result(3, 1, "1/2")  # play has started in round 3: its pairing stays, nothing more is asked
+    new = _other(ledger.round(2).results["1"])
+    length = ledger.position()
+    code, seen = _answered(answers, "correct", "2", "1", new, "--reason", "misread", cwd=tmp_path)
+    assert seen.count("[y/N]") == 1, seen
+    assert seen.count("were paired from the result this corrects") == 1
+    assert "warning (level 3, Q190)" in seen
+    assert code == (exit_codes.OK if done else exit_codes.REFUSED), seen
+    assert (ledger.position() > length) is done
+
+
+@pytest.mark.parametrize(("answers", "done"), [(["y", "y"], True), (["y", "n"], False)])
+def test_q189_at_a_terminal_leaving_fide_mode_to_correct_still_asks_twice(
+    open_desk: OpenDesk, tmp_path: Path, answers: list[str], done: bool
+) -> None:
+    """Q189, Q43 at a terminal: a correction of an earlier round with --leave-fide-mode is level 4: the
+    preview and the warning, then the consequence asked again; the preview is shown once."""
+    from ledger.locations import DEFAULT_LEDGER
+    from tests.ledger.test_fide_mode import _answered
+
+    ledger = _swiss(open_desk, str(tmp_path / DEFAULT_LEDGER), 2)
+    ledger.record_result(3, 1, "1/2")
+    new = _other(ledger.round(1).results["1"])
+    code, seen = _answered(answers, "correct", "1", "1", new, "--reason", "late", "--leave-fide-mode", cwd=tmp_path)
+    assert seen.count("[y/N]") == 2, seen
+    assert seen.count("were paired from the result this corrects") == 1
+    assert "warning (level 4, Q43)" in seen and "can never be entered again" in seen
+    assert code == (exit_codes.OK if done else exit_codes.REFUSED), seen
+    assert ledger.tournament().in_fide_mode is not done

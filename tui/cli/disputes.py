@@ -104,7 +104,8 @@ def cmd_correct(args: argparse.Namespace) -> int:
     with opened(args) as (ledger, views):
         before = views.state()
         later = [n for n in sorted(before.rounds) if n > args.round and before.rounds[n].paired]
-        if later and not _preview_correction(args, ledger, before, later):
+        warned = ledger.warns_of_result_change(args.round, args.leave_fide_mode)
+        if later and not _preview_correction(args, ledger, before, later, warned):
             return exit_codes.REFUSED
         code = ledger.correct_result(
             args.round, args.board, args.result, args.reason, args.reference, args.appeal, args.leave_fide_mode
@@ -141,8 +142,16 @@ def _correct_for_rating(args: argparse.Namespace) -> int:
     return exit_codes.OK
 
 
-def _preview_correction(args: argparse.Namespace, ledger: Ledger, before: TournamentState, later: list[int]) -> bool:
-    """What the correction would change, shown before anything is recorded."""
+def _preview_correction(
+    args: argparse.Namespace, ledger: Ledger, before: TournamentState, later: list[int], warned: bool
+) -> bool:
+    """What the correction would change, shown before anything is recorded, and asked about; when the
+    correction meets a checklist warning (`warned`) that warning is the question, asked right below the
+    preview (level 3 once, level 4 twice: `tui.cli.main`), and the preview is not shown again when the
+    command runs confirmed."""
+    if getattr(args, "previewed", False):
+        return True
+    args.previewed = True
     from pairing.ibf.brackets import changed_matches
     from pairing.model import NoValidPairing
     from projections.bracket import ELIMINATION_SYSTEMS, bracket_of
@@ -168,7 +177,7 @@ def _preview_correction(args: argparse.Namespace, ledger: Ledger, before: Tourna
             out.print("bracket matches that change: " + (", ".join(moved) or "none"))
         except NoValidPairing as clash:
             out.print(f"the corrected result changes who advanced; the published later pairing no longer fits: {clash}")
-    return confirm(args, f"record the correction of round {args.round} board {args.board} to {code}?")
+    return warned or confirm(args, f"record the correction of round {args.round} board {args.board} to {code}?")
 
 
 def _offer_repairing(args: argparse.Namespace, ledger: Ledger, views: ReadModels, last: int, what: str) -> int:
@@ -204,11 +213,13 @@ def _undo_breach_arguments(p: argparse.ArgumentParser) -> None:
 @verbs.verb(
     "undo-breach",
     "restore the state before a pairing-integrity-breaching event (a correction, a change of rounds, an "
-    "exchange of pairing numbers, a new tie-break list)",
+    "exchange or regeneration of pairing numbers, a new tie-break list, a hand pairing (MPA), an adjourned "
+    "game's result)",
     _undo_breach_arguments,
     '  arbiter undo-breach 42 --reason "the correction was entered on the wrong board" --yes\n\n'
-    "The compensating change is appended (the result, the rounds, the two numbers or the tie-break list as\n"
-    "they were) and warned of as the change it undoes was; nothing is edited or deleted\n"
+    "The compensating change is appended (the result, the rounds, the numbers or the tie-break list as\n"
+    "they were; the hand pairing withdrawn; the adjourned game without its result again) and warned of as\n"
+    "the change it undoes was; nothing is edited or deleted, and the TRF's ### lines are those of before\n"
     "(docs/fide-mode.md, Q114).",
 )
 def cmd_undo_breach(args: argparse.Namespace) -> int:

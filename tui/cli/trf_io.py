@@ -44,11 +44,12 @@ def cmd_export_trf(args: argparse.Namespace) -> int:
         state = rated(views.state()) if args.rating_report else views.state()
         comments = change_comments(ledger)
         dates = paired_dates(ledger, state)
-    state.refuse_while_unfinished("the TRF", adjourned_only=True)
-    rounds = args.rounds if args.rounds is not None else state.completed_rounds
-    if rounds > state.completed_rounds:
+    if args.rating_report:
+        state.refuse_while_unfinished("the rating report's TRF", adjourned_only=True)
+    rounds = args.rounds if args.rounds is not None else state.reported_rounds
+    if rounds > state.reported_rounds:
         raise InvalidInput(
-            f"round {state.completed_rounds + 1} still has results missing; export up to it with --rounds"
+            f"round {state.reported_rounds + 1} still has results missing; export up to it with --rounds"
         )
     warnings: list[str] = []
     text = format(to_document(state, rounds, comments, warnings, dates))
@@ -134,6 +135,8 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
             )
             results = enumerate(imported_round.results, start=1)
             ledger.record_results(imported_round.number, [(board, r) for board, r in results if r is not None])
+            for board in imported_round.adjourned:
+                ledger.adjourn(imported_round.number, board, f"{reason}: its result is unknown there (?)")
         for player, round_number, kind in imported.requests:
             ledger.request_bye(player, round_number, kind, reason)
         for player, first_round in imported.withdrawn:

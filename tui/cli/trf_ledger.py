@@ -65,15 +65,19 @@ BYE_CODES = {
 PLAYED = {Outcome.WIN: R.WIN, Outcome.DRAW: R.DRAW, Outcome.LOSS: R.LOSS}
 
 
-def _exported_entry(record: RoundRecord, tpn: dict[int, int], scheduled: dict[int, Colour]) -> RoundEntry:
+def _exported_entry(
+    record: RoundRecord, tpn: dict[int, int], scheduled: dict[int, Colour], adjourned: bool = False
+) -> RoundEntry:
     """One round of a ``001`` line. TRF16: byes and rounds not paired against ``0000`` (``-`` for a
-    round the player was not paired in), a forfeit with "the scheduled colour"."""
+    round the player was not paired in), a forfeit with "the scheduled colour"; TRF-2026: an `adjourned`
+    game without its result ``?`` (docs/trf.md, "Adjourned games")."""
     if record.opponent is None:
         code = BYE_CODES[record.bye] if record.bye is not None else R.FORFEIT_LOSS
         return RoundEntry(opponent=0, colour=Colour.NONE, result=code)
     if record.played:
         colour = Colour.WHITE if record.side is Side.FIRST else Colour.BLACK
-        return RoundEntry(opponent=tpn[record.opponent], colour=colour, result=PLAYED[record.outcome])  # type: ignore[index]
+        result = R.UNKNOWN if adjourned else PLAYED[record.outcome]  # type: ignore[index]
+        return RoundEntry(opponent=tpn[record.opponent], colour=colour, result=result)
     result = R.FORFEIT_WIN if record.outcome is Outcome.WIN else R.FORFEIT_LOSS
     return RoundEntry(opponent=tpn[record.opponent], colour=scheduled.get(record.round, Colour.NONE), result=result)
 
@@ -100,17 +104,31 @@ def _next_round_entry(state: TournamentState, number: int, round_number: int) ->
     return None
 
 
-def _scoring_record(scoring: Scoring) -> list[ScoringRecord]:
-    if scoring == Scoring():
+def _scoring_record(scoring: Scoring, adjourned: bool) -> list[ScoringRecord]:
+    """TRF-2026 ``162``, when the points differ from 1/½/0 or an `adjourned` game is written ``?``: then
+    ``X``, the points of an unknown result, is a draw's (C.04.2 3.1; docs/trf.md, "Adjourned games")."""
+    if scoring == Scoring() and not adjourned:
         return []
-    values = (
+    values = [
         ("W", scoring.win),
         ("D", scoring.draw),
         ("L", scoring.loss),
         ("A", scoring.zero_point_bye),
         ("P", scoring.pairing_allocated_bye),
-    )
+    ]
+    values += [("X", scoring.draw)] if adjourned else []
     return [ScoringRecord(values=tuple((symbol, Decimal(str(value))) for symbol, value in values))]
+
+
+def adjourned_games(state: TournamentState, rounds: int) -> set[tuple[int, int]]:
+    """(round, player) of the games of rounds 1..`rounds` adjourned and still without a result (Q164)."""
+    return {
+        (number, player)
+        for number, view in state.rounds.items()
+        if number <= rounds and view.paired
+        for board in view.adjourned_pending
+        for player in (view.boards[board - 1].first, view.boards[board - 1].second)
+    }
 
 
 def _fitted(text: str, width: int, what: str, player: int, warnings: list[str]) -> str:
@@ -127,11 +145,12 @@ def _player_record(
     tpn: dict[int, int],
     rounds: int,
     scheduled: dict[int, Colour],
+    adjourned: set[tuple[int, int]],
     warnings: list[str],
 ) -> PlayerRecord:
     player = state.players[number]
     table = histories(state, rounds)[number]
-    entries = [_exported_entry(record, tpn, scheduled) for record in table]
+    entries = [_exported_entry(record, tpn, scheduled, (record.round, number) in adjourned) for record in table]
     upcoming = _next_round_entry(state, number, rounds + 1) if rounds < state.total_rounds else None
     points = sum(r.points for r in table)
     if upcoming is not None:
@@ -241,8 +260,12 @@ def to_document(
     tpn = {number: number for number in order} if listed else order  # XXC rank: ids stay, lines go in order
     rank = {row.number: row.rank for row in standings(state)}
     scheduled = _scheduled_colours(state, rounds)
+    adjourned = adjourned_games(state, rounds)
     players = [
-        evolve(_player_record(state, number, tpn, rounds, scheduled.get(number, {}), warnings), rank=rank.get(number))
+        evolve(
+            _player_record(state, number, tpn, rounds, scheduled.get(number, {}), adjourned, warnings),
+            rank=rank.get(number),
+        )
         for number in sorted(state.players, key=lambda n: order[n])
     ]
     records: list[Any] = [
@@ -254,7 +277,7 @@ def to_document(
     colour = settings.options.get("initial_colour")
     if colour in ("white", "black"):
         records.append(InitialColourRecord(colour=Colour.WHITE if colour == "white" else Colour.BLACK))
-    records += _scoring_record(settings.scoring)
+    records += _scoring_record(settings.scoring, bool(adjourned))
     for round_number in sorted(r for r in state.requested_byes if r > rounds):
         for kind, code in ((ByeKind.FULL_POINT, "F"), (ByeKind.HALF_POINT, "H"), (ByeKind.ZERO_POINT, "Z")):
             requested = sorted(tpn[n] for n, k in state.requested_byes[round_number].items() if k is kind)
@@ -339,6 +362,10 @@ RESULTS = {
     (R.UNRATED_LOSS, R.UNRATED_WIN): "0-1",
     (R.UNRATED_DRAW, R.UNRATED_DRAW): "1/2",
 }
+"""The results a pair of round entries gives (White's first); ``?`` against ``?`` is a game adjourned
+without its result (`UNKNOWN`)."""
+
+UNKNOWN = (R.UNKNOWN, R.UNKNOWN)
 
 
 ROUND_BYES = {
@@ -375,6 +402,8 @@ class ImportedRound:
     boards: tuple[tuple[int, int], ...]
     results: tuple[str | None, ...]
     byes: tuple[tuple[int, ByeKind], ...]
+    adjourned: tuple[int, ...] = ()
+    """Boards whose result the file gives as unknown (``?``, Q166): adjourned games without their result."""
 
 
 @frozen
@@ -494,7 +523,7 @@ def _bye_records(document: TrfDocument, paired: int, known: set[int]) -> list[tu
 
 
 def _paired_round(players: dict[int, PlayerRecord], number: int, lines: dict[int, int]) -> ImportedRound:
-    boards, results, byes = [], [], []
+    boards, results, byes, adjourned = [], [], [], []
     for rank, player in sorted(players.items()):
         entry = _entry(player, number)
         if entry.opponent == 0:
@@ -505,7 +534,10 @@ def _paired_round(players: dict[int, PlayerRecord], number: int, lines: dict[int
         first = entry.colour is Colour.WHITE or (entry.colour is not Colour.BLACK and rank < entry.opponent)
         if not first:
             continue  # the game is read from White's line (from the lower rank's when no colour is written)
-        if entry.result is R.NO_RESULT and theirs.result is R.NO_RESULT:
+        if (entry.result, theirs.result) == UNKNOWN:
+            result = None
+            adjourned.append(len(boards) + 1)
+        elif entry.result is R.NO_RESULT and theirs.result is R.NO_RESULT:
             result = None
         else:
             result = RESULTS.get((entry.result, theirs.result))
@@ -518,7 +550,7 @@ def _paired_round(players: dict[int, PlayerRecord], number: int, lines: dict[int
                 )
         boards.append((rank, entry.opponent))
         results.append(result)
-    return ImportedRound(number, tuple(boards), tuple(results), tuple(byes))
+    return ImportedRound(number, tuple(boards), tuple(results), tuple(byes), tuple(adjourned))
 
 
 def points_warnings(document: TrfDocument, state: TournamentState, rounds: int) -> list[str]:
