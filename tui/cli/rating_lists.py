@@ -16,7 +16,8 @@ from tui import exit_codes
 from tui.cli.common import VerbGroup, opened, reason_options, say
 
 if TYPE_CHECKING:
-    from ledger.rating_sequence import CheckReport
+    from ledger.domain import Tournament
+    from ledger.rating_sequence import CheckReport, Found
     from ledger.rating_store import RatingListStore
 
 verbs = VerbGroup()
@@ -176,6 +177,16 @@ def _lookup_arguments(p: argparse.ArgumentParser) -> None:
     _store_option(p)
 
 
+def _found_in_sequence(args: argparse.Namespace, tournament: Tournament) -> list[tuple[str, Found | None]]:
+    """`args.player` as each list of the tournament's sequence gives them, on `--on` or the reference date."""
+    from ledger.rating_sequence import look_up_all, reference_day, sequence
+
+    options = tournament.settings["options"]
+    day = args.on or reference_day(getattr(tournament, "details", {}), options, date.today())
+    with _store(args) as store:
+        return look_up_all(store, sequence(options), day, args.player)
+
+
 @verbs.verb(
     "rating-lookup",
     "show a player as each list of the tournament's sequence gives them",
@@ -183,14 +194,8 @@ def _lookup_arguments(p: argparse.ArgumentParser) -> None:
     '  arbiter rating-lookup 1503014\n  arbiter rating-lookup "Carlsen, Magnus"',
 )
 def cmd_rating_lookup(args: argparse.Namespace) -> int:
-    from ledger.rating_sequence import look_up_all, reference_day, sequence
-
     with opened(args) as (ledger, _):
-        tournament = ledger.tournament()
-    options = tournament.settings["options"]
-    day = args.on or reference_day(getattr(tournament, "details", {}), options, date.today())
-    with _store(args) as store:
-        found = look_up_all(store, sequence(options), day, args.player)
+        found = _found_in_sequence(args, ledger.tournament())
     for place, (name, hit) in enumerate(found):
         role = "main list" if place == 0 else "other list"
         if hit is None:
@@ -221,14 +226,10 @@ def _register_arguments(p: argparse.ArgumentParser) -> None:
 )
 def cmd_register_from_lists(args: argparse.Namespace) -> int:
     from ledger.application import PlayerDetails
-    from ledger.rating_sequence import look_up_all, reference_day, registration, sequence
+    from ledger.rating_sequence import registration
 
     with opened(args) as (ledger, _):
-        tournament = ledger.tournament()
-        options = tournament.settings["options"]
-        day = args.on or reference_day(getattr(tournament, "details", {}), options, date.today())
-        with _store(args) as store:
-            details = registration(look_up_all(store, sequence(options), day, args.player), args.choose)
+        details = registration(_found_in_sequence(args, ledger.tournament()), args.choose)
         player = PlayerDetails(**details, number=args.number, allow_duplicate=args.allow_duplicate)
         (number,) = ledger.register_players([player])
     print(number)
