@@ -18,13 +18,14 @@ from ledger.ranking import RankingRule
 from ledger.results import Game
 from ledger.settings import TournamentSettings
 from projections.state import fold
-from tests.ledger.test_undo_breaches import _fingerprint
+from tests.ledger.test_undo_breaches import _fingerprint, _hand_pairing_unlike_the_engines
 from tests.tui.snapshot_apps import desk
 from tests.tui.test_desk import SIZE, fill, settle, status, type_in
 from tui.desk.app import DeskApp
 from tui.desk.screens.breaches import BreachesScreen
 from tui.desk.screens.dialogs import FormDialog
-from tui.desk.widgets.tables import BreachTable
+from tui.desk.screens.session import DeskSession
+from tui.desk.widgets.tables import BreachTable, breach_status
 from tui.wiring import open_ledger
 
 Step = Callable[[Ledger], None]
@@ -247,3 +248,23 @@ async def test_q114_a_regenerations_undo_asks_twice_at_the_desk_with_the_consequ
     finally:
         app.session.close_ledger()
     assert _as_it_stands(location) == before
+
+
+def test_q112_an_mpa_whose_round_is_unpaired_is_listed_as_lapsed(tmp_path: Path) -> None:
+    """Q112, Q65: the breaches view keeps every breach the log records; a hand pairing's MPA whose round was
+    unpaired is no longer a `###` line of the TRF, and is shown as lapsed, not as undone."""
+    ledger, views = open_ledger(_swiss(tmp_path), "arbiter-a")
+    session = DeskSession(ledger, views)
+    try:
+        for board in (1, 2, 3):
+            ledger.record_result(2, board, "1/2")
+        _hand_pairing_unlike_the_engines(ledger)
+        views.catch_up()
+        breaches, read_to, in_force = session.breaches((), 0)
+        assert [(b.kind, breach_status(b, in_force)) for b in breaches] == [(Breach.MANUAL_PAIRING, "in force")]
+        ledger.unpair(3, "two players arrived after the pairing was made")
+        views.catch_up()
+        breaches, _, in_force = session.breaches(breaches, read_to)
+        assert [(b.kind, breach_status(b, in_force)) for b in breaches] == [(Breach.MANUAL_PAIRING, "lapsed")]
+    finally:
+        session.close_ledger()
