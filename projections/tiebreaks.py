@@ -9,15 +9,16 @@ and the Gacrux reference implementation `tiebreak.py`), so articles are numbered
 gives them. Implemented, with the article each follows (`TIEBREAKS` below lists the codes):
 
 - Art. 6 DE (6.1.1 forfeits excluded, 6.1.2 repeated games averaged, 6.2 sub-standings, 6.3);
-- Art. 7 WIN (7.1), WON (7.2), BPG (7.3), PS (7.5);
-- Art. 8 BH (8.1) with the Art. 14 modifiers Cut-1, Cut-2 and Median-1 (BH-C1, BH-C2, BH-M1);
-- Art. 9 SB (9.1) and KS (9.2, the 50 % threshold);
-- Art. 10 ARO (10.1) and TPR (10.2, with the B.02 8.1.1 dp table);
+- Art. 7 WIN (7.1), WON (7.2), BPG (7.3), BWG (7.4), PS (7.5) and PS-C1, REP (7.6), STD (7.7), TPN
+  (7.8, sorted ascending: its value is the pairing number negated);
+- Art. 8 BH (8.1) with the Art. 14 modifiers Cut-1, Cut-2, Median-1 and Median-2 (BH-C1, BH-C2, BH-M1,
+  BH-M2);
+- Art. 9 SB (9.1) and SB-C1, KS (9.2, the 50 % threshold);
+- Art. 10 ARO (10.1) and ARO-C1, TPR (10.2, with the B.02 8.1.1 dp table), RTNG (10.6, descending);
 - Arts. 15-16, unplayed rounds, as set out below.
 
-Not implemented: AOB (8.2), FB (8.3), REP (7.6), BWG (7.4), STD (7.7), TPN (7.8), PTP (10.3), APRO
-(10.4), APPO (10.5), RTNG (10.6), the other modifiers (BH-M2, SB-C1, PS-C1, ARO-C1, KS Limit), the
-team (Art. 13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3); an unknown code is
+Not implemented: AOB (8.2), FB (8.3), PTP (10.3), APRO (10.4), APPO (10.5), the KS Limit modifier
+(14.5), the team (Art. 13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3); an unknown code is
 refused. Besides C.07: IBF Pairing Rules 4.7 and 4.10 (docs/rules/ibf-pairing-rules.txt) and tsh's
 standing order (docs/rules/tsh-pairing-systems.txt).
 
@@ -54,6 +55,10 @@ Readings where the digest leaves a choice (the module's rules, to be published w
 - Scrabble: SPREAD counts a bye's or forfeit's scores as entered (tsh's `bye_spread`), else 0; OWINS
   and AOR read games played only (tsh records a forfeit as a bye, against no opponent). AOR is the
   average opponent *rating* (tsh's own "AOR" is the average opponent *ranking*).
+- STD (7.7): a round with an opponent compares the two players' points of that round, so a double
+  forfeit is an equal round (½); a game without a result yet counts 0.
+- SB-C1: the least significant value is the product of the lowest-scored opponent (the lowest product
+  among equal scores); 16.5 compares the products, the lowest VUR's with it, and cuts the higher.
 - Backgammon: WINS-REAL counts forfeit wins (their opponent is real); only byes are virtual.
 
 The dp table is B.02 8.1.1 as printed in the handbook (the digest points to Gacrux `fidetables.py`,
@@ -414,6 +419,51 @@ def progressive_scores(player: Entrant, table: Crosstable) -> float:
     return total
 
 
+def progressive_scores_cut_1(player: Entrant, table: Crosstable) -> float:
+    """C.07 7.5 with Cut-1 (Art. 14), PS-C1: "drops the round-1 cumulative score"."""
+    return progressive_scores(player, table) - sum(r.points for r in player.history[:1])
+
+
+def number_of_games_won_with_black(player: Entrant, table: Crosstable) -> float:
+    """C.07 7.4 BWG: "games won over the board with Black" (`Side.SECOND`), as BPG counts them."""
+    return float(
+        sum(
+            1
+            for r in player.history
+            if r.side is Side.SECOND and r.outcome is Outcome.WIN and table.counts_as_played_for_own_record(r)
+        )
+    )
+
+
+def rounds_one_elected_to_play(player: Entrant, table: Crosstable) -> float:
+    """C.07 7.6 REP: "rounds - (half-point byes + zero-point byes + forfeit losses)": the rounds that are
+    not a VUR (16.1; a round without a game or bye, absent or withdrawn, is a zero-point bye there)."""
+    return float(sum(1 for r in player.history if not _is_voluntary_unplayed_round(r)))
+
+
+def standard_points(player: Entrant, table: Crosstable) -> float:
+    """C.07 7.7 (2026) STD: 1 for each round "won" ("scored more than the opponent, or more than a draw
+    without playing") and ½ for each equal round, whatever the points table. A round with an opponent
+    compares the two players' points of that round (a double forfeit is an equal round); one without
+    compares the points with a draw's; a game without a result yet counts 0."""
+    total = 0.0
+    for record in player.history:
+        if record.opponent is not None and record.played and record.outcome is None:
+            continue
+        if record.opponent is None:
+            other = table.context.scoring.draw
+        else:
+            other = table.players[record.opponent].history[record.round - 1].points
+        total += 1.0 if record.points > other else 0.5 if record.points == other else 0.0
+    return total
+
+
+def tournament_pairing_number(player: Entrant, table: Crosstable) -> float:
+    """C.07 7.8 (2026) TPN, sorted by ascending pairing number (`Entrant.pairing_number`): the value is
+    the pairing number negated, so the descending sort ranks the lowest number first."""
+    return float(-player.pairing_number)
+
+
 # --- Art. 8: Buchholz (type C) --------------------------------------------------------------------------
 
 
@@ -442,6 +492,11 @@ def buchholz_median_1(player: Entrant, table: Crosstable) -> float:
     return _cut(_buchholz_contributions(player, table), lowest=1, highest=1)
 
 
+def buchholz_median_2(player: Entrant, table: Crosstable) -> float:
+    """C.07 8.1 with Median-2 (Art. 14): "drops the two lowest and the two highest", subject to 16.5."""
+    return _cut(_buchholz_contributions(player, table), lowest=2, highest=2)
+
+
 # --- Art. 9: Sonneborn-Berger and Koya (type BC) ------------------------------------------------------
 
 
@@ -449,6 +504,22 @@ def sonneborn_berger(player: Entrant, table: Crosstable) -> float:
     """C.07 9.1 SB: "Σ over rounds of (opponent's final adjusted score x points the player scored
     against that opponent)"; "unplayed rounds follow Art. 16" (the dummy scores the player's points)."""
     return sum(score * record.points for score, _, record in table.buchholz_terms(player))
+
+
+def sonneborn_berger_cut_1(player: Entrant, table: Crosstable) -> float:
+    """C.07 9.1 with Cut-1 (Art. 14), SB-C1 (2024-08): "drop the product for the opponent with the lowest
+    score. If several opponents share that score, drop the lowest of their products"; 16.5 for SB:
+    "compare the lowest VUR contribution with the least significant value and cut the higher of the two"."""
+    terms = [(score * record.points, score, voluntary) for score, voluntary, record in table.buchholz_terms(player)]
+    if not terms:
+        return 0.0
+    least = min(terms, key=lambda term: (term[1], term[0]))
+    voluntary = [term for term in terms if term[2]]
+    if voluntary:
+        lowest_vur = min(voluntary, key=lambda term: (term[0], term[1]))
+        if lowest_vur[0] >= least[0]:
+            least = lowest_vur
+    return sum(term[0] for term in terms) - least[0]
 
 
 def koya_system(player: Entrant, table: Crosstable) -> float:
@@ -505,6 +576,21 @@ def tournament_performance_rating(player: Entrant, table: Crosstable) -> float:
         return 0.0
     p = Fraction(sum(result for _, result in games), len(games))
     return float(_average_rating(games) + conversion_dp(p))
+
+
+def average_rating_of_opponents_cut_1(player: Entrant, table: Crosstable) -> float:
+    """C.07 10.1 with Cut-1 (Art. 14), ARO-C1: "drops the lowest-rated opponent", then averages and rounds
+    as ARO (0 when no rated game remains)."""
+    games = sorted(_rated_games(player, table))
+    return float(_average_rating(games[1:]))
+
+
+def own_rating(player: Entrant, table: Crosstable) -> float:
+    """C.07 10.6 (2026) RTNG: "the player's own rating", the first one (Art. 10, 2026: "the first rating
+    is used"); sorted descending. An unrated player counts as `TiebreakContext.unrated_rating`, or 0."""
+    if player.rating > 0:
+        return float(player.rating)
+    return float(table.context.unrated_rating or 0)
 
 
 # --- Scrabble (tsh) -------------------------------------------------------------------------------------
@@ -572,6 +658,7 @@ _FUNCTIONS: dict[str, TiebreakFunction] = {
     "BH-C1": buchholz_cut_1,
     "BH-C2": buchholz_cut_2,
     "BH-M1": buchholz_median_1,
+    "BH-M2": buchholz_median_2,
     "SB": sonneborn_berger,
     "DE": direct_encounter,
     "WIN": number_of_wins,
@@ -587,6 +674,14 @@ _FUNCTIONS: dict[str, TiebreakFunction] = {
     "IBF-C": ibf_coefficient,
     "WINS-REAL": wins_not_against_virtual_opponents,
     "LOT": drawing_of_lots,
+    "BWG": number_of_games_won_with_black,
+    "REP": rounds_one_elected_to_play,
+    "STD": standard_points,
+    "TPN": tournament_pairing_number,
+    "PS-C1": progressive_scores_cut_1,
+    "SB-C1": sonneborn_berger_cut_1,
+    "ARO-C1": average_rating_of_opponents_cut_1,
+    "RTNG": own_rating,
 }
 """Code -> its computation; the codes and their articles are `ledger.settings.TIEBREAK_CODES`."""
 
@@ -598,6 +693,7 @@ TIEBREAKS = TIEBREAK_CODES
 OWN_AND_OPPONENTS_RECORDS = frozenset(
     {"BH", "BH-C1", "BH-C2", "BH-M1", "SB", "KS", "WIN", "WON", "BPG", "PS", "ARO", "TPR"}
     | {"SPREAD", "AOR", "OWINS", "WINS-REAL", "LOT"}
+    | {"BH-M2", "SB-C1", "BWG", "REP", "STD", "TPN", "PS-C1", "ARO-C1", "RTNG"}
 )
 """Codes whose value reads only the player's own records and their opponents' (scores, adjusted scores,
 records, ratings), besides the context and KS's threshold."""
