@@ -47,6 +47,9 @@ TIEBREAK_CODES: dict[str, str] = {
     "PS-C1": "Progressive Scores Cut-1, round 1 left out (C.07 7.5, Art. 14)",
     "ARO-C1": "Average Rating of Opponents Cut-1 (C.07 10.1, Art. 14)",
     "RTNG": "Rating, the player's own first rating (C.07 10.6)",
+    "FB": "Fore Buchholz, final-round games as draws (C.07 8.3; unplayed rounds 16.3, 16.4)",
+    "AOB": "Average of Opponents' Buchholz, over-the-board opponents (C.07 8.2)",
+    "APRO": "Average Performance Rating of Opponents, their TPR averaged (C.07 10.4)",
 }
 """The tie-break codes a tournament may name, in the order `--help` lists them: code -> description with
 its article. `projections.tiebreaks` computes each."""

@@ -12,12 +12,14 @@ gives them. Implemented, with the article each follows (`TIEBREAKS` below lists 
 - Art. 7 WIN (7.1), WON (7.2), BPG (7.3), BWG (7.4), PS (7.5) and PS-C1, REP (7.6), STD (7.7), TPN
   (7.8, sorted ascending: its value is the pairing number negated);
 - Art. 8 BH (8.1) with the Art. 14 modifiers Cut-1, Cut-2, Median-1 and Median-2 (BH-C1, BH-C2, BH-M1,
-  BH-M2);
+  BH-M2), AOB (8.2), FB (8.3);
 - Art. 9 SB (9.1) and SB-C1, KS (9.2, the 50 % threshold);
-- Art. 10 ARO (10.1) and ARO-C1, TPR (10.2, with the B.02 8.1.1 dp table), RTNG (10.6, descending);
+- Art. 10 ARO (10.1) and ARO-C1, TPR (10.2, with the B.02 8.1.1 dp table), APRO (10.4), RTNG (10.6,
+  descending);
 - Arts. 15-16, unplayed rounds, as set out below.
 
-Not implemented: AOB (8.2), FB (8.3), PTP (10.3), APRO (10.4), APPO (10.5), the KS Limit modifier
+Not implemented: PTP (10.3) and APPO (10.5), which read the B.02 8.1.2 table at full scale (the
+project holds 8.1.1 and its inverse capped at 400 only), AOB read with FB (2026), the KS Limit modifier
 (14.5), the team (Art. 13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3); an unknown code is
 refused. Besides C.07: IBF Pairing Rules 4.7 and 4.10 (docs/rules/ibf-pairing-rules.txt) and tsh's
 standing order (docs/rules/tsh-pairing-systems.txt).
@@ -57,6 +59,9 @@ Readings where the digest leaves a choice (the module's rules, to be published w
   average opponent *rating* (tsh's own "AOR" is the average opponent *ranking*).
 - STD (7.7): a round with an opponent compares the two players' points of that round, so a double
   forfeit is an equal round (½); a game without a result yet counts 0.
+- FB (8.3): a final-round forfeit or game without a result is a "paired game", so it counts as a
+  draw too; a final-round bye keeps its points.
+- AOB (8.2) is not rounded; APRO (10.4) leaves out an opponent with no TPR (no rated game).
 - SB-C1: the least significant value is the product of the lowest-scored opponent (the lowest product
   among equal scores); 16.5 compares the products, the lowest VUR's with it, and cuts the higher.
 - Backgammon: WINS-REAL counts forfeit wins (their opponent is real); only byes are virtual.
@@ -73,7 +78,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
 
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 from attrs.validators import ge, in_, instance_of
 
 from ledger.ranking import drawn_lot
@@ -298,6 +303,14 @@ class Crosstable:
         """9.2: 50 % of the maximum possible score (see the module docstring for the maximum)."""
         return 0.5 * self.context.scoring.win * self.most_games
 
+    @cached_property
+    def fore(self) -> Crosstable:
+        """8.3 FB: this crosstable "as if all paired games for the final round had ended in draws": every
+        final-round record with an opponent (a game without a result yet, or a forfeit, too) becomes a
+        played draw worth `Scoring.draw`, and the score follows; byes and absences stay as they are."""
+        draw = self.context.scoring.draw
+        return Crosstable.of([_final_round_drawn(player, draw) for player in self.players.values()], self.context)
+
 
 def _checked(
     previous: Crosstable | None, context: TiebreakContext, by_number: Mapping[int, Entrant]
@@ -307,6 +320,15 @@ def _checked(
     if previous is None or previous.context.rounds != context.rounds or not previous.players.keys() <= by_number.keys():
         return {}, {}
     return previous.players, previous.games
+
+
+def _final_round_drawn(player: Entrant, draw: float) -> Entrant:
+    """The player with a final-round record that has an opponent made a played draw worth `draw` (8.3)."""
+    last = player.history[-1] if player.history else None
+    if last is None or last.opponent is None:
+        return player
+    drawn = evolve(last, outcome=Outcome.DRAW, points=draw, played=True)
+    return evolve(player, score=player.score - last.points + draw, history=(*player.history[:-1], drawn))
 
 
 def _direct_encounter_places(group: list[int], average: Mapping[tuple[int, int], float], win: float) -> dict[int, int]:
@@ -497,6 +519,22 @@ def buchholz_median_2(player: Entrant, table: Crosstable) -> float:
     return _cut(_buchholz_contributions(player, table), lowest=2, highest=2)
 
 
+def fore_buchholz(player: Entrant, table: Crosstable) -> float:
+    """C.07 8.3 FB: Buchholz computed "as if all paired games for the final round had ended in draws"
+    (`Crosstable.fore`), Art. 16 applying to it as to BH."""
+    fore = table.fore
+    return buchholz(fore.players[player.number], fore)
+
+
+def average_of_opponents_buchholz(player: Entrant, table: Crosstable) -> float:
+    """C.07 8.2 AOB: "the average of the Buchholz of the opponents played over the board", each game
+    counting (4.4); not rounded (the digest gives no rounding); 0 without such a game."""
+    opponents = [r.opponent for r in player.history if r.opponent is not None and r.played]
+    if not opponents:
+        return 0.0
+    return sum(buchholz(table.players[number], table) for number in opponents) / len(opponents)
+
+
 # --- Art. 9: Sonneborn-Berger and Koya (type BC) ------------------------------------------------------
 
 
@@ -593,6 +631,20 @@ def own_rating(player: Entrant, table: Crosstable) -> float:
     return float(table.context.unrated_rating or 0)
 
 
+def average_performance_rating_of_opponents(player: Entrant, table: Crosstable) -> float:
+    """C.07 10.4 APRO: the average of the TPR (10.2) of the opponents played over the board, "rounded with
+    0.5 up"; an opponent without a TPR (no rated game of their own) is left out, 0 when none is left."""
+    performances = []
+    for r in player.history:
+        if r.opponent is not None and r.played and r.outcome is not None:
+            opponent = table.players[r.opponent]
+            if _rated_games(opponent, table):
+                performances.append(tournament_performance_rating(opponent, table))
+    if not performances:
+        return 0.0
+    return float(_round_half_up(Fraction(sum(map(int, performances)), len(performances))))
+
+
 # --- Scrabble (tsh) -------------------------------------------------------------------------------------
 
 
@@ -682,6 +734,9 @@ _FUNCTIONS: dict[str, TiebreakFunction] = {
     "SB-C1": sonneborn_berger_cut_1,
     "ARO-C1": average_rating_of_opponents_cut_1,
     "RTNG": own_rating,
+    "FB": fore_buchholz,
+    "AOB": average_of_opponents_buchholz,
+    "APRO": average_performance_rating_of_opponents,
 }
 """Code -> its computation; the codes and their articles are `ledger.settings.TIEBREAK_CODES`."""
 

@@ -549,7 +549,7 @@ def test_every_code_has_a_description_citing_its_source() -> None:
     assert set(TIEBREAKS) == {
         *("BH", "BH-C1", "BH-C2", "BH-M1", "SB", "DE", "WIN", "WON", "BPG", "ARO", "TPR", "PS", "KS"),
         *("SPREAD", "AOR", "OWINS", "WINS-REAL", "IBF-C", "LOT"),
-        *("BH-M2", "SB-C1", "BWG", "REP", "STD", "TPN", "PS-C1", "ARO-C1", "RTNG"),
+        *("BH-M2", "SB-C1", "BWG", "REP", "STD", "TPN", "PS-C1", "ARO-C1", "RTNG", "FB", "AOB", "APRO"),
     }
     assert all(re.search(r"C\.07|IBF|tsh|Scrabble", text) for text in TIEBREAKS.values())
 
@@ -806,3 +806,52 @@ def test_q199_sb_c1_cuts_the_vur_when_not_lower_c07_16_5() -> None:
     # SB(1): 2: 2½x0 + 3: ½x1 + 4: 1½x1 = 2; no VUR, lowest score ½ -> 1½.
     assert values(table, "SB")[2] == 3.25
     assert (values(table, "SB-C1")[2], values(table, "SB-C1")[1]) == (2.5, 1.5)
+
+
+def test_q199_fb_is_buchholz_with_the_final_round_drawn_c07_8_3() -> None:
+    """C.07 8.3 FB: Buchholz computed "as if all paired games for the final round had ended in draws";
+    Art. 16 applies (15.3)."""
+    # The Swiss's round 4: 1-2 was a draw; 4-5 (0-1) counts as a draw; 6's PAB and 3's absence stay.
+    # Fore scores: 1: 3, 2: 2, 3: ½, 4: 1 + ½ = 1½, 5: 3 - 1 + ½ = 2½, 6: 3. Adjusted (16.3): 3's last
+    # round absence counts as a draw: 1. Dummy cap for a bye (16.4): ½ x 4 = 2.
+    fb = {
+        1: 9.0,  # 4: 1½ + 6: 3 + 5: 2½ + 2: 2
+        2: 8.0,  # 5: 2½ + forfeit loss: dummy min(own 2, adj(4) 1½) = 1½ + 3: 1 + 1: 3
+        3: 6.0,  # 6: 3 + HPB: min(½, 2) + 2: 2 + absent: min(½, 2)
+        4: 10.0,  # 1: 3 + forfeit win: min(own 1½, adj(2) 2) = 1½ + 6: 3 + 5: 2½
+        5: 8.5,  # 2: 2 + PAB: min(own 2½, 2) = 2 + 1: 3 + 4: 1½
+        6: 7.5,  # 3: 1 + 1: 3 + 4: 1½ + PAB: min(own 3, 2) = 2
+    }
+    assert values(swiss(), "FB") == fb
+    # FB is type D: known before the final round's results are.
+    pending = crosstable({**SWISS, 4: ["1-2 ?", "4-5 ?", "6 PAB"]}, players=6)
+    assert values(pending, "FB") == fb
+
+
+def test_q199_aob_averages_the_buchholz_of_opponents_played_c07_8_2() -> None:
+    """C.07 8.2 AOB: "the average of the Buchholz of the opponents played over the board"."""
+    # BH from the BH test: 1: 9, 2: 8, 3: 6, 4: 10, 5: 8, 6: 7. Forfeits and byes bring no opponent.
+    aob = values(swiss(), "AOB")
+    assert aob == pytest.approx(
+        {
+            1: 33 / 4,  # 4, 6, 5, 2: 10 + 7 + 8 + 8
+            2: 23 / 3,  # 5, 3, 1 (not 4, a forfeit): 8 + 6 + 9
+            3: 15 / 2,  # 6, 2: 7 + 8
+            4: 8.0,  # 1, 6, 5 (not 2): 9 + 7 + 8 = 24
+            5: 9.0,  # 2, 1, 4 (not the PAB): 8 + 9 + 10 = 27
+            6: 25 / 3,  # 3, 1, 4: 6 + 9 + 10
+        }
+    )
+
+
+def test_q199_apro_averages_the_opponents_tpr_c07_10_4() -> None:
+    """C.07 10.4 APRO: the average of the opponents' TPR (10.2), rounded with 0.5 up."""
+    # TPR from the ARO/TPR test: 1: 1868, 2: 1925, 3: 900, 4: 900, 5: 1992, 6: 1958.
+    assert values(swiss(), "APRO") == {
+        1: 1694,  # 4, 6, 5, 2: (900 + 1958 + 1992 + 1925) / 4 = 1693.75
+        2: 1587,  # 5, 3, 1: (1992 + 900 + 1868) / 3 = 1586.67
+        3: 1942,  # 6, 2: (1958 + 1925) / 2 = 1941.5, 0.5 up
+        4: 1939,  # 1, 6, 5: (1868 + 1958 + 1992) / 3 = 1939.33
+        5: 1564,  # 2, 1, 4: (1925 + 1868 + 900) / 3 = 1564.33
+        6: 1223,  # 3, 1, 4: (900 + 1868 + 900) / 3 = 1222.67
+    }
