@@ -49,6 +49,7 @@ TIEBREAK_CODES: dict[str, str] = {
     "RTNG": "Rating, the player's own first rating (C.07 10.6)",
     "FB": "Fore Buchholz, final-round games as draws (C.07 8.3; unplayed rounds 16.3, 16.4)",
     "AOB": "Average of Opponents' Buchholz, over-the-board opponents (C.07 8.2)",
+    "AOB-F": "Average of Opponents' Buchholz read with Fore Buchholz (C.07 8.2, 8.3)",
     "APRO": "Average Performance Rating of Opponents, their TPR averaged (C.07 10.4)",
 }
 """The tie-break codes a tournament may name, in the order `--help` lists them: code -> description with

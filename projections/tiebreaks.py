@@ -12,17 +12,17 @@ gives them. Implemented, with the article each follows (`TIEBREAKS` below lists 
 - Art. 7 WIN (7.1), WON (7.2), BPG (7.3), BWG (7.4), PS (7.5) and PS-C1, REP (7.6), STD (7.7), TPN
   (7.8, sorted ascending: its value is the pairing number negated);
 - Art. 8 BH (8.1) with the Art. 14 modifiers Cut-1, Cut-2, Median-1 and Median-2 (BH-C1, BH-C2, BH-M1,
-  BH-M2), AOB (8.2), FB (8.3);
+  BH-M2), AOB (8.2; AOB-F reads it with FB, as 2026 allows), FB (8.3);
 - Art. 9 SB (9.1) and SB-C1, KS (9.2, the 50 % threshold);
 - Art. 10 ARO (10.1) and ARO-C1, TPR (10.2, with the B.02 8.1.1 dp table), APRO (10.4), RTNG (10.6,
   descending);
 - Arts. 15-16, unplayed rounds, as set out below.
 
 Not implemented: PTP (10.3) and APPO (10.5), which read the B.02 8.1.2 table at full scale (the
-project holds 8.1.1 and its inverse capped at 400 only), AOB read with FB (2026), the KS Limit modifier
-(14.5), the team (Art. 13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3); an unknown code is
-refused. Besides C.07: IBF Pairing Rules 4.7 and 4.10 (docs/rules/ibf-pairing-rules.txt) and tsh's
-standing order (docs/rules/tsh-pairing-systems.txt).
+project holds 8.1.1 and its inverse capped at 400 only), the KS Limit modifier (14.5), the team (Art.
+13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3); an unknown code is refused. Besides
+C.07: IBF Pairing Rules 4.7 and 4.10 (docs/rules/ibf-pairing-rules.txt) and tsh's standing order
+(docs/rules/tsh-pairing-systems.txt).
 
 Unplayed rounds (C.07 Arts. 15-16, 2026):
 
@@ -61,7 +61,7 @@ Readings where the digest leaves a choice (the module's rules, to be published w
   forfeit is an equal round (½); a game without a result yet counts 0.
 - FB (8.3): a final-round forfeit or game without a result is a "paired game", so it counts as a
   draw too; a final-round bye keeps its points.
-- AOB (8.2) is not rounded; APRO (10.4) leaves out an opponent with no TPR (no rated game).
+- AOB (8.2) and AOB-F are not rounded; APRO (10.4) leaves out an opponent with no TPR (no rated game).
 - SB-C1: the least significant value is the product of the lowest-scored opponent (the lowest product
   among equal scores); 16.5 compares the products, the lowest VUR's with it, and cuts the higher.
 - Backgammon: WINS-REAL counts forfeit wins (their opponent is real); only byes are virtual.
@@ -526,13 +526,24 @@ def fore_buchholz(player: Entrant, table: Crosstable) -> float:
     return buchholz(fore.players[player.number], fore)
 
 
-def average_of_opponents_buchholz(player: Entrant, table: Crosstable) -> float:
-    """C.07 8.2 AOB: "the average of the Buchholz of the opponents played over the board", each game
-    counting (4.4); not rounded (the digest gives no rounding); 0 without such a game."""
+def _average_over_opponents_played(player: Entrant, table: Crosstable, value: TiebreakFunction) -> float:
+    """The average of `value` over the opponents played over the board, each game counting (4.4); not
+    rounded (the digest gives none for AOB); 0 without such a game."""
     opponents = [r.opponent for r in player.history if r.opponent is not None and r.played]
     if not opponents:
         return 0.0
-    return sum(buchholz(table.players[number], table) for number in opponents) / len(opponents)
+    return sum(value(table.players[number], table) for number in opponents) / len(opponents)
+
+
+def average_of_opponents_buchholz(player: Entrant, table: Crosstable) -> float:
+    """C.07 8.2 AOB: "the average of the Buchholz of the opponents played over the board"."""
+    return _average_over_opponents_played(player, table, buchholz)
+
+
+def average_of_opponents_fore_buchholz(player: Entrant, table: Crosstable) -> float:
+    """C.07 8.2 AOB read with FB (8.3), which the 2026 edition allows ("it may use FB instead"; MTB26
+    `AOB/F`): the average of the opponents' Fore Buchholz."""
+    return _average_over_opponents_played(player, table, fore_buchholz)
 
 
 # --- Art. 9: Sonneborn-Berger and Koya (type BC) ------------------------------------------------------
@@ -736,6 +747,7 @@ _FUNCTIONS: dict[str, TiebreakFunction] = {
     "RTNG": own_rating,
     "FB": fore_buchholz,
     "AOB": average_of_opponents_buchholz,
+    "AOB-F": average_of_opponents_fore_buchholz,
     "APRO": average_performance_rating_of_opponents,
 }
 """Code -> its computation; the codes and their articles are `ledger.settings.TIEBREAK_CODES`."""

@@ -549,7 +549,7 @@ def test_every_code_has_a_description_citing_its_source() -> None:
     assert set(TIEBREAKS) == {
         *("BH", "BH-C1", "BH-C2", "BH-M1", "SB", "DE", "WIN", "WON", "BPG", "ARO", "TPR", "PS", "KS"),
         *("SPREAD", "AOR", "OWINS", "WINS-REAL", "IBF-C", "LOT"),
-        *("BH-M2", "SB-C1", "BWG", "REP", "STD", "TPN", "PS-C1", "ARO-C1", "RTNG", "FB", "AOB", "APRO"),
+        *("BH-M2", "SB-C1", "BWG", "REP", "STD", "TPN", "PS-C1", "ARO-C1", "RTNG", "FB", "AOB", "AOB-F", "APRO"),
     }
     assert all(re.search(r"C\.07|IBF|tsh|Scrabble", text) for text in TIEBREAKS.values())
 
@@ -855,3 +855,18 @@ def test_q199_apro_averages_the_opponents_tpr_c07_10_4() -> None:
         5: 1564,  # 2, 1, 4: (1925 + 1868 + 900) / 3 = 1564.33
         6: 1223,  # 3, 1, 4: (900 + 1868 + 900) / 3 = 1222.67
     }
+
+
+def test_q199_aob_f_averages_the_fore_buchholz_of_opponents_played_c07_8_2_8_3() -> None:
+    """C.07 8.2 (2026): AOB "may use FB instead" (MTB26 `AOB/F`)."""
+    # FB from the FB test: 1: 9, 2: 8, 3: 6, 4: 10, 5: 8½, 6: 7½; opponents played as in the AOB test.
+    assert values(swiss(), "AOB-F") == pytest.approx(
+        {
+            1: 34 / 4,  # 4, 6, 5, 2: 10 + 7½ + 8½ + 8
+            2: 23.5 / 3,  # 5, 3, 1: 8½ + 6 + 9
+            3: 15.5 / 2,  # 6, 2: 7½ + 8
+            4: 25 / 3,  # 1, 6, 5: 9 + 7½ + 8½
+            5: 9.0,  # 2, 1, 4: 8 + 9 + 10
+            6: 25 / 3,  # 3, 1, 4: 6 + 9 + 10
+        }
+    )
