@@ -48,9 +48,12 @@ TIEBREAK_CODES: dict[str, str] = {
     "ARO-C1": "Average Rating of Opponents Cut-1 (C.07 10.1, Art. 14)",
     "RTNG": "Rating, the player's own first rating (C.07 10.6)",
     "FB": "Fore Buchholz, final-round games as draws (C.07 8.3; unplayed rounds 16.3, 16.4)",
+    "FB-C1": "Fore Buchholz Cut-1 (C.07 8.3, 14.1; VURs cut first 16.5)",
     "AOB": "Average of Opponents' Buchholz, over-the-board opponents (C.07 8.2)",
     "AOB-F": "Average of Opponents' Buchholz read with Fore Buchholz (C.07 8.2, 8.3)",
     "APRO": "Average Performance Rating of Opponents, their TPR averaged (C.07 10.4)",
+    "PTP": "Perfect Tournament Performance (C.07 10.3; B.02 8.1.2 at full scale)",
+    "APPO": "Average Perfect Performance of Opponents, their PTP averaged (C.07 10.5)",
 }
 """The tie-break codes a tournament may name, in the order `--help` lists them: code -> description with
 its article. `projections.tiebreaks` computes each."""

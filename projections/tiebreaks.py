@@ -12,15 +12,15 @@ gives them. Implemented, with the article each follows (`TIEBREAKS` below lists 
 - Art. 7 WIN (7.1), WON (7.2), BPG (7.3), BWG (7.4), PS (7.5) and PS-C1, REP (7.6), STD (7.7), TPN
   (7.8, sorted ascending: its value is the pairing number negated);
 - Art. 8 BH (8.1) with the Art. 14 modifiers Cut-1, Cut-2, Median-1 and Median-2 (BH-C1, BH-C2, BH-M1,
-  BH-M2), AOB (8.2; AOB-F reads it with FB, as 2026 allows), FB (8.3);
+  BH-M2), AOB (8.2; AOB-F reads it with FB, as 2026 allows), FB (8.3) and FB-C1;
 - Art. 9 SB (9.1) and SB-C1, KS (9.2, the 50 % threshold);
-- Art. 10 ARO (10.1) and ARO-C1, TPR (10.2, with the B.02 8.1.1 dp table), APRO (10.4), RTNG (10.6,
-  descending);
+- Art. 10 ARO (10.1) and ARO-C1, TPR (10.2, with the B.02 8.1.1 dp table), PTP (10.3, with B.02 8.1.2
+  at full scale), APRO (10.4), APPO (10.5), RTNG (10.6, descending);
 - Arts. 15-16, unplayed rounds, as set out below.
 
-Not implemented: PTP (10.3) and APPO (10.5), which read the B.02 8.1.2 table at full scale (the
-project holds 8.1.1 and its inverse capped at 400 only), the KS Limit modifier (14.5), the team (Art.
-13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3); an unknown code is refused. Besides
+Not implemented: the KS Limit modifier (14.5), DE with forfeits counted as played (6.1.1, MTB26 `/P`),
+the team (Art. 13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3); an unknown code is
+refused. Besides
 C.07: IBF Pairing Rules 4.7 and 4.10 (docs/rules/ibf-pairing-rules.txt) and tsh's standing order
 (docs/rules/tsh-pairing-systems.txt).
 
@@ -61,7 +61,8 @@ Readings where the digest leaves a choice (the module's rules, to be published w
   forfeit is an equal round (½); a game without a result yet counts 0.
 - FB (8.3): a final-round forfeit or game without a result is a "paired game", so it counts as a
   draw too; a final-round bye keeps its points.
-- AOB (8.2) and AOB-F are not rounded; APRO (10.4) leaves out an opponent with no TPR (no rated game).
+- AOB (8.2) and AOB-F are not rounded; APRO (10.4) and APPO (10.5) leave out an opponent with no TPR or
+  PTP (no rated game), and read the games ARO does.
 - SB-C1: the least significant value is the product of the lowest-scored opponent (the lowest product
   among equal scores); 16.5 compares the products, the lowest VUR's with it, and cuts the higher.
 - Backgammon: WINS-REAL counts forfeit wins (their opponent is real); only byes are virtual.
@@ -84,7 +85,7 @@ from attrs.validators import ge, in_, instance_of
 from ledger.ranking import drawn_lot
 from ledger.ratings import rating_in_round
 from ledger.settings import TIEBREAK_CODES
-from pairing.fide.common.rating import DP_BY_PERCENTAGE
+from pairing.fide.common.rating import DP_BY_PERCENTAGE, PD_UPPER_BOUNDS, full_scale_scoring_probability
 from pairing.ibf.credits import coefficients
 from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
 
@@ -526,6 +527,13 @@ def fore_buchholz(player: Entrant, table: Crosstable) -> float:
     return buchholz(fore.players[player.number], fore)
 
 
+def fore_buchholz_cut_1(player: Entrant, table: Crosstable) -> float:
+    """C.07 8.3 FB with Cut-1 (Art. 14; Art. 5 allows Cut-1 for FB): drops the lowest contribution,
+    subject to 16.5."""
+    fore = table.fore
+    return _cut(_buchholz_contributions(fore.players[player.number], fore), lowest=1)
+
+
 def _average_over_opponents_played(player: Entrant, table: Crosstable, value: TiebreakFunction) -> float:
     """The average of `value` over the opponents played over the board, each game counting (4.4); not
     rounded (the digest gives none for AOB); 0 without such a game."""
@@ -642,18 +650,55 @@ def own_rating(player: Entrant, table: Crosstable) -> float:
     return float(table.context.unrated_rating or 0)
 
 
+def _expected_score(rating: int, games: list[tuple[int, Fraction]]) -> Fraction:
+    """Σ PD(rating - opponent's rating) over `games`, PD from B.02 8.1.2 at full scale."""
+    return sum((full_scale_scoring_probability(rating - opponent) for opponent, _ in games), Fraction(0))
+
+
+def perfect_tournament_performance(player: Entrant, table: Crosstable) -> float:
+    """C.07 10.3 PTP: "the lowest integer rating R such that Σ PD(R - R_opp) ≥ the player's OTB score",
+    PD from the B.02 8.1.2 table at full scale ("no ±400 cap"); "a zero score gives PTP = lowest
+    opponent rating - 800". Over the games ARO and TPR read; 0 without one."""
+    games = _rated_games(player, table)
+    if not games:
+        return 0.0
+    ratings = [rating for rating, _ in games]
+    score = sum(result for _, result in games)
+    low = min(ratings) - 800
+    if score == 0:
+        return float(low)
+    high = max(ratings) + PD_UPPER_BOUNDS[-1] + 1  # every PD is 1 there: Σ = the games, ≥ any score
+    while low < high:  # Σ PD grows with R: the lowest R reaching the score
+        middle = (low + high) // 2
+        if _expected_score(middle, games) >= score:
+            high = middle
+        else:
+            low = middle + 1
+    return float(low)
+
+
+def _average_performance_of_opponents(player: Entrant, table: Crosstable, performance: TiebreakFunction) -> float:
+    """The average of `performance` (TPR or PTP) over the opponents played over the board, rounded with
+    0.5 up as ARO; an opponent without one (no rated game of their own) is left out, 0 when none is left."""
+    opponents = [
+        table.players[r.opponent]
+        for r in player.history
+        if r.opponent is not None and r.played and r.outcome is not None
+    ]
+    values = [int(performance(opponent, table)) for opponent in opponents if _rated_games(opponent, table)]
+    return float(_round_half_up(Fraction(sum(values), len(values)))) if values else 0.0
+
+
 def average_performance_rating_of_opponents(player: Entrant, table: Crosstable) -> float:
     """C.07 10.4 APRO: the average of the TPR (10.2) of the opponents played over the board, "rounded with
-    0.5 up"; an opponent without a TPR (no rated game of their own) is left out, 0 when none is left."""
-    performances = []
-    for r in player.history:
-        if r.opponent is not None and r.played and r.outcome is not None:
-            opponent = table.players[r.opponent]
-            if _rated_games(opponent, table):
-                performances.append(tournament_performance_rating(opponent, table))
-    if not performances:
-        return 0.0
-    return float(_round_half_up(Fraction(sum(map(int, performances)), len(performances))))
+    0.5 up"."""
+    return _average_performance_of_opponents(player, table, tournament_performance_rating)
+
+
+def average_perfect_performance_of_opponents(player: Entrant, table: Crosstable) -> float:
+    """C.07 10.5 APPO: the average of the PTP (10.3) of the opponents played over the board, "rounded with
+    0.5 up"."""
+    return _average_performance_of_opponents(player, table, perfect_tournament_performance)
 
 
 # --- Scrabble (tsh) -------------------------------------------------------------------------------------
@@ -746,9 +791,12 @@ _FUNCTIONS: dict[str, TiebreakFunction] = {
     "ARO-C1": average_rating_of_opponents_cut_1,
     "RTNG": own_rating,
     "FB": fore_buchholz,
+    "FB-C1": fore_buchholz_cut_1,
     "AOB": average_of_opponents_buchholz,
     "AOB-F": average_of_opponents_fore_buchholz,
     "APRO": average_performance_rating_of_opponents,
+    "PTP": perfect_tournament_performance,
+    "APPO": average_perfect_performance_of_opponents,
 }
 """Code -> its computation; the codes and their articles are `ledger.settings.TIEBREAK_CODES`."""
 

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from ledger.application import PlayerDetails
 from ledger.results import Game
 from ledger.settings import TournamentSettings
+from pairing.fide.common.rating import PD_UPPER_BOUNDS, full_scale_scoring_probability
 from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
 from projections.standings import standings
 from projections.tiebreaks import (
@@ -550,6 +551,7 @@ def test_every_code_has_a_description_citing_its_source() -> None:
         *("BH", "BH-C1", "BH-C2", "BH-M1", "SB", "DE", "WIN", "WON", "BPG", "ARO", "TPR", "PS", "KS"),
         *("SPREAD", "AOR", "OWINS", "WINS-REAL", "IBF-C", "LOT"),
         *("BH-M2", "SB-C1", "BWG", "REP", "STD", "TPN", "PS-C1", "ARO-C1", "RTNG", "FB", "AOB", "AOB-F", "APRO"),
+        *("PTP", "APPO", "FB-C1"),
     }
     assert all(re.search(r"C\.07|IBF|tsh|Scrabble", text) for text in TIEBREAKS.values())
 
@@ -828,6 +830,15 @@ def test_q199_fb_is_buchholz_with_the_final_round_drawn_c07_8_3() -> None:
     assert values(pending, "FB") == fb
 
 
+def test_q199_fb_c1_drops_the_lowest_vurs_first_c07_8_3_14_16_5() -> None:
+    """C.07 Art. 5 allows Cut-1 for FB (8.3): "drops the lowest contribution", subject to 16.5."""
+    # Fore contributions from the FB test (v = a VUR's dummy):
+    # 1: 1½ 3 2½ 2 -> 7½.   2: 2½ 1½v 1 3: 16.5 cuts the VUR's 1½ (not lower than 1) -> 6½ (7 without).
+    # 3: 3 ½v 2 ½v -> 5½.   4: 3 1½ 3 2½ (the forfeit win is no VUR) -> 8½.   5: 2 2 3 1½ -> 7.
+    # 6: 1 3 1½ 2 -> 6½.
+    assert values(swiss(), "FB-C1") == {1: 7.5, 2: 6.5, 3: 5.5, 4: 8.5, 5: 7.0, 6: 6.5}
+
+
 def test_q199_aob_averages_the_buchholz_of_opponents_played_c07_8_2() -> None:
     """C.07 8.2 AOB: "the average of the Buchholz of the opponents played over the board"."""
     # BH from the BH test: 1: 9, 2: 8, 3: 6, 4: 10, 5: 8, 6: 7. Forfeits and byes bring no opponent.
@@ -870,3 +881,53 @@ def test_q199_aob_f_averages_the_fore_buchholz_of_opponents_played_c07_8_2_8_3()
             6: 25 / 3,  # 3, 1, 4: 6 + 9 + 10
         }
     )
+
+
+def test_q199_ptp_is_the_lowest_rating_whose_expected_score_reaches_the_score_c07_10_3() -> None:
+    """C.07 10.3 PTP: "the lowest integer rating R such that Σ PD(R - R_opp) ≥ the player's OTB score",
+    PD from B.02 8.1.2 without the 400 cap; "a zero score gives PTP = lowest opponent rating - 800".
+    8.1.2 rows used: 0-3 .50, 4-10 .51, 26-32 .54, 33-39 .55, 54-61 .58, 99-106 .64, 138-145 .69,
+    163-170 .72, 189-197 .75, 257-267 .82, 268-278 .83, 279-290 .84, 291-302 .85, 303-315 .86,
+    329-344 .88, 345-357 .89, 375-391 .91, 620-735 .99, over 735 1.00; the lower-rated player 1 - PD."""
+    assert values(swiss(), "PTP") == {
+        # 1: 3 of 4 against 1700, 1500, 1600, 1900. R = 1891: .75 (191) + .91 (391) + .85 (291)
+        #    + .49 (-9) = 3.00; R = 1890: .75 + .91 + .84 (290) + .49 = 2.99.
+        1: 1891,
+        # 2: 2 of 3 against 1600, 1800, 2000. R = 1945: .89 (345) + .69 (145) + .42 (-55) = 2.00;
+        #    R = 1944: .88 (344) + .69 + .42 = 1.99.
+        2: 1945,
+        3: 700,  # 0 points: the lowest opponent, 1500, - 800
+        4: 700,  # 0 points against 2000, 1500, 1600
+        # 5: 2 of 3 against 1900, 2000, 1700. R = 2003: .64 (103) + .50 (3) + .86 (303) = 2.00;
+        #    R = 2002: .64 + .50 + .85 (302) = 1.99.
+        5: 2003,
+        # 6: 2 of 3 against 1800, 2000, 1700. R = 1968: .72 (168) + .46 (-32) + .83 (268) = 2.01;
+        #    R = 1967: .72 (167) + .45 (-33) + .82 (267) = 1.99.
+        6: 1968,
+    }
+    # A full score: PD must be 1.00, D over 735: 1800 + 736. The loser: 0 points, 2000 - 800.
+    won = crosstable({1: ["1-2 1-0"]}, players=2, ratings={1: 2000, 2: 1800})
+    assert values(won, "PTP") == {1: 2536, 2: 1200}
+
+
+def test_q199_appo_averages_the_opponents_ptp_c07_10_5() -> None:
+    """C.07 10.5 APPO: the average of the opponents' PTP, rounded with 0.5 up."""
+    # PTP from the PTP test: 1: 1891, 2: 1945, 3: 700, 4: 700, 5: 2003, 6: 1968.
+    assert values(swiss(), "APPO") == {
+        1: 1654,  # 4, 6, 5, 2: (700 + 1968 + 2003 + 1945) / 4 = 6616 / 4
+        2: 1531,  # 5, 3, 1: (2003 + 700 + 1891) / 3 = 1531.33
+        3: 1957,  # 6, 2: (1968 + 1945) / 2 = 1956.5, 0.5 up
+        4: 1954,  # 1, 6, 5: (1891 + 1968 + 2003) / 3 = 5862 / 3
+        5: 1512,  # 2, 1, 4: (1945 + 1891 + 700) / 3 = 4536 / 3
+        6: 1097,  # 3, 1, 4: (700 + 1891 + 700) / 3 = 3291 / 3
+    }
+
+
+def test_q199_the_full_scale_rating_table_is_b02_8_1_2() -> None:
+    """B.02 8.1.2 as printed: 0-3 -> .50, 4-10 -> .51, 392-411 -> .92, 620-735 -> .99, over 735 -> 1.00;
+    the lower-rated player gets 1 - PD."""
+    assert [full_scale_scoring_probability(d) for d in (0, 3, 4, 10, 11, 391, 392, 411, 735, 736, 2000)] == [
+        Fraction(p, 100) for p in (50, 50, 51, 51, 52, 91, 92, 92, 99, 100, 100)
+    ]
+    assert full_scale_scoring_probability(-9) == Fraction(49, 100)
+    assert len(PD_UPPER_BOUNDS) == 50
