@@ -32,6 +32,7 @@ from ledger.errors import (
     UnknownBoard,
     UnknownPlayer,
 )
+from ledger.event_type import EventMethods, LedgerEventType
 from ledger.fide_mode import Caution, default_fide_mode
 from ledger.ranking import RankingRule, starting_order
 from ledger.ratings import RATING_DETAILS, check_rating_details
@@ -96,7 +97,7 @@ class Tournament(Aggregate):
 
     TOPIC = "arbiter:Tournament"
 
-    class Event(Aggregate.Event):
+    class Event(EventMethods, Aggregate.Event, metaclass=LedgerEventType):
         """The base of the tournament's events. Declared here, with every event below a subclass of it
         (and each "created" event of `Aggregate.Created` too), so that eventsourcing need not
         redefine each event class as a subclass of an `Event` of its own making (and `records`, not
@@ -810,7 +811,7 @@ class Round(Aggregate):
 
     TOPIC = "arbiter:Round"
 
-    class Event(Aggregate.Event):
+    class Event(EventMethods, Aggregate.Event, metaclass=LedgerEventType):
         """The base of a round's events (see `Tournament.Event`)."""
 
     class Created(Event, Aggregate.Created):
