@@ -68,21 +68,25 @@ def records(event_class: type[CanMutateAggregate[UUID]]) -> Callable[[Mutation],
     which makes no second class."""
 
     def decorate(method: Mutation) -> Mutation:
-        parameters = list(inspect.signature(method).parameters.values())[1:]
-        names = tuple(p.name for p in parameters)
-        defaults = {p.name: p.default for p in parameters if p.default is not p.empty}
-
         def apply(recorded: CanMutateAggregate[UUID], aggregate: Aggregate) -> None:
-            method(aggregate, **{name: getattr(recorded, name) for name in names})
+            method(aggregate, **{name: getattr(recorded, name) for name in _parameters(method)[0]})
 
         @functools.wraps(method)
         def trigger(self: Aggregate, **fields: Any) -> None:
-            self.trigger_event(event_class, **(defaults | fields))
+            self.trigger_event(event_class, **(_parameters(method)[1] | fields))
 
         event_class.apply = apply  # type: ignore[method-assign]
         return trigger
 
     return decorate
+
+
+@functools.cache
+def _parameters(method: Mutation) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The names of a `@records` method's parameters after `self`, and their defaults; read when the
+    method is first called or its event first applied, not at import."""
+    parameters = list(inspect.signature(method).parameters.values())[1:]
+    return tuple(p.name for p in parameters), {p.name: p.default for p in parameters if p.default is not p.empty}
 
 
 def require_reason(reason: str) -> str:

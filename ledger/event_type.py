@@ -24,9 +24,12 @@ class LedgerEventType(MetaDomainEvent):
 
     def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> Any:
         made = EventsourcingType.__new__(mcs, name, bases, namespace)
-        made = dataclasses.dataclass(frozen=True, repr=False, eq=False)(made)
-        made.__signature__ = inspect.signature(made.__init__)  # as MetaDomainEvent sets it
-        return made
+        return dataclasses.dataclass(frozen=True, repr=False, eq=False)(made)
+
+    @property
+    def __signature__(cls) -> inspect.Signature:
+        """The class's signature, its `__init__`'s as `MetaDomainEvent` sets it, read when asked for."""
+        return inspect.signature(cls.__init__)
 
 
 def _compared(event: Any) -> tuple[Any, ...]:
