@@ -23,6 +23,8 @@ class LedgerEventType(MetaDomainEvent):
     """The metaclass of the ledger's events: a frozen dataclass with the inherited `EventMethods`."""
 
     def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> Any:
+        # A dataclass without a docstring is given its signature as one, which costs a signature per class.
+        namespace.setdefault("__doc__", f"The `{name}` event; its fields are what it records.")
         made = EventsourcingType.__new__(mcs, name, bases, namespace)
         return dataclasses.dataclass(frozen=True, repr=False, eq=False)(made)
 
