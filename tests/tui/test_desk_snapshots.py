@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
-from tests.tui.snapshot_apps import build_club, build_swiss, desk, fixed_clock
+from ledger.domain import Tournament
+from tests.tui.snapshot_apps import START, build_club, build_swiss, desk, fixed_clock
 from tui.desk.app import DeskApp
+from tui.wiring import open_ledger
 
 SIZE = (110, 30)
 SnapCompare = Callable[..., bool]
@@ -96,5 +99,29 @@ def test_q064_hand_pairing_screen(snap_compare: SnapCompare, tmp_path: Path) -> 
     try:
         with fixed_clock():
             assert snap_compare(desk_app, terminal_size=SIZE, run_before=keys("m"))
+    finally:
+        desk_app.session.close_ledger()
+
+
+def test_q112_breaches_screen(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    """Q112, Q114 (from the audit log, `i`): each breach with its kind, round, what, when and who, and whether
+    it stands: a correction of round 1 undone, its undo, and a second correction in force."""
+    location = build_swiss(tmp_path)
+    with fixed_clock(START + timedelta(hours=1)):
+        ledger, views = open_ledger(location, "arbiter-a")
+        ledger.pair_next_round()
+        with ledger.command(confirmed=True):
+            ledger.correct_result(1, 1, "0-1", "scoresheets signed 0-1")
+        (breach,) = [p for p, e in ledger.log_events() if isinstance(e, Tournament.CautionConfirmed)]
+        with ledger.command(confirmed=True):
+            ledger.undo_breach(breach, "the scoresheets were of another board")
+            ledger.correct_result(1, 3, "1/2", "scoresheets signed 1/2")
+        views.catch_up()
+        views.close()
+        ledger.close()
+    desk_app = desk(location)
+    try:
+        with fixed_clock():
+            assert snap_compare(desk_app, terminal_size=SIZE, run_before=keys("l", "i"))
     finally:
         desk_app.session.close_ledger()

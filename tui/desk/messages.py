@@ -33,6 +33,8 @@ class Action(Enum):
     EXPORT = "export"
     HAND = "hand"
     """A step of a hand pairing (start, a board, the bye, a board taken out, cancel)."""
+    UNDO_BREACH = "undo-breach"
+    """The undo of a pairing-integrity-breaching event (docs/fide-mode.md, Q114)."""
 
 
 BOARD_RESULTS = frozenset({Action.RESULT, Action.CORRECT, Action.VOID})

@@ -1,5 +1,6 @@
-"""The audit log screen: every event with position, time, actor, summary and reason; filters; and a way
-into the past (Enter on a line shows the tournament as it was at that position)."""
+"""The audit log screen: every event with position, time, actor, summary and reason; filters; a way into
+the past (Enter on a line shows the tournament as it was at that position); and the pairing-integrity-
+breaching events, to undo one (`i`, `tui.desk.screens.breaches`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from textual.widgets import Input, Label, Static
 
 from projections.async_views import AsyncViews
 from tui.desk.screens.base import DeskScreen
+from tui.desk.screens.breaches import BreachesScreen
 from tui.desk.screens.history import HistoryScreen
 from tui.desk.widgets.grid import Grid
 from tui.desk.widgets.nav import Place
@@ -26,6 +28,7 @@ class LogScreen(DeskScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "history", "As it was then", id="log.history", tooltip="Standings and pairings at this line"),
         Binding("f", "filter", "Filter", id="log.filter", tooltip="Filter by player, round or kind"),
+        Binding("i", "breaches", "Breaches", id="log.breaches", tooltip="The pairing-integrity-breaching events"),
         Binding("escape", "leave_filter", show=False, id="log.table", tooltip="Back to the log lines"),
     ]
 
@@ -95,3 +98,6 @@ class LogScreen(DeskScreen):
             self.status.error("no log line is highlighted")
             return
         self.app.push_screen(HistoryScreen(position))
+
+    def action_breaches(self) -> None:
+        self.app.push_screen(BreachesScreen())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 from attrs import frozen
@@ -21,6 +21,7 @@ from ledger.fide_mode import Caution
 from ledger.redaction import redacted
 from ledger.settings import TournamentSettings
 from projections.async_views import AsyncViews
+from projections.breaches import LoggedBreach, logged_breaches
 from projections.state import TournamentState, fold
 from projections.views import ReadModels
 from tui.desk.widgets.nav import Place
@@ -107,6 +108,15 @@ class DeskSession:
         """The tournament as it was at log `position` (a fresh fold: nobody else holds it)."""
         with self.lock:
             return fold(self.ledger.log_events(stop=position))
+
+    def breaches(self, known: Sequence[LoggedBreach], read_to: int) -> tuple[list[LoggedBreach], int, frozenset[int]]:
+        """The log's pairing-integrity-breaching events (Q112) up to the position the read models show: those
+        `known` up to position `read_to`, and those after it read from the ledger. Returns them, the position
+        read to, and the positions of those in force (the TRF's `###` lines), all at that one position."""
+        with self.lock:
+            shown = self.views.position
+            found = logged_breaches(self.ledger.log_events(start=read_to + 1, stop=shown), known)
+            return found, shown, frozenset(position for position, _ in self.views.state().cautions)
 
     def fide_mode_notice(self) -> str:
         """Q46: "NOT IN FIDE MODE (...)" for a tournament that is not in FIDE mode (`TournamentState`)."""

@@ -1,4 +1,5 @@
-"""The desk's tables: boards of a round, standings, roster, audit log. They show data; screens fetch it."""
+"""The desk's tables: boards of a round, standings, roster, audit log, breaches. They show data; screens fetch
+it."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 from projections.async_views import BoardRow, LogRow
+from projections.breaches import LoggedBreach
 from tui.desk.widgets.grid import Grid, Justify
 
 
@@ -248,6 +250,59 @@ class LogTable(Grid):
                     ),
                 )
                 for line in lines
+            ]
+        )
+
+    @property
+    def current_position(self) -> int | None:
+        key = self.current_key
+        return int(key) if key is not None else None
+
+
+def breach_status(breach: LoggedBreach, in_force: frozenset[int]) -> str:
+    """Whether a breach still stands (docs/fide-mode.md, Q114): undone, itself an undo, in force (a `###` line
+    of the TRF), or lapsed with its round's pairing (an MPA, Q65)."""
+    if breach.undone_at:
+        return f"undone at {breach.undone_at}"
+    if breach.caution.undoes:
+        return f"undoes {breach.caution.undoes}"
+    return "in force" if breach.position in in_force else "lapsed"
+
+
+class BreachTable(Grid):
+    """The pairing-integrity-breaching events (Q112): position, kind, round, status, when, who, and what (last:
+    the widest, scrolled to with the right arrow)."""
+
+    COLUMNS: tuple[tuple[str, Justify] | tuple[str, Justify, int], ...] = (
+        ("Pos", "right"),
+        ("Kind", "left"),
+        ("Rd", "right"),
+        ("Status", "left"),
+        ("Time (UTC)", "left"),
+        ("Actor", "left", 16),
+        ("What", "left", 120),
+    )
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.set_columns(self.COLUMNS)
+
+    def show_breaches(self, breaches: Sequence[LoggedBreach], in_force: frozenset[int]) -> None:
+        self.show(
+            [
+                (
+                    str(breach.position),
+                    (
+                        str(breach.position),
+                        breach.kind.value,
+                        str(breach.caution.round or ""),
+                        breach_status(breach, in_force),
+                        log_time(breach.time.isoformat()),
+                        breach.actor,
+                        breach.caution.text,
+                    ),
+                )
+                for breach in breaches
             ]
         )
 
