@@ -7,7 +7,7 @@ compiles six functions for each: `__init__`, `__repr__`, `__eq__`, `__hash__`, `
 same frozen dataclass (the same fields in the same order, the same `__init__` and signature, so the
 same stored events) but leaves out `__repr__`, `__eq__` and `__hash__`, which each class inherits
 instead from `EventMethods`: one function each for every event class, reading the dataclass fields,
-with the standard library's meaning (docs.python.org, `dataclasses`: "eq", "repr", "frozen").
+with the meaning the standard library gives them (`tests/ledger/test_event_type.py` compares the two).
 """
 
 from __future__ import annotations

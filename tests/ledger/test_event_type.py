@@ -1,6 +1,6 @@
 """`ledger.event_type` (docs/performance.md, "Start-up, session 6"): the ledger's event classes are
 frozen dataclasses made without their own `__repr__`, `__eq__` and `__hash__`, which they share; the
-shared methods mean what the standard library's generated ones mean (docs.python.org, `dataclasses`)."""
+shared methods mean what the standard library's generated ones mean."""
 
 from __future__ import annotations
 
