@@ -38,6 +38,22 @@ TIEBREAK_CODES: dict[str, str] = {
     "IBF-C": "IBF coefficient: opponents' scores with the 4.7 credits for a plus and a withdrawn opponent",
     "WINS-REAL": "Wins not counting wins against virtual opponents (IBF 4.10)",
     "LOT": "Drawing of lots with the tournament's recorded seed, the same at every reading (C.07 4.2)",
+    "BH-M2": "Buchholz Median-2 (C.07 8.1, Art. 14; VURs cut first 16.5)",
+    "SB-C1": "Sonneborn-Berger Cut-1, lowest-scored opponent's product (C.07 9.1, Art. 14; 16.5)",
+    "BWG": "Number of Games Won with Black (C.07 7.4)",
+    "REP": "Rounds one Elected to Play (C.07 7.6)",
+    "STD": "Standard Points, 1 a won round and ½ an equal one (C.07 7.7)",
+    "TPN": "Tournament Pairing Number, lowest first (C.07 7.8)",
+    "PS-C1": "Progressive Scores Cut-1, round 1 left out (C.07 7.5, Art. 14)",
+    "ARO-C1": "Average Rating of Opponents Cut-1 (C.07 10.1, Art. 14)",
+    "RTNG": "Rating, the player's own first rating (C.07 10.6)",
+    "FB": "Fore Buchholz, final-round games as draws (C.07 8.3; unplayed rounds 16.3, 16.4)",
+    "FB-C1": "Fore Buchholz Cut-1 (C.07 8.3, 14.1; VURs cut first 16.5)",
+    "AOB": "Average of Opponents' Buchholz, over-the-board opponents (C.07 8.2)",
+    "AOB-F": "Average of Opponents' Buchholz read with Fore Buchholz (C.07 8.2, 8.3)",
+    "APRO": "Average Performance Rating of Opponents, their TPR averaged (C.07 10.4)",
+    "PTP": "Perfect Tournament Performance (C.07 10.3; B.02 8.1.2 at full scale)",
+    "APPO": "Average Perfect Performance of Opponents, their PTP averaged (C.07 10.5)",
 }
 """The tie-break codes a tournament may name, in the order `--help` lists them: code -> description with
 its article. `projections.tiebreaks` computes each."""

@@ -9,15 +9,17 @@ and the Gacrux reference implementation `tiebreak.py`), so articles are numbered
 gives them. Implemented, with the article each follows (`TIEBREAKS` below lists the codes):
 
 - Art. 6 DE (6.1.1 forfeits excluded, 6.1.2 repeated games averaged, 6.2 sub-standings, 6.3);
-- Art. 7 WIN (7.1), WON (7.2), BPG (7.3), PS (7.5);
-- Art. 8 BH (8.1) with the Art. 14 modifiers Cut-1, Cut-2 and Median-1 (BH-C1, BH-C2, BH-M1);
-- Art. 9 SB (9.1) and KS (9.2, the 50 % threshold);
-- Art. 10 ARO (10.1) and TPR (10.2, with the B.02 8.1.1 dp table);
+- Art. 7 WIN (7.1), WON (7.2), BPG (7.3), BWG (7.4), PS (7.5) and PS-C1, REP (7.6), STD (7.7), TPN
+  (7.8, sorted ascending: its value is the pairing number negated);
+- Art. 8 BH (8.1) with the Art. 14 modifiers Cut-1, Cut-2, Median-1 and Median-2 (BH-C1, BH-C2, BH-M1,
+  BH-M2), AOB (8.2; AOB-F reads it with FB, as 2026 allows), FB (8.3) and FB-C1;
+- Art. 9 SB (9.1) and SB-C1, KS (9.2, the 50 % threshold);
+- Art. 10 ARO (10.1) and ARO-C1, TPR (10.2, with the B.02 8.1.1 dp table), PTP (10.3, with B.02 8.1.2
+  at full scale), APRO (10.4), APPO (10.5), RTNG (10.6, descending);
 - Arts. 15-16, unplayed rounds, as set out below.
 
-Not implemented: AOB (8.2), FB (8.3), REP (7.6), BWG (7.4), STD (7.7), TPN (7.8), PTP (10.3), APRO
-(10.4), APPO (10.5), RTNG (10.6), the other modifiers (BH-M2, SB-C1, PS-C1, ARO-C1, KS Limit), the
-team (Art. 13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3); an unknown code is
+Not implemented: the KS Limit modifier (14.5), DE with forfeits counted as played (6.1.1, MTB26 `/P`),
+the team (Art. 13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3); an unknown code is
 refused. Besides C.07: IBF Pairing Rules 4.7 and 4.10 (docs/rules/ibf-pairing-rules.txt) and tsh's
 standing order (docs/rules/tsh-pairing-systems.txt).
 
@@ -54,6 +56,14 @@ Readings where the digest leaves a choice (the module's rules, to be published w
 - Scrabble: SPREAD counts a bye's or forfeit's scores as entered (tsh's `bye_spread`), else 0; OWINS
   and AOR read games played only (tsh records a forfeit as a bye, against no opponent). AOR is the
   average opponent *rating* (tsh's own "AOR" is the average opponent *ranking*).
+- STD (7.7): a round with an opponent compares the two players' points of that round, so a double
+  forfeit is an equal round (½); a game without a result yet counts 0.
+- FB (8.3): a final-round forfeit or game without a result is a "paired game", so it counts as a
+  draw too; a final-round bye keeps its points.
+- AOB (8.2) and AOB-F are not rounded; APRO (10.4) and APPO (10.5) leave out an opponent with no TPR or
+  PTP (no rated game), and read the games ARO does.
+- SB-C1: the least significant value is the product of the lowest-scored opponent (the lowest product
+  among equal scores); 16.5 compares the products, the lowest VUR's with it, and cuts the higher.
 - Backgammon: WINS-REAL counts forfeit wins (their opponent is real); only byes are virtual.
 
 The dp table is B.02 8.1.1 as printed in the handbook (the digest points to Gacrux `fidetables.py`,
@@ -68,13 +78,13 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
 
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 from attrs.validators import ge, in_, instance_of
 
 from ledger.ranking import drawn_lot
 from ledger.ratings import rating_in_round
 from ledger.settings import TIEBREAK_CODES
-from pairing.fide.common.rating import DP_BY_PERCENTAGE
+from pairing.fide.common.rating import DP_BY_PERCENTAGE, PD_UPPER_BOUNDS, full_scale_scoring_probability
 from pairing.ibf.credits import coefficients
 from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
 
@@ -293,6 +303,14 @@ class Crosstable:
         """9.2: 50 % of the maximum possible score (see the module docstring for the maximum)."""
         return 0.5 * self.context.scoring.win * self.most_games
 
+    @cached_property
+    def fore(self) -> Crosstable:
+        """8.3 FB: this crosstable "as if all paired games for the final round had ended in draws": every
+        final-round record with an opponent (a game without a result yet, or a forfeit, too) becomes a
+        played draw worth `Scoring.draw`, and the score follows; byes and absences stay as they are."""
+        draw = self.context.scoring.draw
+        return Crosstable.of([_final_round_drawn(player, draw) for player in self.players.values()], self.context)
+
 
 def _checked(
     previous: Crosstable | None, context: TiebreakContext, by_number: Mapping[int, Entrant]
@@ -302,6 +320,15 @@ def _checked(
     if previous is None or previous.context.rounds != context.rounds or not previous.players.keys() <= by_number.keys():
         return {}, {}
     return previous.players, previous.games
+
+
+def _final_round_drawn(player: Entrant, draw: float) -> Entrant:
+    """The player with a final-round record that has an opponent made a played draw worth `draw` (8.3)."""
+    last = player.history[-1] if player.history else None
+    if last is None or last.opponent is None:
+        return player
+    drawn = evolve(last, outcome=Outcome.DRAW, points=draw, played=True)
+    return evolve(player, score=player.score - last.points + draw, history=(*player.history[:-1], drawn))
 
 
 def _direct_encounter_places(group: list[int], average: Mapping[tuple[int, int], float], win: float) -> dict[int, int]:
@@ -414,6 +441,51 @@ def progressive_scores(player: Entrant, table: Crosstable) -> float:
     return total
 
 
+def progressive_scores_cut_1(player: Entrant, table: Crosstable) -> float:
+    """C.07 7.5 with Cut-1 (Art. 14), PS-C1: "drops the round-1 cumulative score"."""
+    return progressive_scores(player, table) - sum(r.points for r in player.history[:1])
+
+
+def number_of_games_won_with_black(player: Entrant, table: Crosstable) -> float:
+    """C.07 7.4 BWG: "games won over the board with Black" (`Side.SECOND`), as BPG counts them."""
+    return float(
+        sum(
+            1
+            for r in player.history
+            if r.side is Side.SECOND and r.outcome is Outcome.WIN and table.counts_as_played_for_own_record(r)
+        )
+    )
+
+
+def rounds_one_elected_to_play(player: Entrant, table: Crosstable) -> float:
+    """C.07 7.6 REP: "rounds - (half-point byes + zero-point byes + forfeit losses)": the rounds that are
+    not a VUR (16.1; a round without a game or bye, absent or withdrawn, is a zero-point bye there)."""
+    return float(sum(1 for r in player.history if not _is_voluntary_unplayed_round(r)))
+
+
+def standard_points(player: Entrant, table: Crosstable) -> float:
+    """C.07 7.7 (2026) STD: 1 for each round "won" ("scored more than the opponent, or more than a draw
+    without playing") and ½ for each equal round, whatever the points table. A round with an opponent
+    compares the two players' points of that round (a double forfeit is an equal round); one without
+    compares the points with a draw's; a game without a result yet counts 0."""
+    total = 0.0
+    for record in player.history:
+        if record.opponent is not None and record.played and record.outcome is None:
+            continue
+        if record.opponent is None:
+            other = table.context.scoring.draw
+        else:
+            other = table.players[record.opponent].history[record.round - 1].points
+        total += 1.0 if record.points > other else 0.5 if record.points == other else 0.0
+    return total
+
+
+def tournament_pairing_number(player: Entrant, table: Crosstable) -> float:
+    """C.07 7.8 (2026) TPN, sorted by ascending pairing number (`Entrant.pairing_number`): the value is
+    the pairing number negated, so the descending sort ranks the lowest number first."""
+    return float(-player.pairing_number)
+
+
 # --- Art. 8: Buchholz (type C) --------------------------------------------------------------------------
 
 
@@ -442,6 +514,45 @@ def buchholz_median_1(player: Entrant, table: Crosstable) -> float:
     return _cut(_buchholz_contributions(player, table), lowest=1, highest=1)
 
 
+def buchholz_median_2(player: Entrant, table: Crosstable) -> float:
+    """C.07 8.1 with Median-2 (Art. 14): "drops the two lowest and the two highest", subject to 16.5."""
+    return _cut(_buchholz_contributions(player, table), lowest=2, highest=2)
+
+
+def fore_buchholz(player: Entrant, table: Crosstable) -> float:
+    """C.07 8.3 FB: Buchholz computed "as if all paired games for the final round had ended in draws"
+    (`Crosstable.fore`), Art. 16 applying to it as to BH."""
+    fore = table.fore
+    return buchholz(fore.players[player.number], fore)
+
+
+def fore_buchholz_cut_1(player: Entrant, table: Crosstable) -> float:
+    """C.07 8.3 FB with Cut-1 (Art. 14; Art. 5 allows Cut-1 for FB): drops the lowest contribution,
+    subject to 16.5."""
+    fore = table.fore
+    return _cut(_buchholz_contributions(fore.players[player.number], fore), lowest=1)
+
+
+def _average_over_opponents_played(player: Entrant, table: Crosstable, value: TiebreakFunction) -> float:
+    """The average of `value` over the opponents played over the board, each game counting (4.4); not
+    rounded (the digest gives none for AOB); 0 without such a game."""
+    opponents = [r.opponent for r in player.history if r.opponent is not None and r.played]
+    if not opponents:
+        return 0.0
+    return sum(value(table.players[number], table) for number in opponents) / len(opponents)
+
+
+def average_of_opponents_buchholz(player: Entrant, table: Crosstable) -> float:
+    """C.07 8.2 AOB: "the average of the Buchholz of the opponents played over the board"."""
+    return _average_over_opponents_played(player, table, buchholz)
+
+
+def average_of_opponents_fore_buchholz(player: Entrant, table: Crosstable) -> float:
+    """C.07 8.2 AOB read with FB (8.3), which the 2026 edition allows ("it may use FB instead"; MTB26
+    `AOB/F`): the average of the opponents' Fore Buchholz."""
+    return _average_over_opponents_played(player, table, fore_buchholz)
+
+
 # --- Art. 9: Sonneborn-Berger and Koya (type BC) ------------------------------------------------------
 
 
@@ -449,6 +560,22 @@ def sonneborn_berger(player: Entrant, table: Crosstable) -> float:
     """C.07 9.1 SB: "Σ over rounds of (opponent's final adjusted score x points the player scored
     against that opponent)"; "unplayed rounds follow Art. 16" (the dummy scores the player's points)."""
     return sum(score * record.points for score, _, record in table.buchholz_terms(player))
+
+
+def sonneborn_berger_cut_1(player: Entrant, table: Crosstable) -> float:
+    """C.07 9.1 with Cut-1 (Art. 14), SB-C1 (2024-08): "drop the product for the opponent with the lowest
+    score. If several opponents share that score, drop the lowest of their products"; 16.5 for SB:
+    "compare the lowest VUR contribution with the least significant value and cut the higher of the two"."""
+    terms = [(score * record.points, score, voluntary) for score, voluntary, record in table.buchholz_terms(player)]
+    if not terms:
+        return 0.0
+    least = min(terms, key=lambda term: (term[1], term[0]))
+    voluntary = [term for term in terms if term[2]]
+    if voluntary:
+        lowest_vur = min(voluntary, key=lambda term: (term[0], term[1]))
+        if lowest_vur[0] >= least[0]:
+            least = lowest_vur
+    return sum(term[0] for term in terms) - least[0]
 
 
 def koya_system(player: Entrant, table: Crosstable) -> float:
@@ -505,6 +632,72 @@ def tournament_performance_rating(player: Entrant, table: Crosstable) -> float:
         return 0.0
     p = Fraction(sum(result for _, result in games), len(games))
     return float(_average_rating(games) + conversion_dp(p))
+
+
+def average_rating_of_opponents_cut_1(player: Entrant, table: Crosstable) -> float:
+    """C.07 10.1 with Cut-1 (Art. 14), ARO-C1: "drops the lowest-rated opponent", then averages and rounds
+    as ARO (0 when no rated game remains)."""
+    games = sorted(_rated_games(player, table))
+    return float(_average_rating(games[1:]))
+
+
+def own_rating(player: Entrant, table: Crosstable) -> float:
+    """C.07 10.6 (2026) RTNG: "the player's own rating", the first one (Art. 10, 2026: "the first rating
+    is used"); sorted descending. An unrated player counts as `TiebreakContext.unrated_rating`, or 0."""
+    if player.rating > 0:
+        return float(player.rating)
+    return float(table.context.unrated_rating or 0)
+
+
+def _expected_score(rating: int, games: list[tuple[int, Fraction]]) -> Fraction:
+    """Σ PD(rating - opponent's rating) over `games`, PD from B.02 8.1.2 at full scale."""
+    return sum((full_scale_scoring_probability(rating - opponent) for opponent, _ in games), Fraction(0))
+
+
+def perfect_tournament_performance(player: Entrant, table: Crosstable) -> float:
+    """C.07 10.3 PTP: "the lowest integer rating R such that Σ PD(R - R_opp) ≥ the player's OTB score",
+    PD from the B.02 8.1.2 table at full scale ("no ±400 cap"); "a zero score gives PTP = lowest
+    opponent rating - 800". Over the games ARO and TPR read; 0 without one."""
+    games = _rated_games(player, table)
+    if not games:
+        return 0.0
+    ratings = [rating for rating, _ in games]
+    score = sum(result for _, result in games)
+    low = min(ratings) - 800
+    if score == 0:
+        return float(low)
+    high = max(ratings) + PD_UPPER_BOUNDS[-1] + 1  # every PD is 1 there: Σ = the games, ≥ any score
+    while low < high:  # Σ PD grows with R: the lowest R reaching the score
+        middle = (low + high) // 2
+        if _expected_score(middle, games) >= score:
+            high = middle
+        else:
+            low = middle + 1
+    return float(low)
+
+
+def _average_performance_of_opponents(player: Entrant, table: Crosstable, performance: TiebreakFunction) -> float:
+    """The average of `performance` (TPR or PTP) over the opponents played over the board, rounded with
+    0.5 up as ARO; an opponent without one (no rated game of their own) is left out, 0 when none is left."""
+    opponents = [
+        table.players[r.opponent]
+        for r in player.history
+        if r.opponent is not None and r.played and r.outcome is not None
+    ]
+    values = [int(performance(opponent, table)) for opponent in opponents if _rated_games(opponent, table)]
+    return float(_round_half_up(Fraction(sum(values), len(values)))) if values else 0.0
+
+
+def average_performance_rating_of_opponents(player: Entrant, table: Crosstable) -> float:
+    """C.07 10.4 APRO: the average of the TPR (10.2) of the opponents played over the board, "rounded with
+    0.5 up"."""
+    return _average_performance_of_opponents(player, table, tournament_performance_rating)
+
+
+def average_perfect_performance_of_opponents(player: Entrant, table: Crosstable) -> float:
+    """C.07 10.5 APPO: the average of the PTP (10.3) of the opponents played over the board, "rounded with
+    0.5 up"."""
+    return _average_performance_of_opponents(player, table, perfect_tournament_performance)
 
 
 # --- Scrabble (tsh) -------------------------------------------------------------------------------------
@@ -572,6 +765,7 @@ _FUNCTIONS: dict[str, TiebreakFunction] = {
     "BH-C1": buchholz_cut_1,
     "BH-C2": buchholz_cut_2,
     "BH-M1": buchholz_median_1,
+    "BH-M2": buchholz_median_2,
     "SB": sonneborn_berger,
     "DE": direct_encounter,
     "WIN": number_of_wins,
@@ -587,6 +781,21 @@ _FUNCTIONS: dict[str, TiebreakFunction] = {
     "IBF-C": ibf_coefficient,
     "WINS-REAL": wins_not_against_virtual_opponents,
     "LOT": drawing_of_lots,
+    "BWG": number_of_games_won_with_black,
+    "REP": rounds_one_elected_to_play,
+    "STD": standard_points,
+    "TPN": tournament_pairing_number,
+    "PS-C1": progressive_scores_cut_1,
+    "SB-C1": sonneborn_berger_cut_1,
+    "ARO-C1": average_rating_of_opponents_cut_1,
+    "RTNG": own_rating,
+    "FB": fore_buchholz,
+    "FB-C1": fore_buchholz_cut_1,
+    "AOB": average_of_opponents_buchholz,
+    "AOB-F": average_of_opponents_fore_buchholz,
+    "APRO": average_performance_rating_of_opponents,
+    "PTP": perfect_tournament_performance,
+    "APPO": average_perfect_performance_of_opponents,
 }
 """Code -> its computation; the codes and their articles are `ledger.settings.TIEBREAK_CODES`."""
 
@@ -598,6 +807,7 @@ TIEBREAKS = TIEBREAK_CODES
 OWN_AND_OPPONENTS_RECORDS = frozenset(
     {"BH", "BH-C1", "BH-C2", "BH-M1", "SB", "KS", "WIN", "WON", "BPG", "PS", "ARO", "TPR"}
     | {"SPREAD", "AOR", "OWINS", "WINS-REAL", "LOT"}
+    | {"BH-M2", "SB-C1", "BWG", "REP", "STD", "TPN", "PS-C1", "ARO-C1", "RTNG"}
 )
 """Codes whose value reads only the player's own records and their opponents' (scores, adjusted scores,
 records, ratings), besides the context and KS's threshold."""

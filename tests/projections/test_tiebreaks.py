@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from ledger.application import PlayerDetails
 from ledger.results import Game
 from ledger.settings import TournamentSettings
+from pairing.fide.common.rating import PD_UPPER_BOUNDS, full_scale_scoring_probability
 from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
 from projections.standings import standings
 from projections.tiebreaks import (
@@ -549,6 +550,8 @@ def test_every_code_has_a_description_citing_its_source() -> None:
     assert set(TIEBREAKS) == {
         *("BH", "BH-C1", "BH-C2", "BH-M1", "SB", "DE", "WIN", "WON", "BPG", "ARO", "TPR", "PS", "KS"),
         *("SPREAD", "AOR", "OWINS", "WINS-REAL", "IBF-C", "LOT"),
+        *("BH-M2", "SB-C1", "BWG", "REP", "STD", "TPN", "PS-C1", "ARO-C1", "RTNG", "FB", "AOB", "AOB-F", "APRO"),
+        *("PTP", "APPO", "FB-C1"),
     }
     assert all(re.search(r"C\.07|IBF|tsh|Scrabble", text) for text in TIEBREAKS.values())
 
@@ -672,3 +675,259 @@ def test_ibf_coefficient_credits_a_plus_with_the_smallest_score(tmp_path: Path) 
     assert rows[bye.player]["IBF-C"] == 0.0  # the smallest score: the round-1 losers have 0
     for board in pairing.boards:  # a winner's coefficient is the loser's score, a loser's the winner's
         assert rows[board.first]["IBF-C"] == 0.0 and rows[board.second]["IBF-C"] == 1.0
+
+
+# --- Q199: the other C.07 (2026) tie-breaks ---------------------------------------------------------------
+
+
+def test_q199_bwg_counts_games_won_with_black_c07_7_4() -> None:
+    """C.07 7.4 BWG: "games won over the board with Black" (no forfeit win, no bye)."""
+    # Black wins in the Swiss: round 1: 6 (over 3); round 2: 1 (over 6; 4's forfeit win has no colour);
+    # round 3: 6 (over 4); round 4: 5 (over 4). 1 won twice but once with White.
+    assert values(swiss(), "BWG") == {1: 1, 2: 0, 3: 0, 4: 0, 5: 1, 6: 2}
+
+
+def test_q199_rep_counts_rounds_not_voluntarily_unplayed_c07_7_6() -> None:
+    """C.07 7.6 REP: "rounds - (half-point byes + zero-point byes + forfeit losses)"; 16.1: "every round
+    after a withdrawal is a zero-point bye". A PAB and a forfeit win are not chosen, so they count."""
+    # 4 rounds. 2: forfeit loss in round 2 -> 3. 3: HPB in round 2, withdrawn in round 4 -> 2.
+    # 4 (forfeit win), 5 and 6 (PABs) and 1: 4.
+    assert values(swiss(), "REP") == {1: 4, 2: 3, 3: 2, 4: 4, 5: 4, 6: 4}
+
+
+THREE_ONE_ZERO = Scoring(
+    win=3, draw=1, loss=0, pairing_allocated_bye=3, full_point_bye=3, half_point_bye=1, forfeit_win=3
+)
+
+
+def test_q199_std_counts_won_and_equal_rounds_whatever_the_points_c07_7_7() -> None:
+    """C.07 7.7 (2026) STD: 1 for each round "won" (scored more than the opponent, or more than a draw
+    without playing) and ½ for each equal round; it normalises 3/1/0 scoring."""
+    table = crosstable({1: ["1-2 1-0", "3-4 --"], 2: ["1-3 =", "2 HPB", "4 PAB"]}, players=4, scoring=THREE_ONE_ZERO)
+    # Points (3/1/0): 1: 3 + 1 = 4, 2: 0 + 1 = 1, 3: 0 + 1 = 1, 4: 0 + 3 = 3.
+    # STD(1): 3 > 0 -> 1; draw 1 = 1 -> ½: 1½.   STD(2): 0 < 3 -> 0; HPB 1 = a draw's 1 -> ½: ½.
+    # STD(3): double forfeit 0 = 0 -> ½; draw -> ½: 1.   STD(4): double forfeit ½; PAB 3 > 1 -> 1: 1½.
+    assert values(table, "STD", scoring=THREE_ONE_ZERO) == {1: 1.5, 2: 0.5, 3: 1.0, 4: 1.5}
+    # With 1/½/0 STD is the score: the Swiss's 3 scores ½ for the HPB (= a draw) and 0 absent (< a draw).
+    assert values(swiss(), "STD") == {p.number: p.score for p in swiss()}
+
+
+def test_q199_tpn_ranks_the_lowest_pairing_number_first_c07_7_8() -> None:
+    """C.07 7.8 (2026) TPN: ranks by ascending pairing number; the value is the number negated, so the
+    descending sort puts the lowest number first."""
+    players = [evolve(p, pairing_number=7 - p.number) for p in swiss()]
+    tpn = values(players, "TPN")
+    assert tpn == {1: -6, 2: -5, 3: -4, 4: -3, 5: -2, 6: -1}
+    assert sorted(tpn, key=tpn.__getitem__, reverse=True) == [6, 5, 4, 3, 2, 1]
+
+
+def test_q199_rtng_is_the_players_own_first_rating_c07_10_6() -> None:
+    """C.07 10.6 (2026) RTNG: the player's own rating (Art. 10, 2026: the first one); an unrated player
+    counts as the tournament's `unrated_rating`, or 0."""
+    players = crosstable(SWISS, players=6, ratings={**SWISS_RATINGS, 3: 0})
+    context = TiebreakContext(game="chess", scoring=Scoring(), rounds=4)
+    rtng = {n: v[0] for n, v in compute_tiebreaks(players, ["RTNG"], context).items()}
+    assert rtng == {1: 2000, 2: 1900, 3: 0, 4: 1700, 5: 1600, 6: 1500}
+    floor = compute_tiebreaks(players, ["RTNG"], evolve(context, unrated_rating=1400))
+    assert floor[3] == (1400.0,)
+    # A later rating (a long event) does not change it.
+    later = compute_tiebreaks(players, ["RTNG"], evolve(context, later_ratings=((1, 3, 2100),)))
+    assert later[1] == (2000.0,)
+
+
+def test_q199_ps_c1_drops_the_round_1_cumulative_score_c07_7_5() -> None:
+    """C.07 7.5 PS-C1 (Art. 14): "drops the round-1 cumulative score"."""
+    # PS from the PS test minus the round-1 score: 1: 8½ - 1, 2: 4½ - ½, 3: 1½ - 0, 4: 3 - 0, 5: 7 - ½,
+    # 6: 7 - 1.
+    assert values(swiss(), "PS-C1") == {1: 7.5, 2: 4.0, 3: 1.5, 4: 3.0, 5: 6.5, 6: 6.0}
+
+
+def test_q199_aro_c1_drops_the_lowest_rated_opponent_c07_10_1() -> None:
+    """C.07 10.1 ARO-C1 (Art. 14): "drops the lowest-rated opponent", over-the-board games only."""
+    assert values(swiss(), "ARO-C1") == {
+        1: 1733,  # 1700, 1500, 1600, 1900: without 1500, 5200 / 3 = 1733.33
+        2: 1900,  # 1600, 1800, 2000 (the forfeit does not count): without 1600
+        3: 1900,  # 1500, 1900: without 1500
+        4: 1800,  # 2000, 1500, 1600: without 1500
+        5: 1950,  # 1900, 2000, 1700 (the PAB is no game): without 1700
+        6: 1900,  # 1800, 2000, 1700: without 1700
+    }
+
+
+# 4 players, 5 rounds, rematches (4.4: each game counts); 2 and 4 take a half-point bye in round 5.
+FIVE_ROUNDS: Schedule = {
+    1: ["1-2 1-0", "3-4 ="],
+    2: ["1-3 1-0", "2-4 1-0"],
+    3: ["1-4 =", "2-3 1-0"],
+    4: ["1-2 0-1", "3-4 1-0"],
+    5: ["1-3 =", "2 HPB", "4 HPB"],
+}
+# Scores: 1: 1+1+½+0+½ = 3   2: 0+1+1+1+½ = 3½   3: ½+0+0+1+½ = 2   4: ½+0+½+0+½ = 1½.
+# Adjusted (16.3): the round-5 HPBs are in the last round (16.2.5), counting as draws: ½, unchanged.
+# Dummy cap for a bye (16.4, 2026): ½ x 5 = 2½.
+
+
+def test_q199_bh_m2_drops_the_two_lowest_and_two_highest_vurs_first_c07_8_1_14_16_5() -> None:
+    """C.07 8.1 with Median-2 (Art. 14): "drops the two lowest and the two highest", subject to 16.5."""
+    table = crosstable(FIVE_ROUNDS, players=4)
+    # 1: opponents 2, 3, 4, 2, 3: 3½ 2 1½ 3½ 2 -> sorted 1½ 2 2 3½ 3½; M2 keeps 2.
+    # 2: 1: 3, 4: 1½, 3: 2, 1: 3, HPB: dummy min(own 3½, 2½) = 2½ (a VUR) -> 1½ 2 2½v 3 3. 16.5: the
+    #    first cut removes the VUR's 2½ (not lower than 1½), the second 1½; then 3 and 3: 2 (2½ without 16.5).
+    # 3: 4: 1½, 1: 3, 2: 3½, 4: 1½, 1: 3 -> 1½ 1½ 3 3 3½: 3.
+    # 4: 3: 2, 2: 3½, 1: 3, 3: 2, HPB: min(1½, 2½) = 1½v -> 1½v 2 2 3 3½: 2.
+    assert values(table, "BH")[2] == 12.0
+    assert values(table, "BH-M2") == {1: 2.0, 2: 2.0, 3: 3.0, 4: 2.0}
+
+
+def test_q199_sb_c1_drops_the_lowest_scored_opponents_product_c07_9_1_14() -> None:
+    """C.07 9.1 SB-C1 (2024-08): "drop the product for the opponent with the lowest score. If several
+    opponents share that score, drop the lowest of their products"."""
+    table = crosstable(FIVE_ROUNDS, players=4)
+    # 1: 2: 3½x1 + 3: 2x1 + 4: 1½x½ + 2: 3½x0 + 3: 2x½ = 7¼; lowest score 1½ (4): drop ¾ -> 6½.
+    # 3: 4: 1½x½ + 1: 3x0 + 2: 3½x0 + 4: 1½x1 + 1: 3x½ = 3¾; the lowest score 1½ twice (both games
+    #    against 4): drop the lower product ¾ -> 3.
+    sb_c1 = values(table, "SB-C1")
+    assert (sb_c1[1], sb_c1[3]) == (6.5, 3.0)
+    # The Swiss (SB terms from the SB test, score x points):
+    # 1: 1x1, 3x1, 3x½, 2x½ = 6½, lowest score 1 (4): 5½.   2: 3x½, dummy 1x0 (VUR), 1x1, 3x½ = 4: the
+    # scores 1 tie, drop the lower product 0: 4.   3: 3x0, ½x½ (VUR), 2x0, ½x0 (VUR) = ¼: drop 0: ¼.
+    # 4: 3x0, forfeit-win dummy 1x1, 3x0, 3x0 = 1: lowest score 1 is the dummy: 0.
+    # 5: 2x½, PAB dummy 2x1, 3x½, 1x1 = 5½: lowest 1 (4): 4½.   6: 1x1, 3x0, 1x1, 2x1 = 4: drop 1: 3.
+    assert values(swiss(), "SB-C1") == {1: 5.5, 2: 4.0, 3: 0.25, 4: 0.0, 5: 4.5, 6: 3.0}
+
+
+def test_q199_sb_c1_cuts_the_vur_when_not_lower_c07_16_5() -> None:
+    """C.07 16.5 for SB: "compare the lowest VUR contribution with the least significant value and cut
+    the higher of the two"."""
+    table = crosstable(
+        {1: ["1-2 0-1", "3-4 ="], 2: ["1-3 1-0", "2 HPB", "4 PAB"], 3: ["1-4 1-0", "2-3 1-0"]}, players=4
+    )
+    # Scores: 1: 0+1+1 = 2, 2: 1+½+1 = 2½, 3: ½+0+0 = ½, 4: ½+1+0 = 1½.
+    # SB(2): 1: 2x1 + HPB: dummy min(own 2½, ½ x 3) = 1½ (a VUR, followed by a game: 16.2.3) x ½ = ¾
+    #        + 3: ½x1 = ½: 3¼. Least significant: 3's ½; the VUR's ¾ is higher: cut it -> 2½ (not 2¾).
+    # SB(1): 2: 2½x0 + 3: ½x1 + 4: 1½x1 = 2; no VUR, lowest score ½ -> 1½.
+    assert values(table, "SB")[2] == 3.25
+    assert (values(table, "SB-C1")[2], values(table, "SB-C1")[1]) == (2.5, 1.5)
+
+
+def test_q199_fb_is_buchholz_with_the_final_round_drawn_c07_8_3() -> None:
+    """C.07 8.3 FB: Buchholz computed "as if all paired games for the final round had ended in draws";
+    Art. 16 applies (15.3)."""
+    # The Swiss's round 4: 1-2 was a draw; 4-5 (0-1) counts as a draw; 6's PAB and 3's absence stay.
+    # Fore scores: 1: 3, 2: 2, 3: ½, 4: 1 + ½ = 1½, 5: 3 - 1 + ½ = 2½, 6: 3. Adjusted (16.3): 3's last
+    # round absence counts as a draw: 1. Dummy cap for a bye (16.4): ½ x 4 = 2.
+    fb = {
+        1: 9.0,  # 4: 1½ + 6: 3 + 5: 2½ + 2: 2
+        2: 8.0,  # 5: 2½ + forfeit loss: dummy min(own 2, adj(4) 1½) = 1½ + 3: 1 + 1: 3
+        3: 6.0,  # 6: 3 + HPB: min(½, 2) + 2: 2 + absent: min(½, 2)
+        4: 10.0,  # 1: 3 + forfeit win: min(own 1½, adj(2) 2) = 1½ + 6: 3 + 5: 2½
+        5: 8.5,  # 2: 2 + PAB: min(own 2½, 2) = 2 + 1: 3 + 4: 1½
+        6: 7.5,  # 3: 1 + 1: 3 + 4: 1½ + PAB: min(own 3, 2) = 2
+    }
+    assert values(swiss(), "FB") == fb
+    # FB is type D: known before the final round's results are.
+    pending = crosstable({**SWISS, 4: ["1-2 ?", "4-5 ?", "6 PAB"]}, players=6)
+    assert values(pending, "FB") == fb
+
+
+def test_q199_fb_c1_drops_the_lowest_vurs_first_c07_8_3_14_16_5() -> None:
+    """C.07 Art. 5 allows Cut-1 for FB (8.3): "drops the lowest contribution", subject to 16.5."""
+    # Fore contributions from the FB test (v = a VUR's dummy):
+    # 1: 1½ 3 2½ 2 -> 7½.   2: 2½ 1½v 1 3: 16.5 cuts the VUR's 1½ (not lower than 1) -> 6½ (7 without).
+    # 3: 3 ½v 2 ½v -> 5½.   4: 3 1½ 3 2½ (the forfeit win is no VUR) -> 8½.   5: 2 2 3 1½ -> 7.
+    # 6: 1 3 1½ 2 -> 6½.
+    assert values(swiss(), "FB-C1") == {1: 7.5, 2: 6.5, 3: 5.5, 4: 8.5, 5: 7.0, 6: 6.5}
+
+
+def test_q199_aob_averages_the_buchholz_of_opponents_played_c07_8_2() -> None:
+    """C.07 8.2 AOB: "the average of the Buchholz of the opponents played over the board"."""
+    # BH from the BH test: 1: 9, 2: 8, 3: 6, 4: 10, 5: 8, 6: 7. Forfeits and byes bring no opponent.
+    aob = values(swiss(), "AOB")
+    assert aob == pytest.approx(
+        {
+            1: 33 / 4,  # 4, 6, 5, 2: 10 + 7 + 8 + 8
+            2: 23 / 3,  # 5, 3, 1 (not 4, a forfeit): 8 + 6 + 9
+            3: 15 / 2,  # 6, 2: 7 + 8
+            4: 8.0,  # 1, 6, 5 (not 2): 9 + 7 + 8 = 24
+            5: 9.0,  # 2, 1, 4 (not the PAB): 8 + 9 + 10 = 27
+            6: 25 / 3,  # 3, 1, 4: 6 + 9 + 10
+        }
+    )
+
+
+def test_q199_apro_averages_the_opponents_tpr_c07_10_4() -> None:
+    """C.07 10.4 APRO: the average of the opponents' TPR (10.2), rounded with 0.5 up."""
+    # TPR from the ARO/TPR test: 1: 1868, 2: 1925, 3: 900, 4: 900, 5: 1992, 6: 1958.
+    assert values(swiss(), "APRO") == {
+        1: 1694,  # 4, 6, 5, 2: (900 + 1958 + 1992 + 1925) / 4 = 1693.75
+        2: 1587,  # 5, 3, 1: (1992 + 900 + 1868) / 3 = 1586.67
+        3: 1942,  # 6, 2: (1958 + 1925) / 2 = 1941.5, 0.5 up
+        4: 1939,  # 1, 6, 5: (1868 + 1958 + 1992) / 3 = 1939.33
+        5: 1564,  # 2, 1, 4: (1925 + 1868 + 900) / 3 = 1564.33
+        6: 1223,  # 3, 1, 4: (900 + 1868 + 900) / 3 = 1222.67
+    }
+
+
+def test_q199_aob_f_averages_the_fore_buchholz_of_opponents_played_c07_8_2_8_3() -> None:
+    """C.07 8.2 (2026): AOB "may use FB instead" (MTB26 `AOB/F`)."""
+    # FB from the FB test: 1: 9, 2: 8, 3: 6, 4: 10, 5: 8½, 6: 7½; opponents played as in the AOB test.
+    assert values(swiss(), "AOB-F") == pytest.approx(
+        {
+            1: 34 / 4,  # 4, 6, 5, 2: 10 + 7½ + 8½ + 8
+            2: 23.5 / 3,  # 5, 3, 1: 8½ + 6 + 9
+            3: 15.5 / 2,  # 6, 2: 7½ + 8
+            4: 25 / 3,  # 1, 6, 5: 9 + 7½ + 8½
+            5: 9.0,  # 2, 1, 4: 8 + 9 + 10
+            6: 25 / 3,  # 3, 1, 4: 6 + 9 + 10
+        }
+    )
+
+
+def test_q199_ptp_is_the_lowest_rating_whose_expected_score_reaches_the_score_c07_10_3() -> None:
+    """C.07 10.3 PTP: "the lowest integer rating R such that Σ PD(R - R_opp) ≥ the player's OTB score",
+    PD from B.02 8.1.2 without the 400 cap; "a zero score gives PTP = lowest opponent rating - 800".
+    8.1.2 rows used: 0-3 .50, 4-10 .51, 26-32 .54, 33-39 .55, 54-61 .58, 99-106 .64, 138-145 .69,
+    163-170 .72, 189-197 .75, 257-267 .82, 268-278 .83, 279-290 .84, 291-302 .85, 303-315 .86,
+    329-344 .88, 345-357 .89, 375-391 .91, 620-735 .99, over 735 1.00; the lower-rated player 1 - PD."""
+    assert values(swiss(), "PTP") == {
+        # 1: 3 of 4 against 1700, 1500, 1600, 1900. R = 1891: .75 (191) + .91 (391) + .85 (291)
+        #    + .49 (-9) = 3.00; R = 1890: .75 + .91 + .84 (290) + .49 = 2.99.
+        1: 1891,
+        # 2: 2 of 3 against 1600, 1800, 2000. R = 1945: .89 (345) + .69 (145) + .42 (-55) = 2.00;
+        #    R = 1944: .88 (344) + .69 + .42 = 1.99.
+        2: 1945,
+        3: 700,  # 0 points: the lowest opponent, 1500, - 800
+        4: 700,  # 0 points against 2000, 1500, 1600
+        # 5: 2 of 3 against 1900, 2000, 1700. R = 2003: .64 (103) + .50 (3) + .86 (303) = 2.00;
+        #    R = 2002: .64 + .50 + .85 (302) = 1.99.
+        5: 2003,
+        # 6: 2 of 3 against 1800, 2000, 1700. R = 1968: .72 (168) + .46 (-32) + .83 (268) = 2.01;
+        #    R = 1967: .72 (167) + .45 (-33) + .82 (267) = 1.99.
+        6: 1968,
+    }
+    # A full score: PD must be 1.00, D over 735: 1800 + 736. The loser: 0 points, 2000 - 800.
+    won = crosstable({1: ["1-2 1-0"]}, players=2, ratings={1: 2000, 2: 1800})
+    assert values(won, "PTP") == {1: 2536, 2: 1200}
+
+
+def test_q199_appo_averages_the_opponents_ptp_c07_10_5() -> None:
+    """C.07 10.5 APPO: the average of the opponents' PTP, rounded with 0.5 up."""
+    # PTP from the PTP test: 1: 1891, 2: 1945, 3: 700, 4: 700, 5: 2003, 6: 1968.
+    assert values(swiss(), "APPO") == {
+        1: 1654,  # 4, 6, 5, 2: (700 + 1968 + 2003 + 1945) / 4 = 6616 / 4
+        2: 1531,  # 5, 3, 1: (2003 + 700 + 1891) / 3 = 1531.33
+        3: 1957,  # 6, 2: (1968 + 1945) / 2 = 1956.5, 0.5 up
+        4: 1954,  # 1, 6, 5: (1891 + 1968 + 2003) / 3 = 5862 / 3
+        5: 1512,  # 2, 1, 4: (1945 + 1891 + 700) / 3 = 4536 / 3
+        6: 1097,  # 3, 1, 4: (700 + 1891 + 700) / 3 = 3291 / 3
+    }
+
+
+def test_q199_the_full_scale_rating_table_is_b02_8_1_2() -> None:
+    """B.02 8.1.2 as printed: 0-3 -> .50, 4-10 -> .51, 392-411 -> .92, 620-735 -> .99, over 735 -> 1.00;
+    the lower-rated player gets 1 - PD."""
+    assert [full_scale_scoring_probability(d) for d in (0, 3, 4, 10, 11, 391, 392, 411, 735, 736, 2000)] == [
+        Fraction(p, 100) for p in (50, 50, 51, 51, 52, 91, 92, 92, 99, 100, 100)
+    ]
+    assert full_scale_scoring_probability(-9) == Fraction(49, 100)
+    assert len(PD_UPPER_BOUNDS) == 50

@@ -42,3 +42,23 @@ def scoring_probability(difference: int) -> Fraction:
     the higher-rated player for |D| (at most 400), and 1 - PD for the lower-rated one."""
     higher = Fraction(bisect_left(_MIDPOINTS, min(abs(difference), RATING_DIFFERENCE_CAP)), 100)
     return higher if difference >= 0 else 1 - higher
+
+
+PD_UPPER_BOUNDS: tuple[int, ...] = (
+    *(3, 10, 17, 25, 32, 39, 46, 53, 61, 68),
+    *(76, 83, 91, 98, 106, 113, 121, 129, 137, 145),
+    *(153, 162, 170, 179, 188, 197, 206, 215, 225, 235),
+    *(245, 256, 267, 278, 290, 302, 315, 328, 344, 357),
+    *(374, 391, 411, 432, 456, 484, 517, 559, 619, 735),
+)
+"""FIDE Handbook B.02 8.1.2 at full scale, as printed: the largest difference D of each row, the row of
+index i giving the higher-rated player PD = .50 + i/100 (0-3 -> .50, 4-10 -> .51, ..., 620-735 -> .99);
+a larger D gives 1.00. The performance tie-breaks read it without the 400 cap (C.07 10.3, as the digest
+docs/research/fide/05-C07-tie-breaks.md says)."""
+
+
+def full_scale_scoring_probability(difference: int) -> Fraction:
+    """B.02 8.1.2 read at full scale (`PD_UPPER_BOUNDS`): PD of the higher-rated player for |D|, and
+    1 - PD for the lower-rated one."""
+    higher = Fraction(50 + bisect_left(PD_UPPER_BOUNDS, abs(difference)), 100)
+    return higher if difference >= 0 else 1 - higher
