@@ -347,19 +347,18 @@ def test_a_bad_configuration_is_refused_with_its_line(
     assert not (tmp_path / "out").exists()
 
 
-def test_q032_the_rating_table_is_the_inverse_of_the_dp_table_capped_at_400() -> None:
-    """Q32 (B.02 8.1.2): PD for a difference D is the p whose 8.1.1 dp lies nearest to D (the lower p
-    half-way), a difference over 400 counting as 400; the lower-rated player expects 1 - PD."""
-    for difference in range(0, 801):
-        capped = min(difference, 400)
-        nearest = min(range(50, 101), key=lambda p: (abs(DP_BY_PERCENTAGE[p] - capped), p))
-        assert scoring_probability(difference) == Fraction(nearest, 100)
-        assert scoring_probability(-difference) == 1 - Fraction(nearest, 100)
-    assert (scoring_probability(3), scoring_probability(4), scoring_probability(400)) == (
-        Fraction(50, 100),
-        Fraction(51, 100),
-        Fraction(92, 100),
-    )
+def test_q032_the_rating_table_is_b02_8_1_2_as_printed_capped_at_400() -> None:
+    """Q32 (B.02 8.1.2): the rows of the printed table, whose boundaries are not all half-way between
+    8.1.1's dps (329-344 is .88, 392-411 is .92); a difference over 400 counts as 400; the lower-rated
+    player expects 1 - PD; and each p's 8.1.1 dp lies in p's own row of 8.1.2."""
+    printed_rows = {(0, 3): 50, (4, 10): 51, (329, 344): 88, (345, 357): 89, (358, 374): 90, (392, 400): 92}
+    for (low, high), percentage in printed_rows.items():
+        for difference in (low, high):
+            assert scoring_probability(difference) == Fraction(percentage, 100)
+            assert scoring_probability(-difference) == 1 - Fraction(percentage, 100)
+    assert scoring_probability(401) == scoring_probability(735) == scoring_probability(2000) == Fraction(92, 100)
+    for percentage in range(50, 93):
+        assert scoring_probability(DP_BY_PERCENTAGE[percentage]) == Fraction(percentage, 100)
 
 
 @pytest.mark.parametrize(("difference", "draws"), [(0, 0.3), (150, 0.3), (700, 0.3), (-250, 0.0)])

@@ -2,17 +2,17 @@
 
 8.1.1 converts a fractional score p into a rating difference dp (read by the performance tie-breaks,
 `projections.tiebreaks`); 8.1.2 converts a rating difference D into a scoring probability PD (read by
-the random tournament generator, `pairing.generator`). The two tables are one relation read both ways:
-8.1.2 gives each D the p whose dp lies nearest to it, the lower p where D lies half-way (D = 0-3 gives
-.50, 4-10 .51, ..., 392-411 .92), which is how `scoring_probability` reads it. A difference of more
-than 400 points counts as 400 (docs/fide-mode.md, "Checker and generator").
+the random tournament generator, `pairing.generator`, and the perfect-performance tie-breaks). 8.1.2 is
+kept as printed (`PD_UPPER_BOUNDS`), not derived from 8.1.1: the two agree in that each p's dp lies in
+p's row of 8.1.2, but the printed row boundaries are not all half-way between dps (329-344 is .88,
+392-411 is .92). For the generator a difference of more than 400 points counts as 400
+(docs/fide-mode.md, "Checker and generator").
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
 from fractions import Fraction
-from itertools import pairwise
 
 DP_BY_PERCENTAGE: tuple[int, ...] = (
     -800,
@@ -33,15 +33,12 @@ indexed by p as a whole percentage (p = .00 -> -800, p = 1.0 -> +800)."""
 RATING_DIFFERENCE_CAP = 400
 """A difference in rating of more than 400 points counts as 400 (docs/fide-mode.md)."""
 
-_MIDPOINTS = tuple(Fraction(low + high, 2) for low, high in pairwise(DP_BY_PERCENTAGE))
-"""Half-way between the dp of consecutive percentages: where 8.1.2 moves to the next PD."""
-
 
 def scoring_probability(difference: int) -> Fraction:
-    """B.02 8.1.2: the expected score of a player rated `difference` points above the opponent: PD of
-    the higher-rated player for |D| (at most 400), and 1 - PD for the lower-rated one."""
-    higher = Fraction(bisect_left(_MIDPOINTS, min(abs(difference), RATING_DIFFERENCE_CAP)), 100)
-    return higher if difference >= 0 else 1 - higher
+    """B.02 8.1.2 for the generator: the expected score of a player rated `difference` points above the
+    opponent, a difference of more than 400 counting as 400 (so at most .92); 1 - PD for the lower-rated."""
+    capped = max(-RATING_DIFFERENCE_CAP, min(difference, RATING_DIFFERENCE_CAP))
+    return full_scale_scoring_probability(capped)
 
 
 PD_UPPER_BOUNDS: tuple[int, ...] = (
