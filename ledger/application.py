@@ -696,7 +696,7 @@ class Ledger(Application):
             if players:
                 untied = self._read_port().tied_before_lots(players)
                 if untied:
-                    raise InvalidInput(
+                    raise RuleViolation(
                         f"players {', '.join(map(str, players))} are not tied: {untied}; "
                         "only players equal on score and every tie-break before lots are ranked by hand"
                     )

@@ -549,6 +549,7 @@ def test_every_code_has_a_description_citing_its_source() -> None:
     assert set(TIEBREAKS) == {
         *("BH", "BH-C1", "BH-C2", "BH-M1", "SB", "DE", "WIN", "WON", "BPG", "ARO", "TPR", "PS", "KS"),
         *("SPREAD", "AOR", "OWINS", "WINS-REAL", "IBF-C", "LOT"),
+        "EXT",  # Q207: the arbiter's entered value
     }
     assert all(re.search(r"C\.07|IBF|tsh|Scrabble", text) for text in TIEBREAKS.values())
 
