@@ -266,15 +266,28 @@ def test_q205_the_cli_ranks_refuses_and_clears(tmp_path: Path, capsys: pytest.Ca
 # --- the TRF ------------------------------------------------------------------------------------------------
 
 
-def test_q205_q207_the_trf_carries_them_as_comment_lines(open_desk: OpenDesk, sqlite_location: str) -> None:
-    """TRF-2026 has no field for either: each is a `###` line; the player lines' rank column gives the
-    places the order decided."""
+def _trf_lines(ledger: Ledger) -> list[str]:
+    state = _state(ledger)
+    return trf_format(to_document(state, state.last_paired_round, [])).splitlines()
+
+
+def test_q207_the_trf_carries_the_value_as_a_comment_line(open_desk: OpenDesk, sqlite_location: str) -> None:
+    """TRF-2026 has no field for an entered tie-break value: it is a `###` line, players by start rank."""
+    ledger = _drawn_round(open_desk, sqlite_location, ("WIN", "EXT"))
+    ledger.enter_tiebreak_value(3, "1.5", "play-off")
+    lines = _trf_lines(ledger)
+    assert "### Tie-break value EXT: player 3 1.5" in lines
+    assert {int(line[4:8]): int(line[85:89]) for line in lines if line.startswith("001")} == {3: 1, 1: 2, 2: 2, 4: 2}
+
+
+def test_q205_the_trf_carries_the_order_as_a_comment_line_and_in_the_ranks(
+    open_desk: OpenDesk, sqlite_location: str
+) -> None:
+    """TRF-2026 has no field for an order of tied players: it is a `###` line; the player lines' rank
+    column gives the places it decided."""
     ledger = _drawn_round(open_desk, sqlite_location, ("WIN", "EXT"))
     ledger.enter_tiebreak_value(3, "1.5", "play-off")
     ledger.rank_tied([4, 2], "chief arbiter")
-    state = _state(ledger)
-    lines = trf_format(to_document(state, state.last_paired_round, [])).splitlines()
-    assert "### Tie-break value EXT: player 3 1.5" in lines
+    lines = _trf_lines(ledger)
     assert "### Tied players ranked by the arbiter: 4 2" in lines
-    ranks = {int(line[4:8]): int(line[85:89]) for line in lines if line.startswith("001")}
-    assert ranks == {3: 1, 4: 2, 2: 3, 1: 4}
+    assert {int(line[4:8]): int(line[85:89]) for line in lines if line.startswith("001")} == {3: 1, 4: 2, 2: 3, 1: 4}

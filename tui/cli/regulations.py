@@ -85,7 +85,7 @@ def _rank_tied_arguments(p: argparse.ArgumentParser) -> None:
 
 def _rank_tied_examples() -> str:
     return (
-        '  arbiter rank-tied 7 3 --reason "regulations 6.4: the chief arbiter decides"\n'
+        '  arbiter rank-tied 7 3 --reason "regulations 6.4: decision of the chief"\n'
         '  arbiter rank-tied --clear --reason "play-off held instead"\n\n'
         "Ranks players equal on score and on every tie-break before LOT (the drawing of lots), best first;\n"
         "players not tied are refused. Standings mark such a rank with * and apply the order before any lots.\n"
