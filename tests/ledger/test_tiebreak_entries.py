@@ -15,6 +15,7 @@ from ledger.errors import InvalidInput, ReasonRequired, RuleViolation, UnknownPl
 from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.trf.writer import format as trf_format
+from projections.snapshot import from_json, to_json
 from projections.standings import StandingRow, standings
 from projections.state import TournamentState, fold
 from tests.ledger.conftest import OpenDesk
@@ -291,3 +292,15 @@ def test_q205_the_trf_carries_the_order_as_a_comment_line_and_in_the_ranks(
     lines = _trf_lines(ledger)
     assert "### Tied players ranked by the arbiter: 4 2" in lines
     assert {int(line[4:8]): int(line[85:89]) for line in lines if line.startswith("001")} == {3: 1, 4: 2, 2: 3, 1: 4}
+
+
+def test_q205_entries_survive_the_read_models_snapshot(open_desk: OpenDesk, sqlite_location: str) -> None:
+    """The fold's snapshot (`projections.snapshot`) keeps the entered values and orders, so a new process
+    that starts from it ranks as the log does."""
+    ledger = _drawn_round(open_desk, sqlite_location, ("WIN", "EXT"))
+    ledger.enter_tiebreak_value(3, "1.5", "play-off")
+    ledger.rank_tied([4, 2], "chief arbiter")
+    state = _state(ledger)
+    again = from_json(to_json(state))
+    assert (again.external_tiebreaks, again.tied_rankings) == ({3: 1.5}, ((4, 2),))
+    assert [(r.number, r.place) for r in standings(again)] == [(r.number, r.place) for r in standings(state)]
