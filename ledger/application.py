@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import date
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 from uuid import UUID
 
 from attrs import Factory, asdict, evolve, frozen
@@ -45,8 +45,6 @@ from ledger.fide_mode import Breach, Caution, Level
 from ledger.hand_pairing import Comparison, board_cautions, bye_cautions, outcome_cautions, pab
 from ledger.persistence import AGGREGATE_CACHE_SIZE, Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule, starting_order
-from ledger.rating_sequence import CheckReport, consistency_check, reference_day
-from ledger.rating_store import RatingListStore
 from ledger.ratings import RATING_DETAILS, check_rating_details, check_rating_options
 from ledger.redaction import redacted
 from ledger.results import Game, MatchFormat, ResultRules
@@ -65,6 +63,10 @@ from ledger.validation import check_text, parse_decimal
 from pairing.fide import acceleration
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, Outcome, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import bracket_systems, engine_for
+
+if TYPE_CHECKING:  # the rating lists load with the commands that read them (docs/performance.md, "Start-up")
+    from ledger.rating_sequence import CheckReport
+    from ledger.rating_store import RatingListStore
 
 MAX_ROUNDS = 4096
 """More rounds than any tournament has: where the search for a round stream's number stops."""
@@ -189,7 +191,7 @@ class Ledger(Application):
     """One tournament's ledger (a SQLite file or a PostgreSQL schema)."""
 
     name = "Ledger"
-    snapshotting_intervals: ClassVar[dict[type, int]] = {Tournament: 200, Round: 200}
+    snapshotting_intervals: ClassVar[dict[type, int]] = {Tournament: 100, Round: 100}
     snapshotting_projectors: ClassVar[dict[type, Any]] = {Tournament: _fast_project, Round: _fast_project}
     log_section_size = 1000
 
@@ -513,6 +515,8 @@ class Ledger(Application):
 
     def check_ratings(self, store: RatingListStore, today: date) -> CheckReport:
         """The consistency check (Q133): the roster against the main list valid at the start (Q137)."""
+        from ledger.rating_sequence import consistency_check, reference_day
+
         tournament = self.tournament()
         options = tournament.settings["options"]
         day = reference_day(getattr(tournament, "details", {}), options, today)

@@ -32,6 +32,7 @@ from ledger.errors import (
     UnknownBoard,
     UnknownPlayer,
 )
+from ledger.event_type import EventMethods, LedgerEventType
 from ledger.fide_mode import Caution, default_fide_mode
 from ledger.ranking import RankingRule, starting_order
 from ledger.ratings import RATING_DETAILS, check_rating_details
@@ -67,21 +68,25 @@ def records(event_class: type[CanMutateAggregate[UUID]]) -> Callable[[Mutation],
     which makes no second class."""
 
     def decorate(method: Mutation) -> Mutation:
-        parameters = list(inspect.signature(method).parameters.values())[1:]
-        names = tuple(p.name for p in parameters)
-        defaults = {p.name: p.default for p in parameters if p.default is not p.empty}
-
         def apply(recorded: CanMutateAggregate[UUID], aggregate: Aggregate) -> None:
-            method(aggregate, **{name: getattr(recorded, name) for name in names})
+            method(aggregate, **{name: getattr(recorded, name) for name in _parameters(method)[0]})
 
         @functools.wraps(method)
         def trigger(self: Aggregate, **fields: Any) -> None:
-            self.trigger_event(event_class, **(defaults | fields))
+            self.trigger_event(event_class, **(_parameters(method)[1] | fields))
 
         event_class.apply = apply  # type: ignore[method-assign]
         return trigger
 
     return decorate
+
+
+@functools.cache
+def _parameters(method: Mutation) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """The names of a `@records` method's parameters after `self`, and their defaults; read when the
+    method is first called or its event first applied, not at import."""
+    parameters = list(inspect.signature(method).parameters.values())[1:]
+    return tuple(p.name for p in parameters), {p.name: p.default for p in parameters if p.default is not p.empty}
 
 
 def require_reason(reason: str) -> str:
@@ -105,7 +110,7 @@ class Tournament(Aggregate):
 
     TOPIC = "arbiter:Tournament"
 
-    class Event(Aggregate.Event):
+    class Event(EventMethods, Aggregate.Event, metaclass=LedgerEventType):
         """The base of the tournament's events. Declared here, with every event below a subclass of it
         (and each "created" event of `Aggregate.Created` too), so that eventsourcing need not
         redefine each event class as a subclass of an `Event` of its own making (and `records`, not
@@ -886,7 +891,7 @@ class Round(Aggregate):
 
     TOPIC = "arbiter:Round"
 
-    class Event(Aggregate.Event):
+    class Event(EventMethods, Aggregate.Event, metaclass=LedgerEventType):
         """The base of a round's events (see `Tournament.Event`)."""
 
     class Created(Event, Aggregate.Created):

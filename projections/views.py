@@ -44,7 +44,7 @@ MAX_PARAMETERS = 999
 """Parameters one statement may have in any SQLite (999 before 3.32, 32,766 since)."""
 NONE_CHECK_BLOCK = 1_000
 """Rows whose None places are found together, column by column."""
-STATE_SNAPSHOT_EVERY = 500
+STATE_SNAPSHOT_EVERY = 100
 """Events between two snapshots of the fold kept in `meta` (so a new process need not replay the log)."""
 
 TABLES: dict[str, str] = {

@@ -25,9 +25,10 @@ from ledger.settings import TournamentSettings
 from pairing.model import ByeKind
 from projections.async_views import AsyncViews
 from projections.history import pairing_input
-from projections.snapshot import DIGEST_SIZE, from_json, to_json
+from projections.snapshot import DIGEST_SIZE, from_json, opened, to_json
 from projections.standings import StandingRow, standings
-from projections.views import TABLES, ReadModels, table
+from projections.state import fold
+from projections.views import STATE_SNAPSHOT_EVERY, TABLES, ReadModels, table
 from tui.cli.main import main
 from tui.wiring import open_ledger
 
@@ -376,3 +377,19 @@ def test_nothing_is_loaded_with_pickle_or_marshal() -> None:
         if re.search(r"^\s*(import|from)\s+(pickle|marshal|shelve|dill|cloudpickle)\b", source.read_text(), re.M)
     ]
     assert sources and offenders == []
+
+
+def test_a_new_process_replays_at_most_one_snapshot_interval(tmp_path: Path) -> None:
+    """docs/performance.md, "Start-up, session 6": a catch-up keeps the fold's snapshot no more than
+    `STATE_SNAPSHOT_EVERY` events behind the log, so a command in a new process (`arbiter result`)
+    replays only the events since; the snapshot's fold is the fold of the whole log."""
+    path = tmp_path / "t.ledger"
+    ledger, views = new_tournament(path, players=STATE_SNAPSHOT_EVERY + 20, system="dutch")
+    views.catch_up()
+    position = views.position
+    assert position > STATE_SNAPSHOT_EVERY
+    stored = int(views._meta("state_position"))
+    assert position - STATE_SNAPSHOT_EVERY < stored <= position
+    snapshot = opened(views._meta("state"), ledger.link_at(stored))
+    assert snapshot is not None
+    assert to_json(snapshot) == to_json(fold(ledger.log_reader.events(stop=stored)))
