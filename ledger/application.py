@@ -59,7 +59,7 @@ from ledger.settings import (
     with_system_defaults,
 )
 from ledger.signing import ArbiterKey
-from ledger.validation import check_text
+from ledger.validation import check_text, parse_decimal
 from pairing.fide import acceleration
 from pairing.model import Board, Bye, ByeKind, NoValidPairing, Outcome, PairingInput, PairingOutcome, PlayerStatus
 from pairing.registry import bracket_systems, engine_for
@@ -77,6 +77,9 @@ BACKOFF = 0.01
 desks that collided do not collide again in step."""
 
 T = TypeVar("T")
+MAX_TIEBREAK_VALUE = 100_000
+"""The largest `EXT` tie-break value the arbiter may enter (Q207), either sign: a bound against typing
+slips (a play-off's points or a match score are small numbers), not a rule."""
 MAX_EXTRA = 4000
 """Characters of a player's kept fields (`PlayerDetails.extra`)."""
 
@@ -86,6 +89,11 @@ class ReadPort(Protocol):
 
     def pairing_input(self, round_number: int) -> tuple[PairingInput, int]:
         """The engines' input for `round_number` and the log position it was built from."""
+        ...
+
+    def tied_before_lots(self, numbers: Sequence[int]) -> str:
+        """ "" when the players are equal on score and every tie-break before lots in the standings now,
+        else why not (`projections.standings.tied_before_lots`, Q205)."""
         ...
 
 
@@ -675,6 +683,30 @@ class Ledger(Application):
 
         self._tournament_command(change)
 
+    def enter_tiebreak_value(self, number: int, value: str, reason: str, reference: str = "") -> None:
+        """Q207: the player's `EXT` tie-break value (C.07 Art. 3, a play-off's outcome; 4.1), from -MAX to
+        MAX (`MAX_TIEBREAK_VALUE`), with a reason; a later entry replaces it."""
+        amount = parse_decimal(value, "a tie-break value", -MAX_TIEBREAK_VALUE, MAX_TIEBREAK_VALUE)
+        self._tournament_command(
+            lambda tournament: tournament.enter_tiebreak_value(number, amount, self.actor, reason, reference)
+        )
+
+    def rank_tied(self, players: Sequence[int], reason: str, reference: str = "") -> None:
+        """Q205: the arbiter's order, best first, of players equal on score and every tie-break before lots
+        (C.07 4.2), refused with why when they are not; no players clears every order recorded."""
+
+        def change(tournament: Tournament) -> None:
+            tournament.rank_tied(list(players), self.actor, reason, reference)
+            if players:
+                untied = self._read_port().tied_before_lots(players)
+                if untied:
+                    raise RuleViolation(
+                        f"players {', '.join(map(str, players))} are not tied: {untied}; "
+                        "only players equal on score and every tie-break before lots are ranked by hand"
+                    )
+
+        self._tournament_command(change)
+
     def change_tiebreaks(self, codes: Sequence[str], reason: str, reference: str = "") -> None:
         """Replace the tie-break list; once round 1 is paired a level 4 warning, recorded with the round
         and the previous list (Q201-202)."""
@@ -1081,10 +1113,13 @@ class Ledger(Application):
         tournament.open_round(number, self.actor)
         return Round(tournament_id=tournament.id, round=number, actor=self.actor)
 
-    def _pairing_input(self, number: int) -> tuple[PairingInput, int]:
+    def _read_port(self) -> ReadPort:
         if self.read_port is None:
             raise RuntimeError("the ledger was opened without a read port; open it with tui.wiring.open_ledger")
-        return self.read_port.pairing_input(number)
+        return self.read_port
+
+    def _pairing_input(self, number: int) -> tuple[PairingInput, int]:
+        return self._read_port().pairing_input(number)
 
     def _engine_pairing(self, tournament: Tournament, request: PairingInput, position: int) -> dict[str, Any]:
         engine = engine_for(tournament.system)

@@ -96,6 +96,15 @@ def require_reason(reason: str) -> str:
     return reason
 
 
+def replaced_rankings(rankings: tuple[tuple[int, ...], ...], players: list[int]) -> tuple[tuple[int, ...], ...]:
+    """Q205: the orders of tied players in force after `TiedPlayersRanked(players)`: a new order replaces
+    those naming any of its players; an empty one clears them all."""
+    if not players:
+        return ()
+    named = set(players)
+    return (*(order for order in rankings if named.isdisjoint(order)), tuple(players))
+
+
 class Tournament(Aggregate):
     """Settings, roster, requests and rulings of one tournament."""
 
@@ -330,6 +339,31 @@ class Tournament(Aggregate):
         reason: str
         reference: str
 
+    class TiebreakValueEntered(Event):
+        """Q207: a value the arbiter enters for a player's `EXT` tie-break (C.07 Art. 3, a play-off's or
+        an over-the-board tie-break match's outcome; 4.1, a tie-break the regulations define): higher is
+        better; a player without one counts 0. A later entry replaces it; `previous` is the value it
+        replaced (None: there was none)."""
+
+        TOPIC = "arbiter:Tournament.TiebreakValueEntered"
+        number: int
+        value: float
+        previous: float | None
+        actor: str
+        reason: str
+        reference: str
+
+    class TiedPlayersRanked(Event):
+        """Q205: the arbiter's order, best first, for players equal on score and every tie-break before
+        the drawing of lots (C.07 4.2); an order naming none of them (`players` empty) clears every
+        earlier one. A later order naming any of the same players replaces the earlier order."""
+
+        TOPIC = "arbiter:Tournament.TiedPlayersRanked"
+        players: list[int]
+        actor: str
+        reason: str
+        reference: str
+
     class KeyGranted(Event):
         """The chief arbiter gave a key a role (`ledger.roles.Role`; "none" takes it away)."""
 
@@ -348,6 +382,10 @@ class Tournament(Aggregate):
     """Fingerprint -> {"role", "public_key"} of every key the chief arbiter granted a role."""
     rating_results = MappingProxyType[str, str]({})
     """"round:board" -> the result the rating report gives where it differs from the round's (Q192)."""
+    external_tiebreaks = MappingProxyType[str, float]({})
+    """Player number -> the arbiter's `EXT` tie-break value (Q207)."""
+    tied_rankings: tuple[tuple[int, ...], ...] = ()
+    """The arbiter's orders of tied players in force (Q205), each best first."""
 
     @event(Created)
     def __init__(
@@ -750,6 +788,44 @@ class Tournament(Aggregate):
     @records(FideModeLeft)
     def _leave_fide_mode(self, after_round: int, actor: str, reason: str, reference: str) -> None:
         self.fide_mode_left = True
+
+    def enter_tiebreak_value(self, number: int, value: float, actor: str, reason: str, reference: str) -> None:
+        """Q207: the player's `EXT` value (C.07 Art. 3, 4.1), with a reason; the same value again is refused."""
+        self.player(number)
+        previous = self.external_tiebreaks.get(str(number))
+        if previous == value:
+            raise InvalidInput(f"player {number}'s external tie-break value is already {value:g}")
+        self._enter_tiebreak_value(
+            number=number,
+            value=value,
+            previous=previous,
+            actor=actor,
+            reason=require_reason(reason),
+            reference=reference,
+        )
+
+    @records(TiebreakValueEntered)
+    def _enter_tiebreak_value(
+        self, number: int, value: float, previous: float | None, actor: str, reason: str, reference: str
+    ) -> None:
+        self.external_tiebreaks = {**self.external_tiebreaks, str(number): value}
+
+    def rank_tied(self, players: list[int], actor: str, reason: str, reference: str) -> None:
+        """Q205: record the arbiter's order of tied players (the application checks that they are tied), or,
+        with no players, clear every order recorded."""
+        for number in players:
+            self.player(number)
+        if players and len(set(players)) != len(players):
+            raise InvalidInput(f"a player is named twice in the order {' '.join(map(str, players))}")
+        if len(players) == 1:
+            raise InvalidInput("an order of tied players names at least two players")
+        if not players and not self.tied_rankings:
+            raise InvalidInput("no order of tied players is recorded: there is nothing to clear")
+        self._rank_tied(players=players, actor=actor, reason=require_reason(reason), reference=reference)
+
+    @records(TiedPlayersRanked)
+    def _rank_tied(self, players: list[int], actor: str, reason: str, reference: str) -> None:
+        self.tied_rankings = replaced_rankings(self.tied_rankings, players)
 
     def lodge_appeal(self, appellant: int, against: str, actor: str, reason: str) -> int:
         self.player(appellant)

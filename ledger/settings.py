@@ -37,6 +37,7 @@ TIEBREAK_CODES: dict[str, str] = {
     "OWINS": "Opponents' wins (tsh Sum of Opponent Scores)",
     "IBF-C": "IBF coefficient: opponents' scores with the 4.7 credits for a plus and a withdrawn opponent",
     "WINS-REAL": "Wins not counting wins against virtual opponents (IBF 4.10)",
+    "EXT": "External value entered by the arbiter, 0 if none (C.07 Art. 3 play-off; 4.1 self-defined)",
     "LOT": "Drawing of lots with the tournament's recorded seed, the same at every reading (C.07 4.2)",
     "BH-M2": "Buchholz Median-2 (C.07 8.1, Art. 14; VURs cut first 16.5)",
     "SB-C1": "Sonneborn-Berger Cut-1, lowest-scored opponent's product (C.07 9.1, Art. 14; 16.5)",

@@ -25,6 +25,7 @@ from typing import Any
 from ledger.errors import InvalidInput
 
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
 
 MAX_ROUNDS = 999
 """The most rounds the ledger takes: TRF's round fields are three digits wide."""
@@ -106,6 +107,18 @@ def parse_whole_number(text: str, what: str, low: int = SMALLEST_INTEGER, high: 
     if not _WHOLE_NUMBER.fullmatch(text):
         raise InvalidInput(f"{what} must be a whole number written with the digits 0-9, not {text!r}")
     return check_whole_number(int(text), what, low, high)
+
+
+def parse_decimal(text: str, what: str, low: float, high: float) -> float:
+    """The number written in `text` (ASCII digits, optional sign and decimal point), or InvalidInput saying
+    what is wrong and the range."""
+    text = text.strip()
+    if not _DECIMAL.fullmatch(text):
+        raise InvalidInput(f"{what} must be a number written with the digits 0-9 and a decimal point, not {text!r}")
+    value = float(text)
+    if not low <= value <= high:
+        raise InvalidInput(f"{what} {text} is out of range: it must be from {low:g} to {high:g}")
+    return value
 
 
 def check_event_values(event: Any) -> None:

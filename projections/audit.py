@@ -63,6 +63,13 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
         case Tournament.OptionsChanged(options=options, previous=previous):
             text = ", ".join(f"{k}={v or '(none)'} (was {previous.get(k) or '(none)'})" for k, v in options.items())
             return f"tournament options: {text}", None, ()
+        case Tournament.TiebreakValueEntered(number=number, value=value, previous=previous):
+            was = "none" if previous is None else f"{previous:g}"
+            return f"{number}'s external tie-break value (EXT) {value:g} (was {was})", None, (number,)
+        case Tournament.TiedPlayersRanked(players=players):
+            if not players:
+                return "orders of tied players cleared", None, ()
+            return f"tied players ranked by the arbiter: {', '.join(map(str, players))}", None, tuple(players)
         case Tournament.DetailsChanged(changes=changes):
             text = ", ".join(f"{k}={v}" for k, v in changes.items())
             return f"tournament details: {text}", None, ()

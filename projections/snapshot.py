@@ -52,6 +52,8 @@ def to_json(state: TournamentState) -> bytes:
         "renumbered_by": state.renumbered_by,
         "exchanges": [list(pair) for pair in state.exchanges],
         "rating_corrections": [asdict(correction) for correction in state.rating_corrections],
+        "external_tiebreaks": [[number, value] for number, value in state.external_tiebreaks.items()],
+        "tied_rankings": [list(order) for order in state.tied_rankings],
     }
     return orjson.dumps(document)
 
@@ -109,6 +111,9 @@ def from_json(text: bytes) -> TournamentState:
         renumbered_by=str(document["renumbered_by"]),
         exchanges=[(first, second) for first, second in document["exchanges"]],
         rating_corrections=[RatingCorrection(**correction) for correction in document["rating_corrections"]],
+        # Q205, Q207: a snapshot written before these entries existed holds none (so no format change)
+        external_tiebreaks={int(number): float(value) for number, value in document.get("external_tiebreaks", [])},
+        tied_rankings=tuple(tuple(order) for order in document.get("tied_rankings", [])),
     )
     state.rounds = {view["number"]: _round_view(state, view) for view in document["rounds"]}
     return state

@@ -10,12 +10,18 @@ for everyone. Anything wider (a pairing, a new player, another round count or Ko
 recomputes everything. Property tests check the memo against a full computation
 (`tests/projections/test_views.py`, rebuild equals catch-up; `tests/projections/test_tiebreaks.py`).
 A row is rebuilt only when its player, values or rank changed.
+
+Players equal on score and every value share the place (C.07 Arts. 1-4 with LOT left off the list: ties
+stand, docs/fide-mode.md Q203). The arbiter's order of tied players (Q205, `TournamentState.tied_rankings`)
+ranks players still equal on score and every value before LOT, and before lots only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import partial
+from math import inf
 from operator import neg
 
 from attrs import define, evolve, field, frozen
@@ -39,7 +45,10 @@ class StandingRow:
     games: int
     withdrawn: bool
     place: str = ""
-    """A shared place as a range ("3-5") where the system decides places (IBF 4.10), else ""."""
+    """A shared place as a range ("3-5": players equal on everything, or where the system decides places,
+    IBF 4.10), the rank marked "*" where the arbiter's order of tied players decided it (Q205), else ""."""
+    by_hand: bool = False
+    """Q205: the arbiter's order of tied players decided the row's rank among players equal on the rest."""
     entrant: Entrant | None = field(default=None, eq=False, repr=False)
     """What the row was made from (to reuse it while nothing changed)."""
     values: tuple[float, ...] = field(default=(), eq=False, repr=False)
@@ -59,6 +68,7 @@ class StandingRow:
             self.games,
             self.withdrawn,
             self.place,
+            self.by_hand,
             self.entrant,
             self.values,
             self.order,
@@ -74,6 +84,7 @@ class TiebreakMemo:
     scores: dict[int, float] = field(factory=dict)
     rows: dict[int, StandingRow] = field(factory=dict)
     table: Crosstable | None = None
+    tied_rankings: tuple[tuple[int, ...], ...] = ()
 
 
 def standings(
@@ -96,6 +107,7 @@ def standings(
         seed=settings.seed,
         unrated_rating=unrated_rating(settings.options),
         later_ratings=_later_ratings(state),
+        external=tuple(sorted(state.external_tiebreaks.items())),
     )
     codes = settings.tiebreaks
     table = Crosstable.of(players, context, memo.table if memo is not None else None)
@@ -109,7 +121,43 @@ def standings(
         memo.table = table
     if state.stage_of(rounds + 1).system == "swiss-elimination":
         return _placed(state, players, values, codes)
-    return _ranked(_standing(state, players), values, codes, memo.rows if memo is not None else None)
+    made = None
+    if memo is not None:
+        if memo.tied_rankings != state.tied_rankings:
+            memo.rows.clear()  # the rows' order keys hold the orders by hand
+            memo.tied_rankings = state.tied_rankings
+        made = memo.rows
+    return _ranked(_standing(state, players), values, codes, made, _by_hand(state.tied_rankings))
+
+
+def _by_hand(rankings: Sequence[Sequence[int]]) -> dict[int, int]:
+    """Player -> place in the arbiter's order of tied players (Q205), counted from 0."""
+    return {number: index for order in rankings for index, number in enumerate(order)}
+
+
+def tied_before_lots(state: TournamentState, numbers: Sequence[int]) -> str:
+    """Q205: "" when the players are equal on score and on every tie-break before LOT in the standings now,
+    else why not (the first pair of them that differs, and on what)."""
+    settings = state.require_settings()
+    rows = {row.number: row for row in standings(state)}
+    missing = [number for number in numbers if number not in rows]
+    if missing:
+        return f"player {missing[0]} is not in the standings"
+    before_lots = _before_lots(settings.tiebreaks)
+    first = rows[numbers[0]]
+    for number in numbers[1:]:
+        row = rows[number]
+        if row.score != first.score:
+            return f"{first.number} has {first.score:g} points and {number} has {row.score:g}"
+        for code, mine, theirs in zip(settings.tiebreaks[:before_lots], first.values, row.values, strict=False):
+            if mine != theirs:
+                return f"{first.number} has {code} {mine:g} and {number} has {code} {theirs:g}"
+    return ""
+
+
+def _before_lots(codes: Sequence[str]) -> int:
+    """How many of `codes` come before the drawing of lots (C.07 4.2; all of them without LOT)."""
+    return codes.index("LOT") if "LOT" in codes else len(codes)
 
 
 def _standing(state: TournamentState, players: Sequence[Entrant]) -> Sequence[Entrant]:
@@ -154,23 +202,29 @@ def _ranked(
     values: dict[int, tuple[float, ...]],
     codes: Sequence[str],
     made: dict[int, StandingRow] | None = None,
+    by_hand: Mapping[int, int] | None = None,
 ) -> list[StandingRow]:
     """Rows in standings order; a row is rebuilt only when its player, values or rank changed (`made`
     holds the last rows in their order, and is replaced by the new ones). The sort starts from the last
-    order, which a result changes for a few players only: nearly sorted, it takes nearly linear time."""
+    order, which a result changes for a few players only: nearly sorted, it takes nearly linear time.
+    `by_hand`: the arbiter's orders of tied players (Q205), read after the values before LOT."""
     made = {} if made is None else made
+    by_hand = {} if by_hand is None else by_hand
+    before_lots = _before_lots(codes)
+    key = partial(_sort_key, by_hand=by_hand, before_lots=before_lots)
     by_number = {player.number: player for player in players}
     last = [by_number[number] for number in made if number in by_number]
-    order = sorted(last + [p for p in players if p.number not in made], key=partial(_order, values, made))
+    order = sorted(last + [p for p in players if p.number not in made], key=partial(_order, values, made, key))
+    decided = _decided_by_hand(order, values, by_hand, before_lots) if by_hand else set()
+    ranks = _ranks([_order(values, made, key, player)[:-1] for player in order])
+    sharing = Counter(ranks)
     rows: list[StandingRow] = []
-    previous: tuple[float, tuple[float, ...]] | None = None
-    for index, player in enumerate(order):
+    for player, rank in zip(order, ranks, strict=True):
         own = values[player.number]
-        rank = rows[-1].rank if previous == (player.score, own) else index + 1
-        previous = (player.score, own)
+        place = _place(rank, sharing[rank], player.number in decided)
         row = made.get(player.number)
-        if row is None or row.entrant is not player or row.values != own:
-            row = _row(player, rank, own, codes)
+        if row is None or row.entrant is not player or row.values != own or row.place != place:
+            row = _row(player, rank, own, codes, key, place)
         elif row.rank != rank:
             row = row.at_rank(rank)
         rows.append(row)
@@ -179,19 +233,63 @@ def _ranked(
     return rows
 
 
-def _order(values: dict[int, tuple[float, ...]], made: dict[int, StandingRow], player: Entrant) -> tuple[float, ...]:
+def _ranks(keys: Sequence[tuple[float, ...]]) -> list[int]:
+    """The rank of each of the sorted keys: its index + 1, or the rank of the key before when equal."""
+    ranks: list[int] = []
+    for index, key in enumerate(keys):
+        ranks.append(ranks[-1] if index and keys[index - 1] == key else index + 1)
+    return ranks
+
+
+def _place(rank: int, sharing: int, by_hand: bool) -> str:
+    """The place as shown: a shared one as a range ("3-4", C.07 Arts. 1-4 when the ties stand, Q203), one the
+    arbiter's order of tied players decided marked "*" (Q205), else "" (the rank)."""
+    if sharing > 1:
+        return f"{rank}-{rank + sharing - 1}"
+    return f"{rank}*" if by_hand else ""
+
+
+SortKey = Callable[[Entrant, tuple[float, ...]], tuple[float, ...]]
+
+
+def _order(
+    values: dict[int, tuple[float, ...]], made: dict[int, StandingRow], key: SortKey, player: Entrant
+) -> tuple[float, ...]:
     """The sort key of the player's row (the last row's while the player and values are the same)."""
     row, own = made.get(player.number), values[player.number]
     if row is not None and row.entrant is player and row.values == own:
         return row.order
-    return _sort_key(player, own)
+    return key(player, own)
 
 
-def _sort_key(player: Entrant, values: tuple[float, ...]) -> tuple[float, ...]:
-    return (-player.score, *map(neg, values), player.number)
+def _sort_key(
+    player: Entrant, values: tuple[float, ...], by_hand: Mapping[int, int], before_lots: int
+) -> tuple[float, ...]:
+    """Score and values descending, the values before LOT first, then the arbiter's order of tied players
+    (players outside one after those in it, equal among themselves), then LOT, then the player number."""
+    hand = float(by_hand.get(player.number, inf))
+    return (-player.score, *map(neg, values[:before_lots]), hand, *map(neg, values[before_lots:]), player.number)
 
 
-def _row(player: Entrant, rank: int, values: tuple[float, ...], codes: Sequence[str]) -> StandingRow:
+def _decided_by_hand(
+    order: Sequence[Entrant], values: dict[int, tuple[float, ...]], by_hand: Mapping[int, int], before_lots: int
+) -> set[int]:
+    """Q205: the players whose rank the arbiter's order decided: those in an order who share the score and
+    every value before LOT with another player."""
+    groups: dict[tuple[float, ...], list[int]] = defaultdict(list)
+    for player in order:
+        groups[(player.score, *values[player.number][:before_lots])].append(player.number)
+    return {number for group in groups.values() if len(group) > 1 for number in group if number in by_hand}
+
+
+def _row(
+    player: Entrant,
+    rank: int,
+    values: tuple[float, ...],
+    codes: Sequence[str],
+    key: SortKey,
+    place: str = "",
+) -> StandingRow:
     return StandingRow(
         rank=rank,
         number=player.number,
@@ -201,7 +299,9 @@ def _row(player: Entrant, rank: int, values: tuple[float, ...], codes: Sequence[
         tiebreaks=tuple(zip(codes, values, strict=True)),
         games=sum(1 for r in player.history if r.played and r.opponent is not None and r.outcome is not None),
         withdrawn=player.status.value == "withdrawn",
+        place=place,
+        by_hand=place.endswith("*"),
         entrant=player,
         values=values,
-        order=_sort_key(player, values),
+        order=key(player, values),
     )

@@ -13,7 +13,7 @@ from typing import Any
 
 from attrs import define, evolve, field, frozen
 
-from ledger.domain import Round, Tournament
+from ledger.domain import Round, Tournament, replaced_rankings
 from ledger.errors import NoTournament, Remedy, RemedyAction, RoundNotReady
 from ledger.fide_mode import FIDE_MODE_MAY, Breach, Caution
 from ledger.ranking import RankingRule, initial_order, pairing_numbers
@@ -157,6 +157,10 @@ class TournamentState:
     fide_mode_left_after: int | None = None
     """The round after which the tournament left FIDE mode (Q44), None while it is in it (or never was)."""
     rating_corrections: list[RatingCorrection] = field(factory=list)
+    external_tiebreaks: dict[int, float] = field(factory=dict)
+    """Q207: player -> the arbiter's `EXT` tie-break value (C.07 Art. 3, 4.1); others count 0."""
+    tied_rankings: tuple[tuple[int, ...], ...] = ()
+    """Q205: the arbiter's orders of tied players in force, each best first (`ledger.domain.replaced_rankings`)."""
     """Q192: the corrections for the rating report only, in the order given (`rated`)."""
     history_cache: dict[Any, Any] = field(factory=dict, eq=False, repr=False)
     """Derived data, rebuilt on demand: per-round records (`projections.history`), keyed by the rounds'
@@ -289,6 +293,10 @@ class TournamentState:
                 self.exchanges.append((first, second))
             case Tournament.TiebreaksChanged(tiebreaks=tiebreaks):
                 self.settings = evolve(self.require_settings(), tiebreaks=tuple(tiebreaks))
+            case Tournament.TiebreakValueEntered(number=number, value=value):
+                self.external_tiebreaks[number] = value
+            case Tournament.TiedPlayersRanked(players=players):
+                self.tied_rankings = replaced_rankings(self.tied_rankings, players)
             case Tournament.OptionsChanged(options=options):
                 self._options_changed(options)
             case Tournament.RoundsChanged(rounds=rounds):

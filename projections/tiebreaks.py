@@ -19,8 +19,8 @@ gives them. Implemented, with the article each follows (`TIEBREAKS` below lists 
 - Arts. 15-16, unplayed rounds, as set out below.
 
 Not implemented: the KS Limit modifier (14.5), DE with forfeits counted as played (6.1.1, MTB26 `/P`),
-the team (Art. 13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3); an unknown code is
-refused. Besides C.07: IBF Pairing Rules 4.7 and 4.10 (docs/rules/ibf-pairing-rules.txt) and tsh's
+the team (Art. 13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3) themselves (their outcome is
+entered as EXT); an unknown code is refused. Besides C.07: IBF Pairing Rules 4.7 and 4.10 (docs/rules/ibf-pairing-rules.txt) and tsh's
 standing order (docs/rules/tsh-pairing-systems.txt).
 
 Unplayed rounds (C.07 Arts. 15-16, 2026):
@@ -47,6 +47,7 @@ Readings where the digest leaves a choice (the module's rules, to be published w
   a rating floor, as Gacrux's `-u` option).
 - Art. 10 (2026), a player with more than one rating during the event: the first rating is used, unless
   a long event chooses `rating_tiebreaks=per-round` (each game reads the opponent's rating of that round).
+- EXT (Art. 3, 4.1): the arbiter's entered value (a play-off's outcome), 0 for a player without one.
 - LOT (4.2, "draw lots"): a lot per player drawn with the tournament's seed, so the draw repeats.
 - TPR (10.2): p is rounded to a whole percentage, 0.5 up, before the B.02 8.1.1 table is read.
 - DE (Art. 6) ranks; its value here is the number of tied players it places below the player (0 for a
@@ -111,6 +112,8 @@ class TiebreakContext:
     later_ratings: tuple[tuple[int, int, int], ...] = ()
     """(player, first round, rating): the ratings a long event's rating-based tie-breaks read per round
     (option `rating_tiebreaks=per-round`); empty: every game reads the first rating (C.07 Art. 10)."""
+    external: tuple[tuple[int, float], ...] = ()
+    """(player, value): the arbiter's `EXT` values (docs/fide-mode.md, Q207); a player not listed counts 0."""
 
 
 # --- The crosstable as the tie-breaks read it -----------------------------------------------------------
@@ -203,6 +206,11 @@ class Crosstable:
         `TiebreakContext.unrated_rating`, None when unrated opponents are left out."""
         rating = rating_in_round(self.players[opponent].rating, self.later_ratings.get(opponent, {}), round_number)
         return rating if rating > 0 else self.context.unrated_rating
+
+    @cached_property
+    def external_values(self) -> Mapping[int, float]:
+        """Player number -> the arbiter's `EXT` value (`TiebreakContext.external`)."""
+        return dict(self.context.external)
 
     @cached_property
     def later_ratings(self) -> Mapping[int, Mapping[int, int]]:
@@ -756,6 +764,13 @@ def drawing_of_lots(player: Entrant, table: Crosstable) -> float:
     return drawn_lot(table.context.seed, player.number)
 
 
+def external_value(player: Entrant, table: Crosstable) -> float:
+    """C.07 Art. 3 ("play-offs") and 4.1 (the regulations define the tie-breaks): the value the arbiter
+    entered for the player, e.g. a play-off's or a tie-break match's points (docs/fide-mode.md, Q207);
+    0 for a player without one, so an entry only ranks its players among those equal before it."""
+    return table.external_values.get(player.number, 0.0)
+
+
 # --- Registry -------------------------------------------------------------------------------------------
 
 TiebreakFunction = Callable[[Entrant, Crosstable], float]
@@ -780,6 +795,7 @@ _FUNCTIONS: dict[str, TiebreakFunction] = {
     "OWINS": opponents_wins,
     "IBF-C": ibf_coefficient,
     "WINS-REAL": wins_not_against_virtual_opponents,
+    "EXT": external_value,
     "LOT": drawing_of_lots,
     "BWG": number_of_games_won_with_black,
     "REP": rounds_one_elected_to_play,

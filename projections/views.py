@@ -36,7 +36,7 @@ from projections.audit import AuditRow, audit_row
 from projections.colours import colour_standing
 from projections.history import histories, pairing_input
 from projections.snapshot import opened, sealed
-from projections.standings import StandingRow, TiebreakMemo, standings
+from projections.standings import StandingRow, TiebreakMemo, standings, tied_before_lots
 from projections.state import PlayerView, RoundView, TournamentState, fold
 from projections.stored import table, views_path
 
@@ -107,6 +107,8 @@ class Changes:
             self.players.update(state.players)
         elif isinstance(event, Tournament.Event) and hasattr(event, "number"):
             self.players.add(event.number)
+        elif isinstance(event, Tournament.TiedPlayersRanked):  # Q205: an order cleared moves anyone it ranked
+            self.players.update(event.players or state.players)
 
     @property
     def any(self) -> bool:
@@ -268,6 +270,10 @@ class ReadModels:
         """`ledger.application.ReadPort`: the engines' input built from the fold as it stands."""
         state = self.state()
         return pairing_input(state, round_number), state.position
+
+    def tied_before_lots(self, numbers: Sequence[int]) -> str:
+        """`ledger.application.ReadPort`: why the players are not tied before lots, or "" (Q205)."""
+        return tied_before_lots(self.state(), numbers)
 
     def catch_up(self) -> int:
         """Apply the log's new events and rewrite what they touched; returns the position now current."""

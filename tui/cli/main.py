@@ -119,6 +119,8 @@ WRITING_VERBS = (
     "renumber",
     "forbid",
     "tiebreaks",
+    "tiebreak-value",
+    "rank-tied",
     "acceleration",
     "pair",
     "manual-pairing",

@@ -1,4 +1,5 @@
-"""The tournament's announced methods: `tiebreaks` (docs/fide-mode.md, Q201-202) and `acceleration`
+"""The tournament's announced methods: `tiebreaks` (docs/fide-mode.md, Q201-202), the arbiter's entries
+that break ties the list leaves (`tiebreak-value`, Q207; `rank-tied`, Q205) and `acceleration`
 (Q106-111). Each shows the current choice when given none, and changes it with a reason; after round 1
 the change is a warning of the checklist's levels."""
 
@@ -8,7 +9,7 @@ import argparse
 import textwrap
 
 from tui import exit_codes
-from tui.cli.common import VerbGroup, opened, reason_options, say
+from tui.cli.common import VerbGroup, opened, positive, reason_options, say
 
 verbs = VerbGroup()
 
@@ -44,6 +45,64 @@ def cmd_tiebreaks(args: argparse.Namespace) -> int:
         codes = [code.strip() for code in args.codes.split(",")]
         ledger.change_tiebreaks(codes, args.reason, args.reference)
     say(f"tie-breaks now {','.join(codes)}")
+    return exit_codes.OK
+
+
+def _tiebreak_value_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("player", type=positive, help="the player's number")
+    p.add_argument("value", help="the value, e.g. 1.5 (higher ranks first; a player without one counts 0)")
+    reason_options(p)
+
+
+def _tiebreak_value_examples() -> str:
+    return (
+        '  arbiter tiebreak-value 4 1.5 --reason "play-off for 1st place: 1.5-0.5"\n'
+        '  arbiter tiebreaks EXT,BH-C1,BH,SB --reason "regulations 6: a play-off first"\n\n'
+        "The value counts in the standings where the tie-break list names EXT (C.07 Art. 3 play-offs, 4.1);\n"
+        "a player without an entered value counts 0. A later entry replaces the value (docs/fide-mode.md,\n"
+        "Q207)."
+    )
+
+
+@verbs.verb(
+    "tiebreak-value",
+    "enter a player's external tie-break value (EXT): a play-off's or tie-break match's outcome",
+    _tiebreak_value_arguments,
+    _tiebreak_value_examples,
+)
+def cmd_tiebreak_value(args: argparse.Namespace) -> int:
+    with opened(args) as (ledger, _):
+        ledger.enter_tiebreak_value(args.player, args.value, args.reason, args.reference)
+    say(f"player {args.player}'s external tie-break value (EXT) is now {float(args.value):g}")
+    return exit_codes.OK
+
+
+def _rank_tied_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("players", nargs="*", type=positive, help="the tied players' numbers, best first")
+    p.add_argument("--clear", action="store_true", help="clear every order of tied players recorded")
+    reason_options(p)
+
+
+def _rank_tied_examples() -> str:
+    return (
+        '  arbiter rank-tied 7 3 --reason "regulations 6.4: decision of the chief"\n'
+        '  arbiter rank-tied --clear --reason "play-off held instead"\n\n'
+        "Ranks players equal on score and on every tie-break before LOT (the drawing of lots), best first;\n"
+        "players not tied are refused. Standings mark such a rank with * and apply the order before any lots.\n"
+        "A later order naming any of the same players replaces it (docs/fide-mode.md, Q205)."
+    )
+
+
+@verbs.verb(
+    "rank-tied", "rank players who remain tied on every tie-break, by hand", _rank_tied_arguments, _rank_tied_examples
+)
+def cmd_rank_tied(args: argparse.Namespace) -> int:
+    if args.clear == bool(args.players):
+        say("name the tied players best first, or give --clear (not both)")
+        return exit_codes.USAGE
+    with opened(args) as (ledger, _):
+        ledger.rank_tied(args.players, args.reason, args.reference)
+    say("orders of tied players cleared" if args.clear else f"tied players ranked {', '.join(map(str, args.players))}")
     return exit_codes.OK
 
 

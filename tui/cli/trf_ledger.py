@@ -291,7 +291,23 @@ def to_document(
     records += [CommentRecord(text=f" {line}") for line in comments]
     records += [CommentRecord(text=f" {caution.trf_comment()}") for _, caution in state.cautions if caution.breach]
     records += [CommentRecord(text=f" {rating_comment(correction)}") for correction in state.rating_corrections]
+    records += [CommentRecord(text=f" {line}") for line in arbiter_tiebreak_comments(state, tpn)]
     return TrfDocument(records=(*records, *players))
+
+
+def arbiter_tiebreak_comments(state: TournamentState, tpn: dict[int, int]) -> list[str]:
+    """Q205, Q207 (docs/fide-mode.md): TRF-2026 has no field for a tie-break value the arbiter entered
+    (EXT) or an order of tied players decided by hand, so each is a `###` comment, players by their
+    start rank; the rank column of the player lines gives the places they decided."""
+    values = [
+        f"Tie-break value EXT: player {tpn[number]} {value:g}"
+        for number, value in sorted(state.external_tiebreaks.items(), key=lambda item: tpn[item[0]])
+    ]
+    orders = [
+        f"Tied players ranked by the arbiter: {' '.join(str(tpn[number]) for number in order)}"
+        for order in state.tied_rankings
+    ]
+    return values + orders
 
 
 def rating_comment(correction: RatingCorrection) -> str:
