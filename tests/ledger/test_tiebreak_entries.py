@@ -51,6 +51,19 @@ def _cli_places(capsys: pytest.CaptureFixture[str], at: tuple[str, ...]) -> list
     return [(row.get("place") or str(row["rank"]), row["number"]) for row in json.loads(out)["rows"]]
 
 
+def _cli_club(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, tiebreaks: str, names: tuple[str, ...]
+) -> tuple[str, ...]:
+    """A 3-round chess round robin made through the CLI with `tiebreaks` and `names` registered; its
+    `--ledger` arguments."""
+    at = ("--ledger", str(tmp_path / "t.ledger"))
+    new = ("new", "Club", "--game", "chess", "--system", "round-robin", "--rounds", "3", "--tiebreaks", tiebreaks)
+    assert run(capsys, *new, *at)[0] == 0
+    for name in names:
+        assert run(capsys, "register", name, *at)[0] == 0
+    return at
+
+
 def _places(ledger: Ledger) -> list[tuple[int, int, str]]:
     return [(row.number, row.rank, row.place) for row in _rows(ledger)]
 
@@ -75,26 +88,7 @@ def test_q203_with_lot_in_the_list_lots_break_the_tie(open_desk: OpenDesk, sqlit
 
 
 def test_q203_the_cli_standings_print_the_shared_place(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    at = ("--ledger", str(tmp_path / "t.ledger"))
-    assert (
-        run(
-            capsys,
-            "new",
-            "Club",
-            "--game",
-            "chess",
-            "--system",
-            "round-robin",
-            "--rounds",
-            "3",
-            "--tiebreaks",
-            "WIN",
-            *at,
-        )[0]
-        == 0
-    )
-    for name in ("A", "B", "C", "D"):
-        assert run(capsys, "register", name, *at)[0] == 0
+    at = _cli_club(capsys, tmp_path, "WIN", ("A", "B", "C", "D"))
     assert run(capsys, "pair", *at)[0] == 0
     assert run(capsys, "result", "1", "1", "1-0", *at)[0] == 0
     assert run(capsys, "result", "1", "2", "1/2", *at)[0] == 0
@@ -147,26 +141,7 @@ def test_q207_bad_values_are_refused_and_nothing_is_appended(open_desk: OpenDesk
 
 
 def test_q207_the_cli_enters_a_value_and_refuses_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    at = ("--ledger", str(tmp_path / "t.ledger"))
-    assert (
-        run(
-            capsys,
-            "new",
-            "Club",
-            "--game",
-            "chess",
-            "--system",
-            "round-robin",
-            "--rounds",
-            "3",
-            "--tiebreaks",
-            "EXT",
-            *at,
-        )[0]
-        == 0
-    )
-    for name in ("A", "B"):
-        assert run(capsys, "register", name, *at)[0] == 0
+    at = _cli_club(capsys, tmp_path, "EXT", ("A", "B"))
     code, _, err = run(capsys, "tiebreak-value", "2", "x1", "--reason", "play-off", *at)
     assert code == exit_codes.BAD_INPUT and "must be a number" in err and "Traceback" not in err
     code, _, err = run(capsys, "tiebreak-value", "7", "1", "--reason", "play-off", *at)
@@ -231,26 +206,7 @@ def test_q205_players_not_tied_are_refused_naming_why(open_desk: OpenDesk, sqlit
 
 
 def test_q205_the_cli_ranks_refuses_and_clears(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    at = ("--ledger", str(tmp_path / "t.ledger"))
-    assert (
-        run(
-            capsys,
-            "new",
-            "Club",
-            "--game",
-            "chess",
-            "--system",
-            "round-robin",
-            "--rounds",
-            "3",
-            "--tiebreaks",
-            "WIN",
-            *at,
-        )[0]
-        == 0
-    )
-    for name in ("A", "B", "C", "D"):
-        assert run(capsys, "register", name, *at)[0] == 0
+    at = _cli_club(capsys, tmp_path, "WIN", ("A", "B", "C", "D"))
     assert run(capsys, "pair", *at)[0] == 0
     assert run(capsys, "result", "1", "1", "1-0", *at)[0] == 0
     assert run(capsys, "result", "1", "2", "1/2", *at)[0] == 0
