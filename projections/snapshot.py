@@ -22,7 +22,7 @@ from ledger.settings import TournamentSettings
 from pairing.model import Board, Bye, ByeKind
 from projections.state import PlayerView, RatingCorrection, RoundView, StageView, TournamentState
 
-FORMAT = 4
+FORMAT = 5
 """Bumped when the JSON's shape changes: an older snapshot is then simply not used."""
 DIGEST_SIZE = 32
 
@@ -61,7 +61,7 @@ def to_json(state: TournamentState) -> bytes:
 def _round(view: RoundView) -> dict[str, Any]:
     fields = {name: getattr(view, name) for name in ROUND_VALUES}
     fields["boards"] = [[board.first, board.second] for board in view.boards]
-    fields["byes"] = [[bye.player, bye.kind.value, bye.points] for bye in view.byes]
+    fields["byes"] = [[bye.player, bye.kind.value, bye.points, bye.spread] for bye in view.byes]
     fields["results"] = [[board, result.code] for board, result in view.results.items()]
     return fields
 
@@ -126,7 +126,7 @@ def _qualifiers(stage: dict[str, Any]) -> tuple[int, ...] | None:
 def _round_view(state: TournamentState, fields: dict[str, Any]) -> RoundView:
     view = RoundView(**{name: fields[name] for name in ROUND_VALUES})
     view.boards = [Board(first, second) for first, second in fields["boards"]]
-    view.byes = [Bye(player, ByeKind(kind), points) for player, kind, points in fields["byes"]]
+    view.byes = [Bye(player, ByeKind(kind), points, spread) for player, kind, points, spread in fields["byes"]]
     view.results = {board: state._parsed(code) for board, code in fields["results"]}
     return view
 

@@ -20,8 +20,8 @@ gives them. Implemented, with the article each follows (`TIEBREAKS` below lists 
 
 Not implemented: the KS Limit modifier (14.5), DE with forfeits counted as played (6.1.1, MTB26 `/P`),
 the team (Art. 13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3) themselves (their outcome is
-entered as EXT); an unknown code is refused. Besides C.07: IBF Pairing Rules 4.7 and 4.10 (docs/rules/ibf-pairing-rules.txt) and tsh's
-standing order (docs/rules/tsh-pairing-systems.txt).
+entered as EXT); an unknown code is refused. Besides C.07: IBF Pairing Rules 4.7 and 4.10
+(docs/rules/ibf-pairing-rules.txt) and tsh's standing order (docs/rules/tsh-pairing-systems.txt).
 
 Unplayed rounds (C.07 Arts. 15-16, 2026):
 

@@ -271,6 +271,23 @@ def test_the_snapshot_json_gives_the_same_fold(tmp_path_factory: pytest.TempPath
         assert pairing_input(again, number) == pairing_input(state, number)
 
 
+def test_the_snapshot_keeps_a_scrabble_byes_spread(tmp_path: Path) -> None:
+    """tsh §2.9 (docs/research/tsh-backgammon-brackets.md): a bye carries its spread (tests/data/tsh's real
+    division file has byes of spread 1 and 0). The snapshot once dropped it, so a process starting from the
+    snapshot exported 50 (tsh's default) where the file said 1."""
+    source = Path(__file__).resolve().parents[1] / "data" / "tsh" / "soy1-2020-a.t"
+    location = str(tmp_path / "soy.ledger")
+    assert main(["import-tsh", str(source), "--rounds", "18", "--ledger", location]) == 0
+    ledger, _ = open_ledger(location, "arbiter", create=False)
+    try:
+        state = fold(ledger.log_events())
+    finally:
+        ledger.close()
+    spreads = {bye.spread for view in state.rounds.values() for bye in view.byes}
+    assert {0, 1} <= spreads
+    assert from_json(to_json(state)) == state
+
+
 def snapshotted(tmp_path: Path) -> tuple[Path, ReadModels]:
     """A Dutch Swiss with round 1 played, its views rebuilt (which writes the fold's snapshot)."""
     path = tmp_path / "t.ledger"
