@@ -1,4 +1,4 @@
-"""The ledger's event classes as cheaper frozen dataclasses (docs/performance.md, "Start-up, session 6").
+"""The ledger's event classes as cheaper frozen dataclasses (docs/performance.md, "Start-up, session 5 (second pass)").
 
 eventsourcing makes every event class a frozen dataclass (`MetaDomainEvent`), and the standard library
 compiles six functions for each: `__init__`, `__repr__`, `__eq__`, `__hash__`, `__setattr__` and

@@ -89,7 +89,7 @@ def test_each_event_class_is_made_once_and_is_the_class_stored() -> None:
     assert len(events) > 30
     assert [e for e in events if issubclass(e, DecoratedFuncCaller)] == []
     assert [e for e in events if resolve_topic(e.TOPIC) is not e] == []
-    # session 6: each is made without its own `__repr__`, `__eq__` and `__hash__` (ledger.event_type)
+    # each is made without its own `__repr__`, `__eq__` and `__hash__` (ledger.event_type)
     assert [e for e in events if {"__repr__", "__eq__", "__hash__"} & set(vars(e))] == []
 
 

@@ -1,4 +1,4 @@
-"""`ledger.event_type` (docs/performance.md, "Start-up, session 6"): the ledger's event classes are
+"""`ledger.event_type` (docs/performance.md, "Start-up, session 5 (second pass)"): the ledger's event classes are
 frozen dataclasses made without their own `__repr__`, `__eq__` and `__hash__`, which they share; the
 shared methods mean what the standard library's generated ones mean."""
 

@@ -397,7 +397,7 @@ def test_nothing_is_loaded_with_pickle_or_marshal() -> None:
 
 
 def test_a_new_process_replays_at_most_one_snapshot_interval(tmp_path: Path) -> None:
-    """docs/performance.md, "Start-up, session 6": a catch-up keeps the fold's snapshot no more than
+    """docs/performance.md, "Start-up, session 5 (second pass)": a catch-up keeps the fold's snapshot no more than
     `STATE_SNAPSHOT_EVERY` events behind the log, so a command in a new process (`arbiter result`)
     replays only the events since; the snapshot's fold is the fold of the whole log."""
     path = tmp_path / "t.ledger"
