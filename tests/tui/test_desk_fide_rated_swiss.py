@@ -120,12 +120,13 @@ async def test_q040_a_fide_rated_swiss_at_the_desk_meets_every_warning_level(tmp
     finally:
         app.session.close_ledger()
     assert "Warning (level 2, Q177)" in seen
-    trf = _trf_comments(location)
+    trf = trf_comments(location)
     for kind in ("Full-point bye @ Round 1", "MPA @ Round 3", "Correction @ Round 2"):
         assert any(kind in line for line in trf), (kind, trf)
 
 
-def _trf_comments(location: str) -> list[str]:
+def trf_comments(location: str) -> list[str]:
+    """The `###` lines of the ledger's TRF export (the TEC Manual's breach lines, Q113)."""
     from pairing.trf.writer import format as trf_format
     from tui.cli.trf_ledger import to_document
 

@@ -18,6 +18,7 @@ from pairing.model import Side
 from projections.history import pairing_input
 from tests.tui.snapshot_apps import build_swiss, desk
 from tests.tui.test_desk import SIZE, last_event, settle, status, type_in
+from tests.tui.test_desk_fide_rated_swiss import trf_comments
 from tui.desk.app import DeskApp
 from tui.desk.messages import Action, Command
 from tui.desk.screens.dialogs import FormDialog
@@ -48,16 +49,7 @@ async def _press(pilot: Pilot[int], *keys: str) -> None:
 
 
 def _mpa_lines(location: str) -> list[str]:
-    from pairing.trf.writer import format as trf_format
-    from tui.cli.trf_ledger import to_document
-
-    ledger, views = open_ledger(location)
-    try:
-        document = to_document(views.state(), 0, [])
-    finally:
-        views.close()
-        ledger.close()
-    return [line for line in trf_format(document).splitlines() if line.startswith("### MPA")]
+    return [line for line in trf_comments(location) if line.startswith("### MPA")]
 
 
 async def _start(pilot: Pilot[int]) -> None:
