@@ -14,7 +14,9 @@ boards), a blank line at the end; then, when the
 file has a ``202`` tie-break list and final ranks, ``NAME: Standings`` and every rank the list does
 not give. Summary lines go to stderr. Exit codes: 0 ok, 1 no valid pairing, 3 invalid input, 5 file
 error (bbpPairings' README). The tie-breaks are computed above this layer: the ``arbiter-pair``
-command (`tui.pair`) hands `main` the function that computes them.
+command (`tui.pair`) hands `main` the function that computes them. `generated` makes in process the
+tournament ``-g`` writes, and `pairing.checker.check_rounds` is ``-c``'s check of the rounds
+(benchmarks/peer_cross_check.py calls both for thousands of tournaments).
 
 With the environment variable ``ARBITER_PAIR_ENGINE_CPU`` naming a file, ``-p`` writes to it the CPU
 seconds the engine took (loading its module included): benchmarks/issue_table.py times the whole
@@ -38,6 +40,8 @@ from pairing.trf import TrfDocument, TrfSyntaxError, format, parse
 from pairing.trf.convert import TrfConversionError, check_players, to_pairing_input
 
 if TYPE_CHECKING:
+    from pairing.generator import GeneratorConfig
+    from pairing.trf.document import PlayerRecord
     from pairing.trf.standings import TiebreakValues
 
 OK = 0
@@ -283,27 +287,17 @@ def _side_by_side(checker: PairingOutcome, tournament: PairingOutcome) -> str:
 def _generate(args: argparse.Namespace, engine: Engine, tiebreaks: TiebreakValues | None) -> int:
     """The random tournament generator: a configuration (its unset keys drawn from the seed), the
     model's players if a model TRF is given, the seed printed so the run can be repeated."""
-    import random
     import secrets
 
-    from pairing.generator import GeneratorConfig, generate
+    from pairing.generator import GeneratorConfig
 
     if not args.o:
         print("arbiter-pair: -g needs -o OUTPUT", file=sys.stderr)
         return INVALID_INPUT
     config = GeneratorConfig.from_text(_read(args.g) if args.g else "")
     roster = parse(_read(args.input)).players if args.input else ()
-    if roster:
-        config = evolve(config, ratings=tuple(p.rating for p in roster)).checked()
-    if config.baku and args.system not in BAKU_SYSTEMS:
-        raise ValueError(f"Baku acceleration is not available with --{args.system}; leave Baku out or say Baku=no")
     seed = args.s if args.s is not None else secrets.randbelow(2**31)
-    config = config.with_unset_drawn(
-        random.Random(f"unset {seed}"),
-        baku_available=args.system in BAKU_SYSTEMS,
-        tiebreaks_available=tiebreaks is not None,
-    )
-    document = generate(config, seed, engine, args.system, tiebreaks=tiebreaks, roster=roster)
+    document, config = generated(args.system, config, seed, tiebreaks=tiebreaks, roster=roster)
     _write(args.o, format(document))
     print(
         f"arbiter-pair: seed {seed}: {len(document.players)} players, {config.rounds} rounds"
@@ -312,6 +306,34 @@ def _generate(args: argparse.Namespace, engine: Engine, tiebreaks: TiebreakValue
         file=sys.stderr,
     )
     return OK
+
+
+def generated(
+    system: str,
+    config: GeneratorConfig,
+    seed: int,
+    *,
+    tiebreaks: TiebreakValues | None = None,
+    roster: Sequence[PlayerRecord] = (),
+) -> tuple[TrfDocument, GeneratorConfig]:
+    """The tournament ``arbiter-pair --SYSTEM [MODEL] -g CONFIG -s SEED`` writes, in process, and the
+    configuration it played (what `config` leaves unset drawn from the seed): the model's players
+    (`roster`) take their ratings into the configuration. ValueError for what cannot be played,
+    NoValidPairing for a round no pairing exists for."""
+    import random
+
+    from pairing.generator import generate
+
+    if roster:
+        config = evolve(config, ratings=tuple(p.rating for p in roster)).checked()
+    if config.baku and system not in BAKU_SYSTEMS:
+        raise ValueError(f"Baku acceleration is not available with --{system}; leave Baku out or say Baku=no")
+    config = config.with_unset_drawn(
+        random.Random(f"unset {seed}"),
+        baku_available=system in BAKU_SYSTEMS,
+        tiebreaks_available=tiebreaks is not None,
+    )
+    return generate(config, seed, ENGINES[system], system, tiebreaks=tiebreaks, roster=roster), config
 
 
 BAKU_SYSTEMS = ("dutch", "burstein")
