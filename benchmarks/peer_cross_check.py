@@ -62,12 +62,10 @@ AGREED, DIFFERS, NOT_MADE = "agreed", "differs", "not made"
 
 @dataclass(frozen=True)
 class Outcome:
-    """One tournament of one way: whether its checker agreed with its generator, the rounds checked,
-    and what was kept about it."""
+    """One tournament of one way: whether its checker agreed with its generator, and the rounds checked."""
 
     status: str
     rounds: int = 0
-    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -167,7 +165,7 @@ def _kept(
             (keep / trf.name).write_bytes(trf.read_bytes())
         note = f"seed {seed}, {name}: {status}\nto make and check it again:\n{reproduce(name, seed, peer)}\n\n{report}"
         (keep / f"{name}.txt").write_text(note, encoding="utf-8")
-    return Outcome(status, rounds, report.splitlines()[-1] if report.strip() else "")
+    return Outcome(status, rounds)
 
 
 def cross_check(peer: str, keep: Path | None, seed: int) -> SeedResult:
