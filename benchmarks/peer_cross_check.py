@@ -8,7 +8,9 @@ Each seed S from `--first-seed` on makes two tournaments:
 - ours: what ``arbiter-pair --dutch -g ours.cfg -s S`` writes (``ours.cfg`` says ``Baku=no``: TRF-2026
   writes acceleration in records bbpPairings does not read; every other setting is drawn from the seed:
   players, rounds, byes, forfeits, unusual results, tie-breaks), made in this process
-  (`pairing.cli.generated`) and checked by the peer's ``--dutch FILE -c``;
+  (`pairing.cli.generated`) and checked by the peer's ``--dutch FILE -c``. When our engine finds no
+  valid pairing for a round (a few players, many rounds), the peer pairs the tournament up to it
+  (``-p``): the generator could not make it if the peer finds none either, else it is a difference;
 - the peer's: made by the peer's own generator (``-g``, players 10-80 and rounds 5-11 drawn from the
   seed) and checked in this process by the checker behind ``arbiter-pair --dutch FILE -c``
   (`pairing.checker.check_rounds`).
@@ -46,8 +48,7 @@ from pathlib import Path
 
 from pairing.checker import check_rounds
 from pairing.cli import dutch_pair, generated
-from pairing.generator import GeneratorConfig
-from pairing.model import NoValidPairing
+from pairing.generator import GeneratorConfig, UnpairedRound
 from pairing.trf import format, parse
 from pairing.trf.convert import check_players, last_paired_round
 from tui.pair import fide_tiebreaks
@@ -58,6 +59,8 @@ ARBITER_PAIR = [sys.executable, "-m", "tui.pair", "--dutch"]
 HEADING = re.compile(r"^\S+: (Round #\d+|Standings \(.*\))$")
 """A checker's heading of a round (bbpPairings, arbiter-pair) or of the standings (arbiter-pair)."""
 AGREED, DIFFERS, NOT_MADE = "agreed", "differs", "not made"
+PEER_NO_VALID_PAIRING = 1
+"""bbpPairings' exit code when no valid pairing exists (its README), as ``arbiter-pair``'s."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +95,9 @@ def ours_generated_peer_checked(peer: str, seed: int, folder: Path, keep: Path |
     """Our tournament of `seed`, made in process as ``arbiter-pair -g`` makes it, checked by the peer."""
     try:
         document, _ = generated("dutch", GeneratorConfig.from_text(OURS_CONFIG), seed, tiebreaks=fide_tiebreaks)
-    except (ValueError, NoValidPairing) as error:
+    except UnpairedRound as unpaired:
+        return _peer_pairs(peer, seed, unpaired, folder, keep)
+    except ValueError as error:
         return _kept(keep, f"ours-{seed}", NOT_MADE, 0, f"arbiter-pair -g could not make it: {error}", seed, peer)
     trf = folder / f"ours-{seed}.trf"
     trf.write_text(format(document), encoding="utf-8", newline="")
@@ -103,6 +108,23 @@ def ours_generated_peer_checked(peer: str, seed: int, folder: Path, keep: Path |
         return Outcome(AGREED, rounds)
     report = f"the peer's report (exit {checked.returncode}):\n{checked.stdout}{checked.stderr}"
     return _kept(keep, f"ours-{seed}", DIFFERS, rounds, report, seed, peer, trf)
+
+
+def _peer_pairs(peer: str, seed: int, unpaired: UnpairedRound, folder: Path, keep: Path | None) -> Outcome:
+    """Our generator found no valid pairing for a round: the peer pairs the tournament up to it. If the
+    peer finds none either (its exit code 1), the tournament is one the generator could not make;
+    if it pairs the round, or fails otherwise, that is a difference."""
+    trf = folder / f"ours-{seed}.trf"
+    trf.write_text(format(unpaired.document), encoding="utf-8", newline="")
+    paired = run([peer, "--dutch", str(trf), "-p"])
+    if paired.returncode == PEER_NO_VALID_PAIRING:
+        return Outcome(NOT_MADE)
+    report = (
+        f"arbiter-pair -g found no valid pairing for round {unpaired.round} ({unpaired}); the file is the "
+        f"tournament up to it, which the peer pairs (--dutch ours-{seed}.trf -p, exit {paired.returncode}):\n"
+        f"{paired.stdout}{paired.stderr}"
+    )
+    return _kept(keep, f"ours-{seed}", DIFFERS, unpaired.round, report, seed, peer, trf)
 
 
 def peer_generated_ours_checked(peer: str, seed: int, folder: Path, keep: Path | None) -> Outcome:
@@ -246,7 +268,8 @@ class Tally:
         return (
             f"summary: Dutch, peer {Path(peer).name}, seeds {self.first}-{self.first + done - 1} ({done} seeds), "
             f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d}: ours generated {ours.tournaments} tournaments "
-            f"({ours.rounds} rounds), the peer found {len(ours.differences)} with a difference; the peer generated "
+            f"({ours.rounds} rounds; {len(ours.not_made)} it could not make, nor the peer pair), the peer found "
+            f"{len(ours.differences)} with a difference; the peer generated "
             f"{theirs.tournaments} ({theirs.rounds} rounds; {len(theirs.not_made)} it could not make), ours found "
             f"{len(theirs.differences)} with a difference; {wall:.0f} s, {self.cpu:.0f} CPU-s, "
             f"{rate:.2f} tournaments per CPU-second, {jobs} jobs, load {_load()}"
@@ -257,9 +280,15 @@ def _load() -> str:
     return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
+def _stop(signal_number: int, frame: object) -> None:
+    """SIGTERM (or SIGINT, which a shell's background job ignores) stops the run, which then reports."""
+    raise KeyboardInterrupt
+
+
 def _quiet_worker() -> None:
-    """Workers leave Ctrl-C to the main process, which stops them and reports the seeds done."""
+    """Workers leave Ctrl-C and SIGTERM to the main process, which stops them and reports the seeds done."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def results(peer: str, keep: Path | None, seeds: range, jobs: int) -> Iterator[SeedResult]:
@@ -297,6 +326,8 @@ def main() -> None:
     if args.keep is not None:
         args.keep.mkdir(parents=True, exist_ok=True)
     deadline = _deadline(args.until)
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
     print(f"load at start: {_load()}", file=sys.stderr)
     started = shown = time.perf_counter()
     tally = Tally(args.first_seed)

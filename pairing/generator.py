@@ -36,6 +36,7 @@ from pairing.fide.common.rating import scoring_probability
 from pairing.model import (
     ByeKind,
     Entrant,
+    NoValidPairing,
     Outcome,
     PairingInput,
     PairingOutcome,
@@ -274,6 +275,18 @@ class GeneratorConfig:
         ).checked()
 
 
+class UnpairedRound(NoValidPairing):
+    """`generate`'s engine found no valid pairing for a round (its message says why): `document` is the
+    tournament up to that round, with the byes asked for in it and the points so far (ranked by points
+    and starting rank), a TRF from which another engine can pair the round (benchmarks/peer_cross_check.py
+    asks the peer)."""
+
+    def __init__(self, reason: str, round_number: int, document: TrfDocument) -> None:
+        super().__init__(reason)
+        self.round = round_number
+        self.document = document
+
+
 SYSTEM_CODES = {"dutch": "FIDE_DUTCH", "dubov": "FIDE_DUBOV", "burstein": "FIDE_BURSTEIN"}
 """Record ``192`` (ETT26) for each FIDE Swiss system; ``_BAKU`` is added for Baku acceleration."""
 
@@ -324,7 +337,10 @@ def generate(
             evolve(p, rounds=(*p.rounds, requested[p.start_rank])) if p.start_rank in requested else p for p in players
         ]
         document = TrfDocument(records=(*head, *players))
-        outcome = pair(to_pairing_input(document, round_number))
+        try:
+            outcome = pair(to_pairing_input(document, round_number))
+        except NoValidPairing as error:
+            raise UnpairedRound(str(error), round_number, _with_points_and_ranks(document, (), None)) from error
         entries = played_entries(outcome, {p.start_rank: p.rating for p in players}, config, rng, round_number)
         players = [
             evolve(p, rounds=(*p.rounds[: round_number - 1], entries[p.start_rank])) if p.start_rank in entries else p

@@ -23,7 +23,8 @@ HARNESS = Path(__file__).resolve().parents[2] / "benchmarks" / "peer_cross_check
 ROOT = HARNESS.parents[1]
 SUMMARY = re.compile(
     r"summary: Dutch, peer \S+, seeds (?P<first>\d+)-(?P<last>\d+) \((?P<seeds>\d+) seeds\), [0-9-]+: "
-    r"ours generated (?P<ours>\d+) tournaments \((?P<ours_rounds>\d+) rounds\), the peer found (?P<peer_found>\d+) "
+    r"ours generated (?P<ours>\d+) tournaments \((?P<ours_rounds>\d+) rounds; (?P<ours_not_made>\d+) it could not "
+    r"make, nor the peer pair\), the peer found (?P<peer_found>\d+) "
     r"with a difference; the peer generated (?P<peer>\d+) \((?P<peer_rounds>\d+) rounds; (?P<not_made>\d+) it could "
     r"not make\), ours found (?P<ours_found>\d+) with a difference; "
 )
@@ -161,3 +162,36 @@ def test_q033_a_difference_either_way_is_kept_with_the_commands_that_make_it_aga
         " && ".join(commands), shell=True, cwd=remade, env=os.environ | {"PATH": str(bin_folder)}, check=True
     )
     assert (remade / "ours-2.trf").read_bytes() == (kept / "ours-2.trf").read_bytes()
+
+
+UNPAIRABLE_SEED = "57"
+"""A seed whose tournament (12 players, 10 rounds, Baku=no) our Dutch engine cannot pair past round 8:
+no pairing of round 9 meets C1-C3 (C.04.3, docs/research/fide/03-C0403-dutch-system.md)."""
+
+
+@pytest.mark.parametrize(("pairs", "expected"), [(False, "not made"), (True, "difference")])
+def test_q033_a_round_our_generator_cannot_pair_is_given_to_the_peer_to_pair(
+    tmp_path: Path, pairs: bool, expected: str
+) -> None:
+    """The tournament up to the round is a TRF the peer reads (points filled, the round's requested
+    byes in it). A peer that finds no valid pairing either (`arbiter-pair -p`, exit 1) confirms that
+    the generator could not make it; a peer that pairs the round is a difference, kept with the file."""
+    pairing = "print('1'); print('1 2')" if pairs else "sys.exit(main(sys.argv[1:]))"
+    peer = _script(tmp_path, f"import sys\nfrom tui.pair import main\nif '-p' in sys.argv: {pairing}\n")
+    kept = tmp_path / "kept"
+    _, figures = _cross_check(peer, "--first-seed", UNPAIRABLE_SEED, "--tournaments", "1", "--keep", str(kept))
+    if expected == "not made":
+        assert (figures["ours"], figures["ours_not_made"], figures["peer_found"]) == (0, 1, 0)
+        assert list(kept.iterdir()) == []
+        return
+    assert (figures["ours"], figures["ours_not_made"], figures["peer_found"]) == (1, 0, 1)
+    note = (kept / f"ours-{UNPAIRABLE_SEED}.txt").read_text(encoding="utf-8")
+    assert "arbiter-pair -g found no valid pairing for round 9" in note and "exit 0):\n1\n1 2" in note
+    checked = subprocess.run(
+        [sys.executable, "-m", "tui.pair", "--dutch", str(kept / f"ours-{UNPAIRABLE_SEED}.trf"), "-p"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 1 and "no valid pairing" in checked.stderr
