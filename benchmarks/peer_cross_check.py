@@ -73,6 +73,8 @@ class Outcome:
 
 @dataclass(frozen=True)
 class SeedResult:
+    """Both ways of one seed, and the CPU seconds they took."""
+
     seed: int
     ours: Outcome
     """Ours generated, the peer checked."""
@@ -124,7 +126,7 @@ def _peer_pairs(peer: str, seed: int, unpaired: UnpairedRound, folder: Path, kee
         f"tournament up to it, which the peer pairs (--dutch ours-{seed}.trf -p, exit {paired.returncode}):\n"
         f"{paired.stdout}{paired.stderr}"
     )
-    return _kept(keep, f"ours-{seed}", DIFFERS, unpaired.round, report, seed, peer, trf)
+    return _kept(keep, f"ours-{seed}", DIFFERS, 1, report, seed, peer, trf)
 
 
 def peer_generated_ours_checked(peer: str, seed: int, folder: Path, keep: Path | None) -> Outcome:
