@@ -237,38 +237,42 @@ class Way:
 
 @dataclass
 class Tally:
+    """The figures of a run: seeds `first` to `first + done - 1`, both ways."""
+
     first: int
     ways: tuple[Way, Way] = field(
         default_factory=lambda: (Way("ours generated, the peer checked"), Way("the peer generated, ours checked"))
     )
-    last: int = 0
+    done: int = 0
     cpu: float = 0.0
 
     def add(self, result: SeedResult) -> None:
         self.ways[0].add(result.seed, result.ours)
         self.ways[1].add(result.seed, result.theirs)
-        self.last = result.seed
+        self.done += 1
         self.cpu += result.cpu
+
+    @property
+    def seeds(self) -> str:
+        return f"seeds {self.first}-{self.first + self.done - 1}"
 
     @property
     def tournaments(self) -> int:
         return sum(way.tournaments for way in self.ways)
 
     def progress(self, wall: float, planned: int) -> str:
-        done = self.last - self.first + 1 if self.last else 0
-        left = (planned - done) * wall / done if done else 0.0
+        left = (planned - self.done) * wall / self.done if self.done else 0.0
         return (
-            f"seeds {self.first}-{self.last}: {done} of {planned}, differences "
+            f"{self.seeds}: {self.done} of {planned}, differences "
             f"{len(self.ways[0].differences)} and {len(self.ways[1].differences)}, {wall:.0f} s, "
             f"about {left / 60:.0f} min left, load {_load()}"
         )
 
     def summary(self, peer: str, wall: float, jobs: int) -> str:
-        done = self.last - self.first + 1 if self.last else 0
         ours, theirs = self.ways
         rate = self.tournaments / self.cpu if self.cpu else 0.0
         return (
-            f"summary: Dutch, peer {Path(peer).name}, seeds {self.first}-{self.first + done - 1} ({done} seeds), "
+            f"summary: Dutch, peer {Path(peer).name}, {self.seeds} ({self.done} seeds), "
             f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d}: ours generated {ours.tournaments} tournaments "
             f"({ours.rounds} rounds; {len(ours.not_made)} it could not make, nor the peer pair), the peer found "
             f"{len(ours.differences)} with a difference; the peer generated "
@@ -303,13 +307,14 @@ def results(peer: str, keep: Path | None, seeds: range, jobs: int) -> Iterator[S
         yield from pool.imap(work, seeds)
 
 
-def _deadline(text: str | None) -> float | None:
+def _deadline(text: str) -> float:
     """`--until HH:MM` (UTC, today, or tomorrow if past) as a time.time() value."""
-    if text is None:
-        return None
+    try:
+        clock = datetime.time.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a time of day like 04:00") from None
     now = datetime.datetime.now(datetime.UTC)
-    hour, minute = (int(part) for part in text.split(":"))
-    until = now.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    until = now.replace(hour=clock.hour, minute=clock.minute, second=0, microsecond=0)
     if until <= now:
         until += datetime.timedelta(days=1)
     return until.timestamp()
@@ -322,12 +327,11 @@ def main() -> None:
     parser.add_argument("--tournaments", type=int, default=200, help="how many seeds (a tournament each way)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--keep", type=Path, help="a folder for the tournaments that differ, with notes")
-    parser.add_argument("--until", metavar="HH:MM", help="stop taking seeds at this UTC time")
+    parser.add_argument("--until", type=_deadline, metavar="HH:MM", help="stop taking seeds at this UTC time")
     parser.add_argument("--progress", type=float, default=60.0, help="seconds between progress lines (stderr)")
     args = parser.parse_args()
     if args.keep is not None:
         args.keep.mkdir(parents=True, exist_ok=True)
-    deadline = _deadline(args.until)
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
     print(f"load at start: {_load()}", file=sys.stderr)
@@ -341,8 +345,8 @@ def main() -> None:
                 if time.perf_counter() - shown >= args.progress:
                     shown = time.perf_counter()
                     print(tally.progress(shown - started, len(seeds)), file=sys.stderr, flush=True)
-                if deadline is not None and time.time() >= deadline:
-                    print(f"stopped at {args.until} UTC", file=sys.stderr)
+                if args.until is not None and time.time() >= args.until:
+                    print("stopped: the --until time has come", file=sys.stderr)
                     break
         except KeyboardInterrupt:
             print("interrupted", file=sys.stderr)
