@@ -2,11 +2,13 @@
 
     nice -n 19 python benchmarks/peer_cross_check.py --peer PATH/bbpPairings.exe
         [--first-seed 1] [--tournaments 200] [--jobs 2] [--keep DIR] [--until HH:MM] [--progress 60]
+        [--baku]
 
 Each seed S from `--first-seed` on makes two tournaments:
 
-- ours: what ``arbiter-pair --dutch -g ours.cfg -s S`` writes (``ours.cfg`` says ``Baku=no``: TRF-2026
-  writes acceleration in records bbpPairings does not read; every other setting is drawn from the seed:
+- ours: what ``arbiter-pair --dutch -g ours.cfg -s S`` writes (``ours.cfg`` says ``Baku=no``, or with
+  `--baku` ``Baku=yes``: bbpPairings v6 reads ``192 FIDE_DUTCH_BAKU`` but takes the first half of the
+  players, not rounded up to an even number, as group A; every other setting is drawn from the seed:
   players, rounds, byes, forfeits, unusual results, tie-breaks), made in this process
   (`pairing.cli.generated`) and checked by the peer's ``--dutch FILE -c``. When our engine finds no
   valid pairing for a round (a few players, many rounds), the peer pairs the tournament up to it
@@ -53,14 +55,26 @@ from pairing.trf import format, parse
 from pairing.trf.convert import check_players, last_paired_round
 from tui.pair import fide_tiebreaks
 
-OURS_CONFIG = "Baku=no\n"
-"""The configuration of our tournaments: no acceleration, everything else drawn from the seed."""
 ARBITER_PAIR = [sys.executable, "-m", "tui.pair", "--dutch"]
 HEADING = re.compile(r"^\S+: (Round #\d+|Standings \(.*\))$")
 """A checker's heading of a round (bbpPairings, arbiter-pair) or of the standings (arbiter-pair)."""
 AGREED, DIFFERS, NOT_MADE = "agreed", "differs", "not made"
 PEER_NO_VALID_PAIRING = 1
 """bbpPairings' exit code when no valid pairing exists (its README), as ``arbiter-pair``'s."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What a run compares: the peer, where differences are kept, our generator's configuration."""
+
+    peer: str
+    keep: Path | None
+    baku: bool = False
+
+    @property
+    def ours_config(self) -> str:
+        """Baku or no acceleration; everything else drawn from the seed."""
+        return f"Baku={'yes' if self.baku else 'no'}\n"
 
 
 @dataclass(frozen=True)
@@ -93,32 +107,32 @@ def peer_config(seed: int) -> str:
     return f"PlayersNumber={drawn.randint(10, 80)}\nRoundsNumber={drawn.randint(5, 11)}\n"
 
 
-def ours_generated_peer_checked(peer: str, seed: int, folder: Path, keep: Path | None) -> Outcome:
+def ours_generated_peer_checked(setting: Setting, seed: int, folder: Path) -> Outcome:
     """Our tournament of `seed`, made in process as ``arbiter-pair -g`` makes it, checked by the peer."""
     try:
-        document, _ = generated("dutch", GeneratorConfig.from_text(OURS_CONFIG), seed, tiebreaks=fide_tiebreaks)
+        document, _ = generated("dutch", GeneratorConfig.from_text(setting.ours_config), seed, tiebreaks=fide_tiebreaks)
     except UnpairedRound as unpaired:
-        return _peer_pairs(peer, seed, unpaired, folder, keep)
+        return _peer_pairs(setting, seed, unpaired, folder)
     except ValueError as error:
-        return _kept(keep, f"ours-{seed}", NOT_MADE, 0, f"arbiter-pair -g could not make it: {error}", seed, peer)
+        return _kept(setting, f"ours-{seed}", NOT_MADE, 0, f"arbiter-pair -g could not make it: {error}", seed)
     trf = folder / f"ours-{seed}.trf"
     trf.write_text(format(document), encoding="utf-8", newline="")
     rounds = last_paired_round(document)
-    checked = run([peer, "--dutch", str(trf), "-c"])
+    checked = run([setting.peer, "--dutch", str(trf), "-c"])
     lines = [line for line in checked.stdout.splitlines() if line.strip()]
     if checked.returncode == 0 and all(HEADING.match(line) for line in lines):
         return Outcome(AGREED, rounds)
     report = f"the peer's report (exit {checked.returncode}):\n{checked.stdout}{checked.stderr}"
-    return _kept(keep, f"ours-{seed}", DIFFERS, rounds, report, seed, peer, trf)
+    return _kept(setting, f"ours-{seed}", DIFFERS, rounds, report, seed, trf)
 
 
-def _peer_pairs(peer: str, seed: int, unpaired: UnpairedRound, folder: Path, keep: Path | None) -> Outcome:
+def _peer_pairs(setting: Setting, seed: int, unpaired: UnpairedRound, folder: Path) -> Outcome:
     """Our generator found no valid pairing for a round: the peer pairs the tournament up to it. If the
     peer finds none either (its exit code 1), the tournament is one the generator could not make;
     if it pairs the round, or fails otherwise, that is a difference."""
     trf = folder / f"ours-{seed}.trf"
     trf.write_text(format(unpaired.document), encoding="utf-8", newline="")
-    paired = run([peer, "--dutch", str(trf), "-p"])
+    paired = run([setting.peer, "--dutch", str(trf), "-p"])
     if paired.returncode == PEER_NO_VALID_PAIRING:
         return Outcome(NOT_MADE)
     report = (
@@ -126,17 +140,20 @@ def _peer_pairs(peer: str, seed: int, unpaired: UnpairedRound, folder: Path, kee
         f"tournament up to it, which the peer pairs (--dutch ours-{seed}.trf -p, exit {paired.returncode}):\n"
         f"{paired.stdout}{paired.stderr}"
     )
-    return _kept(keep, f"ours-{seed}", DIFFERS, 1, report, seed, peer, trf)
+    return _kept(setting, f"ours-{seed}", DIFFERS, 1, report, seed, trf)
 
 
-def peer_generated_ours_checked(peer: str, seed: int, folder: Path, keep: Path | None) -> Outcome:
+def peer_generated_ours_checked(setting: Setting, seed: int, folder: Path) -> Outcome:
     """The peer's tournament of `seed`, checked in process by ``arbiter-pair -c``'s checker. A peer
     generator that fails (e.g. more rounds than its players can play without a rematch) makes nothing
     to check."""
     config = folder / f"peer-{seed}.cfg"
     config.write_text(peer_config(seed), encoding="utf-8")
     trf = folder / f"peer-{seed}.trf"
-    if run([peer, "--dutch", "-g", str(config), "-o", str(trf), "-s", str(seed)]).returncode != 0 or not trf.exists():
+    if (
+        run([setting.peer, "--dutch", "-g", str(config), "-o", str(trf), "-s", str(seed)]).returncode != 0
+        or not trf.exists()
+    ):
         return Outcome(NOT_MADE)
     try:
         document = parse(trf.read_text(encoding="utf-8"))
@@ -144,7 +161,7 @@ def peer_generated_ours_checked(peer: str, seed: int, folder: Path, keep: Path |
         rounds = last_paired_round(document)
         checks = list(check_rounds(document, dutch_pair))
     except Exception:  # any failure to read or check the peer's file is a difference, kept
-        return _kept(keep, f"peer-{seed}", DIFFERS, 0, traceback.format_exc(), seed, peer, trf)
+        return _kept(setting, f"peer-{seed}", DIFFERS, 0, traceback.format_exc(), seed, trf)
     differ = [c.round for c in checks if c.differs]
     colours = [c.round for c in checks if c.colours_differ]
     if not differ and not colours:
@@ -152,24 +169,24 @@ def peer_generated_ours_checked(peer: str, seed: int, folder: Path, keep: Path |
     checked = run([*ARBITER_PAIR, str(trf), "-c"])
     report = f"rounds that differ: {differ}; rounds whose colours differ: {colours}\n"
     report += f"arbiter-pair's report (exit {checked.returncode}):\n{checked.stdout}{checked.stderr}"
-    return _kept(keep, f"peer-{seed}", DIFFERS, rounds, report, seed, peer, trf)
+    return _kept(setting, f"peer-{seed}", DIFFERS, rounds, report, seed, trf)
 
 
-def reproduce(name: str, seed: int, peer: str) -> str:
+def reproduce(setting: Setting, name: str, seed: int) -> str:
     """The shell commands that make and check tournament `name` of `seed` again."""
     trf = f"{name}.trf"
     if name.startswith("ours-"):
         return "\n".join(
             [
-                f"printf {_printf(OURS_CONFIG)} > ours.cfg",
+                f"printf {_printf(setting.ours_config)} > ours.cfg",
                 f"arbiter-pair --dutch -g ours.cfg -o {trf} -s {seed}",
-                f"{shlex.quote(peer)} --dutch {trf} -c",
+                f"{shlex.quote(setting.peer)} --dutch {trf} -c",
             ]
         )
     return "\n".join(
         [
             f"printf {_printf(peer_config(seed))} > {name}.cfg",
-            f"{shlex.quote(peer)} --dutch -g {name}.cfg -o {trf} -s {seed}",
+            f"{shlex.quote(setting.peer)} --dutch -g {name}.cfg -o {trf} -s {seed}",
             f"arbiter-pair --dutch {trf} -c",
         ]
     )
@@ -181,23 +198,26 @@ def _printf(text: str) -> str:
 
 
 def _kept(
-    keep: Path | None, name: str, status: str, rounds: int, report: str, seed: int, peer: str, trf: Path | None = None
+    setting: Setting, name: str, status: str, rounds: int, report: str, seed: int, trf: Path | None = None
 ) -> Outcome:
     """An outcome worth study: its file and a note (how to make it again, the report) in `keep`."""
+    keep = setting.keep
     if keep is not None:
         if trf is not None:
             (keep / trf.name).write_bytes(trf.read_bytes())
-        note = f"seed {seed}, {name}: {status}\nto make and check it again:\n{reproduce(name, seed, peer)}\n\n{report}"
+        note = (
+            f"seed {seed}, {name}: {status}\nto make and check it again:\n{reproduce(setting, name, seed)}\n\n{report}"
+        )
         (keep / f"{name}.txt").write_text(note, encoding="utf-8")
     return Outcome(status, rounds)
 
 
-def cross_check(peer: str, keep: Path | None, seed: int) -> SeedResult:
+def cross_check(setting: Setting, seed: int) -> SeedResult:
     """Both ways of one seed, with the CPU seconds they took (this process's and the peer's)."""
     started = _cpu()
     with tempfile.TemporaryDirectory(prefix="cross-check-") as scratch:
-        ours = ours_generated_peer_checked(peer, seed, Path(scratch), keep)
-        theirs = peer_generated_ours_checked(peer, seed, Path(scratch), keep)
+        ours = ours_generated_peer_checked(setting, seed, Path(scratch))
+        theirs = peer_generated_ours_checked(setting, seed, Path(scratch))
     return SeedResult(seed, ours, theirs, _cpu() - started)
 
 
@@ -297,9 +317,9 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def results(peer: str, keep: Path | None, seeds: range, jobs: int) -> Iterator[SeedResult]:
+def results(setting: Setting, seeds: range, jobs: int) -> Iterator[SeedResult]:
     """Every seed's result, in seed order (workers take them in chunks of one, so a stop loses little)."""
-    work = partial(cross_check, peer, keep)
+    work = partial(cross_check, setting)
     if jobs == 1:
         yield from map(work, seeds)
         return
@@ -327,6 +347,9 @@ def main() -> None:
     parser.add_argument("--tournaments", type=int, default=200, help="how many seeds (a tournament each way)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--keep", type=Path, help="a folder for the tournaments that differ, with notes")
+    parser.add_argument(
+        "--baku", action="store_true", help="our tournaments with Baku acceleration (192 FIDE_DUTCH_BAKU)"
+    )
     parser.add_argument("--until", type=_deadline, metavar="HH:MM", help="stop taking seeds at this UTC time")
     parser.add_argument("--progress", type=float, default=60.0, help="seconds between progress lines (stderr)")
     args = parser.parse_args()
@@ -338,7 +361,8 @@ def main() -> None:
     started = shown = time.perf_counter()
     tally = Tally(args.first_seed)
     seeds = range(args.first_seed, args.first_seed + args.tournaments)
-    with closing(results(args.peer, args.keep, seeds, args.jobs)) as stream:
+    setting = Setting(args.peer, args.keep, args.baku)
+    with closing(results(setting, seeds, args.jobs)) as stream:
         try:
             for result in stream:
                 tally.add(result)
