@@ -44,21 +44,26 @@ import traceback
 from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
 
+from attrs import evolve
+
 from pairing.checker import check_rounds
 from pairing.cli import dutch_pair, generated
+from pairing.fide.acceleration import virtual_points as baku_points
 from pairing.generator import GeneratorConfig, UnpairedRound
 from pairing.trf import format, parse
-from pairing.trf.convert import check_players, last_paired_round
+from pairing.trf.convert import check_players, last_paired_round, to_pairing_input
+from pairing.trf.document import JavafoAccelerationRecord, TournamentRecord, TrfDocument
 from tui.pair import fide_tiebreaks
 
 ARBITER_PAIR = [sys.executable, "-m", "tui.pair", "--dutch"]
 HEADING = re.compile(r"^\S+: (Round #\d+|Standings \(.*\))$")
 """A checker's heading of a round (bbpPairings, arbiter-pair) or of the standings (arbiter-pair)."""
-AGREED, DIFFERS, NOT_MADE = "agreed", "differs", "not made"
+AGREED, DIFFERS, NOT_MADE, GROUP_A = "agreed", "differs", "not made", "the peer's group A"
 PEER_NO_VALID_PAIRING = 1
 """bbpPairings' exit code when no valid pairing exists (its README), as ``arbiter-pair``'s."""
 
@@ -119,11 +124,46 @@ def ours_generated_peer_checked(setting: Setting, seed: int, folder: Path) -> Ou
     trf.write_text(format(document), encoding="utf-8", newline="")
     rounds = last_paired_round(document)
     checked = run([setting.peer, "--dutch", str(trf), "-c"])
-    lines = [line for line in checked.stdout.splitlines() if line.strip()]
-    if checked.returncode == 0 and all(HEADING.match(line) for line in lines):
+    if _peer_agrees(checked):
         return Outcome(AGREED, rounds)
     report = f"the peer's report (exit {checked.returncode}):\n{checked.stdout}{checked.stderr}"
+    if setting.baku:
+        explicit = folder / f"ours-{seed}-xxa.trf"
+        explicit.write_text(format(with_baku_written_out(document)), encoding="utf-8", newline="")
+        if _peer_agrees(run([setting.peer, "--dutch", str(explicit), "-c"])):
+            report += (
+                f"\nexplained: {len(document.players)} players; C.04.7's group A is 2 x ceil(N/4) of them, "
+                f"bbpPairings' ceil(N/2); given our virtual points as XXA lines ({explicit.name}, "
+                "192 without _BAKU), the peer finds no difference\n"
+            )
+            return _kept(setting, f"ours-{seed}", GROUP_A, rounds, report, seed, trf, explicit)
     return _kept(setting, f"ours-{seed}", DIFFERS, rounds, report, seed, trf)
+
+
+def _peer_agrees(checked: subprocess.CompletedProcess[str]) -> bool:
+    """The peer's ``-c`` ran and found nothing to report: only its headings."""
+    lines = [line for line in checked.stdout.splitlines() if line.strip()]
+    return checked.returncode == 0 and all(HEADING.match(line) for line in lines)
+
+
+def with_baku_written_out(document: TrfDocument) -> TrfDocument:
+    """`document` with the virtual points our engine gives its Baku group A (`pairing.fide.acceleration`)
+    written as JaVaFo's ``XXA`` lines, which a peer applies as given, and ``192`` without ``_BAKU``."""
+    table = baku_points(to_pairing_input(document, 1))
+    rounds = max((round_number for _, round_number in table), default=0)
+    written = tuple(
+        JavafoAccelerationRecord(
+            player=player, points=tuple(Decimal(str(table.get((player, r), 0))) for r in range(1, rounds + 1))
+        )
+        for player in sorted({player for player, _ in table})
+    )
+    records = tuple(
+        TournamentRecord(code="192", text=record.text.removesuffix("_BAKU"))
+        if isinstance(record, TournamentRecord) and record.code == "192"
+        else record
+        for record in document.records
+    )
+    return evolve(document, records=(*records, *written))
 
 
 def _peer_pairs(setting: Setting, seed: int, unpaired: UnpairedRound, folder: Path) -> Outcome:
@@ -197,18 +237,14 @@ def _printf(text: str) -> str:
     return shlex.quote(text.replace("\n", "\\n"))
 
 
-def _kept(
-    setting: Setting, name: str, status: str, rounds: int, report: str, seed: int, trf: Path | None = None
-) -> Outcome:
-    """An outcome worth study: its file and a note (how to make it again, the report) in `keep`."""
+def _kept(setting: Setting, name: str, status: str, rounds: int, report: str, seed: int, *files: Path) -> Outcome:
+    """An outcome worth study: its files and a note (how to make it again, the report) in `keep`."""
     keep = setting.keep
     if keep is not None:
-        if trf is not None:
-            (keep / trf.name).write_bytes(trf.read_bytes())
-        note = (
-            f"seed {seed}, {name}: {status}\nto make and check it again:\n{reproduce(setting, name, seed)}\n\n{report}"
-        )
-        (keep / f"{name}.txt").write_text(note, encoding="utf-8")
+        for kept in files:
+            (keep / kept.name).write_bytes(kept.read_bytes())
+        note = f"seed {seed}, {name}: {status}\nto make and check it again:\n{reproduce(setting, name, seed)}\n\n"
+        (keep / f"{name}.txt").write_text(note + report, encoding="utf-8")
     return Outcome(status, rounds)
 
 
@@ -235,6 +271,8 @@ class Way:
     tournaments: int = 0
     rounds: int = 0
     differences: list[int] = field(default_factory=list)
+    group_a: list[int] = field(default_factory=list)
+    """Differences explained by the peer's Baku group A (`--baku`)."""
     not_made: list[int] = field(default_factory=list)
 
     def add(self, seed: int, outcome: Outcome) -> None:
@@ -245,6 +283,8 @@ class Way:
         self.rounds += outcome.rounds
         if outcome.status == DIFFERS:
             self.differences.append(seed)
+        if outcome.status == GROUP_A:
+            self.group_a.append(seed)
 
     def line(self) -> str:
         seeds = f" (seeds {', '.join(map(str, self.differences[:20]))})" if self.differences else ""
@@ -252,6 +292,7 @@ class Way:
             f"{self.name}: {self.tournaments} tournaments, {self.rounds} rounds checked, "
             f"{len(self.differences)} tournaments with a difference{seeds} "
             f"({len(self.not_made)} the generator could not make)"
+            + (f", {len(self.group_a)} explained by the peer's Baku group A" if self.group_a else "")
         )
 
 
@@ -295,7 +336,9 @@ class Tally:
             f"summary: Dutch, peer {Path(peer).name}, {self.seeds} ({self.done} seeds), "
             f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d}: ours generated {ours.tournaments} tournaments "
             f"({ours.rounds} rounds; {len(ours.not_made)} it could not make, nor the peer pair), the peer found "
-            f"{len(ours.differences)} with a difference; the peer generated "
+            f"{len(ours.differences)} with a difference"
+            + (f" and {len(ours.group_a)} explained by its Baku group A" if self.ways[0].group_a else "")
+            + "; the peer generated "
             f"{theirs.tournaments} ({theirs.rounds} rounds; {len(theirs.not_made)} it could not make), ours found "
             f"{len(theirs.differences)} with a difference; {wall:.0f} s, {self.cpu:.0f} CPU-s, "
             f"{rate:.2f} tournaments per CPU-second, {jobs} jobs, load {_load()}"

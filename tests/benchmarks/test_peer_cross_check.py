@@ -25,8 +25,9 @@ SUMMARY = re.compile(
     r"summary: Dutch, peer \S+, seeds (?P<first>\d+)-(?P<last>\d+) \((?P<seeds>\d+) seeds\), [0-9-]+: "
     r"ours generated (?P<ours>\d+) tournaments \((?P<ours_rounds>\d+) rounds; (?P<ours_not_made>\d+) it could not "
     r"make, nor the peer pair\), the peer found (?P<peer_found>\d+) "
-    r"with a difference; the peer generated (?P<peer>\d+) \((?P<peer_rounds>\d+) rounds; (?P<not_made>\d+) it could "
-    r"not make\), ours found (?P<ours_found>\d+) with a difference; "
+    r"with a difference(?: and (?P<group_a>\d+) explained by its Baku group A)?; "
+    r"the peer generated (?P<peer>\d+) \((?P<peer_rounds>\d+) rounds; (?P<not_made>\d+) it could not make\), "
+    r"ours found (?P<ours_found>\d+) with a difference; "
 )
 """The harness's last line, the one docs/fide-mode.md quotes."""
 
@@ -62,7 +63,7 @@ def _cross_check(peer: Path, *options: str) -> tuple[str, dict[str, int]]:
     )
     found = SUMMARY.search(done.stdout)
     assert found is not None, done.stdout + done.stderr
-    return done.stdout, {name: int(value) for name, value in found.groupdict().items()}
+    return done.stdout, {name: int(value or 0) for name, value in found.groupdict().items()}
 
 
 def test_q033_the_peer_checks_the_files_arbiter_pair_g_writes_and_finds_them_paired_as_it_pairs(
@@ -195,3 +196,36 @@ def test_q033_a_round_our_generator_cannot_pair_is_given_to_the_peer_to_pair(
         check=False,
     )
     assert checked.returncode == 1 and "no valid pairing" in checked.stderr
+
+
+def test_q033_with_baku_a_difference_the_peer_drops_given_our_virtual_points_is_its_group_a(tmp_path: Path) -> None:
+    """`--baku`: bbpPairings v6 reads ``192 FIDE_DUTCH_BAKU`` but makes group A the first ceil(N/2)
+    players, where C.04.7 says "the first half of the players, rounded up to the nearest even number"
+    (docs/research/fide/07-baku-acceleration.md). A difference that goes away when the file states our
+    virtual points as XXA lines is classified as that. Here the stand-in peer reports a difference in
+    every file without XXA lines; the XXA file it is given must pair, in our checker too, as the Baku
+    file does (the same virtual points, stated explicitly)."""
+    peer = _script(
+        tmp_path,
+        "import sys\n"
+        "from tui.pair import main\n"
+        "if '-c' in sys.argv and 'XXA' not in open(sys.argv[2]).read(): print('x: Round #1'); print('  1 - 2')\n"
+        "else: sys.exit(main(sys.argv[1:]))",
+    )
+    kept = tmp_path / "kept"
+    out, figures = _cross_check(peer, "--tournaments", "2", "--baku", "--keep", str(kept))
+    assert (figures["ours"], figures["peer_found"], figures["group_a"]) == (2, 0, 2), out
+    for seed in (1, 2):
+        baku = (kept / f"ours-{seed}.trf").read_text(encoding="utf-8")
+        explicit = (kept / f"ours-{seed}-xxa.trf").read_text(encoding="utf-8")
+        assert "192 FIDE_DUTCH_BAKU" in baku and "XXA" not in baku
+        assert "192 FIDE_DUTCH\n" in explicit.replace("\r\n", "\n") and "XXA" in explicit
+        checked = subprocess.run(
+            [sys.executable, "-m", "tui.pair", "--dutch", str(kept / f"ours-{seed}-xxa.trf"), "-c"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        assert "rounds that differ: none" in checked.stderr and "colours differ" not in checked.stderr
+        assert "explained:" in (kept / f"ours-{seed}.txt").read_text(encoding="utf-8")
