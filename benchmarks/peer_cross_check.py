@@ -7,10 +7,12 @@
 Each seed S from `--first-seed` on makes two tournaments:
 
 - ours: what ``arbiter-pair --dutch -g ours.cfg -s S`` writes (``ours.cfg`` says ``Baku=no``, or with
-  `--baku` ``Baku=yes``: bbpPairings v6 reads ``192 FIDE_DUTCH_BAKU`` but takes the first half of the
-  players, not rounded up to an even number, as group A; every other setting is drawn from the seed:
-  players, rounds, byes, forfeits, unusual results, tie-breaks), made in this process
-  (`pairing.cli.generated`) and checked by the peer's ``--dutch FILE -c``. When our engine finds no
+  `--baku` ``Baku=yes``; every other setting is drawn from the seed: players, rounds, byes, forfeits,
+  unusual results, tie-breaks), made in this process (`pairing.cli.generated`) and checked by the
+  peer's ``--dutch FILE -c``. bbpPairings v6 reads ``192 FIDE_DUTCH_BAKU`` but takes the first
+  ceil(N/2) players as group A, not C.04.7's 2 x ceil(N/4) (docs/research/fide/07-baku-acceleration.md):
+  a difference that the peer drops when given our virtual points as ``XXA`` lines is counted apart,
+  as its group A. When our engine finds no
   valid pairing for a round (a few players, many rounds), the peer pairs the tournament up to it
   (``-p``): the generator could not make it if the peer finds none either, else it is a difference;
 - the peer's: made by the peer's own generator (``-g``, players 10-80 and rounds 5-11 drawn from the
