@@ -17,9 +17,15 @@ from attrs import define
 
 from pairing.criteria.basic_rules import Strength
 from pairing.fide.dutch.definitions import Contender
-from pairing.fide.dutch.shortcuts import RELAXED_MIN_VERTICES, Shortcuts, graph_edges, relaxed_matching
+from pairing.fide.dutch.shortcuts import (
+    RELAXED_MIN_VERTICES,
+    Shortcuts,
+    add_edge,
+    graph_edges,
+    relaxed_matching,
+)
 from pairing.fide.dutch.weights import BracketWeights, bye_edges, colour_violations
-from pairing.matching import max_weight_perfect_matching
+from pairing.matching import max_weight_matching_by_digits
 from pairing.model import Decision, Float, NoValidPairing, Side
 
 
@@ -152,12 +158,10 @@ def _solve_once(
     if shortcuts.enabled and n > RELAXED_MIN_VERTICES:
         mate = relaxed_matching(vertices, kind, position, weights, usable, shortcuts, to_bye)
     if mate is None:
-        edges, tiers = graph_edges(vertices, kind, position, weights, usable, shortcuts)
-        if to_bye is not None:
-            edges += [(i, n, w) for i, w in to_bye]
-            mate = max_weight_perfect_matching(n + 1, edges, tiers=tiers)
-        else:
-            mate = max_weight_perfect_matching(n, edges, tiers=tiers)
+        graph = graph_edges(vertices, kind, position, weights, usable, shortcuts)
+        for i, w in to_bye or ():
+            add_edge(graph, i, n, w)
+        mate = max_weight_matching_by_digits(n + 1 if to_bye is not None else n, graph, perfect=True)
     if to_bye is not None:
         n += 1
     if mate is None:

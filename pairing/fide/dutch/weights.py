@@ -246,8 +246,9 @@ class BracketWeights:
                 Field("4.3", 2 ** (x + 2)),
                 Field("4.2", (x + 2) ** (x + 1)),
             )
-        self.criteria_memo: dict[tuple[int, int], int] = {}
-        """C4-C21 of pairs by the players' profiles, for the current layout."""
+        self.criteria_memo: dict[int, dict[int, int]] = {}
+        """C4-C21 of pairs by the players' profiles (the higher's, then the lower's), for the current
+        layout."""
         self.profile_ids: dict[tuple[object, ...], int] = {}
         self.profile_of: dict[int, int] = {}
         """Player number -> the number of its profile (`profile`)."""
@@ -288,9 +289,18 @@ class BracketWeights:
         """`criteria_of` for players of profiles `first` and `second` (`profile`)."""
         if not (first and second):  # a topscorer: C10 and C11 then depend on the whole colour history
             return self._criteria_weight(higher, lower)
-        criteria = self.criteria_memo.get((first, second))
-        if criteria is None:
-            criteria = self.criteria_memo[first, second] = self._criteria_weight(higher, lower)
+        return self.criteria_row(first).get(second) or self._memoised(first, second, higher, lower)
+
+    def criteria_row(self, first: int) -> dict[int, int]:
+        """The memoised criteria of the pairs whose higher player has profile `first` (not 0), by
+        the lower player's profile."""
+        row = self.criteria_memo.get(first)
+        if row is None:
+            row = self.criteria_memo[first] = {}
+        return row
+
+    def _memoised(self, first: int, second: int, higher: Contender, lower: Contender) -> int:
+        criteria = self.criteria_memo[first][second] = self._criteria_weight(higher, lower)
         return criteria
 
     def profile(self, c: Contender) -> int:
