@@ -18,7 +18,6 @@ from attrs import define
 from pairing.criteria.basic_rules import Strength
 from pairing.fide.dutch.definitions import Contender
 from pairing.fide.dutch.shortcuts import (
-    RELAXED_MIN_VERTICES,
     Shortcuts,
     add_edge,
     graph_edges,
@@ -85,7 +84,8 @@ def pair_brackets(
     bye_levels = sorted({c.score for c in players if c.pab_eligible})
     max_unplayed = max((c.unplayed for c in players), default=0)
     for index, score in enumerate(groups):
-        residents = [c for c in players if c.score == score and c.number not in paired and c not in mdps]
+        moved = paired | {c.number for c in mdps}
+        residents = [c for c in players if c.score == score and c.number not in moved]
         bracket = mdps + residents
         lower = [c for c in players if c.score < score and c.number not in paired]
         next_residents = [c for c in lower if index + 1 < len(groups) and c.score == groups[index + 1]]
@@ -155,7 +155,7 @@ def _solve_once(
     n = len(vertices)
     to_bye = bye_edges(vertices, weights, bye_levels, max_unplayed, unit) if n % 2 == 1 else None
     mate = None
-    if shortcuts.enabled and n > RELAXED_MIN_VERTICES:
+    if shortcuts.enabled:
         mate = relaxed_matching(vertices, kind, position, weights, usable, shortcuts, to_bye)
     if mate is None:
         graph = graph_edges(vertices, kind, position, weights, usable, shortcuts)

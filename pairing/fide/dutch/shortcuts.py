@@ -32,8 +32,6 @@ class Shortcuts:
     """Graphs handed to the weighted matcher in tiers."""
 
 
-RELAXED_MIN_VERTICES = 100
-"""From this many vertices, `relaxed_matching` is tried first."""
 SPARSE_EDGES = 12
 """Completion edges per vertex tried first when checking that the floaters can be completed."""
 PARTNERS_TRIED = 2
@@ -151,8 +149,8 @@ class _Rows:
             criteria = [by_profile(first, profile[j], a, vertices[j]) for j in js]
         low = self.bsn[i]
         if not cut:
-            order_weight, lost = weights.order_weight, self.lost
-            high = [c + order_weight(a, vertices[j]) - lost for c, j in zip(criteria, js, strict=True)]
+            orders, lost = weights.order_row(a, [vertices[j] for j in js]), self.lost
+            high = [c + o - lost for c, o in zip(criteria, orders, strict=True)]
         elif low is None:  # a player outside the remainder: no generation order
             high = [(c - self.lost) >> cut for c in criteria]
         else:
@@ -357,8 +355,13 @@ def _complete(
     it leaves unpaired, the bye vertex (index len(vertices)) going to one of `bye_takers` if given;
     or None if there is none. The completion uses completion edges (one player below the next
     bracket) and, unless `next_pairs` is None, pairs of the next bracket, at least `next_pairs` of
-    them (a player of the bracket left in `mate` thus only meets players below). Sparse first: a few
-    edges per player, then all of them."""
+    them (a player of the bracket left in `mate` thus only meets players below). Greedy first
+    (`_greedy_completion`), then a matching on a few edges per player, then on all of them: only
+    whether a completion exists matters (the callers read the partners of the bracket's players,
+    and a player it leaves gets a player below in any completion)."""
+    greedy = _greedy_completion(vertices, kind, mate, bye_takers, next_pairs or 0)
+    if greedy is not None:
+        return greedy
     count = len(vertices)
     rest = [i for i, m in enumerate(mate[:count]) if m == -1]
     slot = {i: x for x, i in enumerate(rest)}
@@ -397,6 +400,45 @@ def _complete(
                 mate[order[x]] = order[y]
             return mate
     return None
+
+
+def _greedy_completion(
+    vertices: list[Contender], kind: list[int], mate: list[int], bye_takers: list[int], next_pairs: int
+) -> list[int] | None:
+    """`_complete`'s completion found greedily, or None when the greedy choice leaves someone out:
+    the bye vertex to the first of `bye_takers`, then `next_pairs` pairs of the next bracket, then
+    each player left, in the 1.2 order, with the first player below it may meet (C1, C3)."""
+    count = len(vertices)
+    mate = list(mate)
+    if bye_takers:
+        mate[count], mate[bye_takers[0]] = bye_takers[0], count
+    local = {c.rank: i for i, c in enumerate(vertices) if mate[i] == -1}
+    left = sorted(local.values())
+    for i in left:
+        if next_pairs and kind[i] == 1 and mate[i] == -1 and _greedy_partner(vertices, kind, mate, local, i, 1):
+            next_pairs -= 1
+    if next_pairs:
+        return None
+    for i in left:
+        if mate[i] == -1 and not _greedy_partner(vertices, kind, mate, local, i, 0):
+            return None
+    return mate
+
+
+def _greedy_partner(
+    vertices: list[Contender], kind: list[int], mate: list[int], local: dict[int, int], i: int, wanted: int
+) -> bool:
+    """Pairs vertex i in `mate` with the first unpaired player after it in the 1.2 order that it may
+    meet, of kind `wanted` (1: the next bracket, 0: below it); whether there was one."""
+    a = vertices[i]
+    blocked = a.blocked
+    partners = a.partners
+    for rank in memoryview(partners)[bisect_right(partners, a.rank) :]:  # no copy
+        j = local.get(rank)
+        if j is not None and mate[j] == -1 and kind[j] == wanted and rank not in blocked:
+            mate[i], mate[j] = j, i
+            return True
+    return False
 
 
 def _next_pairs(completion: list[int], order: list[int], kind: list[int]) -> int:
