@@ -414,26 +414,29 @@ def _greedy_completion(
         mate[count], mate[bye_takers[0]] = bye_takers[0], count
     local = {c.rank: i for i, c in enumerate(vertices) if mate[i] == -1}
     left = sorted(local.values())
+    upper = len(kind) - kind.count(0)  # the players below the next bracket come last (1.2 order)
+    below = vertices[upper].rank - 1 if upper < count else vertices[-1].rank
     for i in left:
-        if next_pairs and kind[i] == 1 and mate[i] == -1 and _greedy_partner(vertices, kind, mate, local, i, 1):
+        if next_pairs and kind[i] == 1 and mate[i] == -1 and _greedy_partner(vertices, kind, mate, local, i, 1, -1):
             next_pairs -= 1
     if next_pairs:
         return None
     for i in left:
-        if mate[i] == -1 and not _greedy_partner(vertices, kind, mate, local, i, 0):
+        if mate[i] == -1 and not _greedy_partner(vertices, kind, mate, local, i, 0, below):
             return None
     return mate
 
 
 def _greedy_partner(
-    vertices: list[Contender], kind: list[int], mate: list[int], local: dict[int, int], i: int, wanted: int
+    vertices: list[Contender], kind: list[int], mate: list[int], local: dict[int, int], i: int, wanted: int, after: int
 ) -> bool:
-    """Pairs vertex i in `mate` with the first unpaired player after it in the 1.2 order that it may
-    meet, of kind `wanted` (1: the next bracket, 0: below it); whether there was one."""
+    """Pairs vertex i in `mate` with the first unpaired player after it (and after rank `after`) in
+    the 1.2 order that it may meet, of kind `wanted` (1: the next bracket, 0: below it); whether
+    there was one."""
     a = vertices[i]
     blocked = a.blocked
     partners = a.partners
-    for rank in memoryview(partners)[bisect_right(partners, a.rank) :]:  # no copy
+    for rank in memoryview(partners)[bisect_right(partners, max(a.rank, after)) :]:  # no copy
         j = local.get(rank)
         if j is not None and mate[j] == -1 and kind[j] == wanted and rank not in blocked:
             mate[i], mate[j] = j, i
