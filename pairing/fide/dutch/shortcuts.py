@@ -3,11 +3,11 @@
 Everything in this module gives exactly the pairing that one maximum-weight perfect matching of
 every player left, weighed by `pairing.fide.dutch.weights`, gives (C.04.3 3.8's choice), only
 sooner: the bracket-local matching shortcuts (`relaxed_matching`: the players below the next
-bracket joined by a completion check; `_bracket_alone`: the next bracket as one vertex), and the
-description of a wide weight as tiers and lexicographic digits (`pairing.matching.Tiers`), which
-the weighted matcher solves tier by tier and in digit chunks. `Shortcuts` turns them all off, so
-that a test can compare both ways.
-"""
+bracket joined by a completion check, greedy first; `_bracket_alone`: the next bracket as one
+vertex), and the description of a wide weight as a high part and lexicographic digits
+(`pairing.matching.DigitGraph`), which the weighted matcher solves tier by tier and in digit
+chunks. `Shortcuts` turns them all off, so that a test can compare both ways (docs/dutch.md,
+"Method"; docs/performance.md, "Dutch at 1,000 players: columns and a greedy completion")."""
 
 from __future__ import annotations
 
