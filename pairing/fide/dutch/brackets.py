@@ -169,7 +169,7 @@ def _solve_once(
             "no complete pairing of the remaining players complies with C1-C3 (C4): the arbiter decides (1.9)"
         )
     partners: dict[int, Contender | None] = {}
-    for i, c in enumerate(vertices):
+    for i, c in enumerate(vertices[: kind.count(2)]):  # the bracket's players come first (1.2 order)
         m = mate[i]
         partners[c.number] = None if m == len(vertices) else vertices[m]
     return partners, n // 2
