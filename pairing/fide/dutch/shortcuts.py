@@ -58,7 +58,7 @@ def graph_edges(
     size = kind.count(2)  # the bracket's players come first, then the next bracket's (1.2 order)
     upper = len(kind) - kind.count(0)
     stop = size if bracket_only else upper if rich_only else len(vertices)
-    rows = _Rows(weights, vertices, size, upper, shortcuts.enabled and _wide(weights), rich_only)
+    rows = _Rows(weights, vertices, size, shortcuts.enabled and _wide(weights), rich_only)
     graph = DigitGraph([], [], [], rows.cut, [], [])
     limit = vertices[stop - 1].rank + 1 if stop else 0
     for i in range(min(stop, upper) if rich_only else len(vertices)):
@@ -117,19 +117,16 @@ class _Rows:
     edges of a level lie together), valued by the partner's BSN, the lower the better."""
 
     def __init__(
-        self, weights: BracketWeights, vertices: list[Contender], size: int, upper: int, wide: bool, rich_only: bool
+        self, weights: BracketWeights, vertices: list[Contender], size: int, wide: bool, rich_only: bool
     ) -> None:
         self.weights = weights
         self.vertices = vertices
-        self.rich_only = rich_only
         order = weights.order
         self.cut = order.s2_joiners.offset if wide and isinstance(order, RemainderOrder) else 0
         self.unit = weights.completion_unit
         self.lost = self.unit if rich_only else 0
         self.bsn = [weights.remainder_bsn.get(c.number) for c in vertices[:size]]
         self.profile = [weights.profile(c) for c in vertices[:size]]
-        scores = weights.c8_level
-        self.next_score = [scores[c.score] << weights.criteria.c8_scores.offset for c in vertices[:upper]]
 
     def inside(self, graph: DigitGraph, i: int, js: list[int]) -> None:
         """Vertex i's edges to its partners `js` in the bracket (i is the higher in the 1.2 order)."""
@@ -154,7 +151,9 @@ class _Rows:
         elif low is None:  # a player outside the remainder: no generation order
             high = [(c - self.lost) >> cut for c in criteria]
         else:
-            # The remainder's players after i in the bracket: its partners of higher BSN.
+            # i's partners in the bracket are the remainder's players of higher BSN b, and
+            # remainder_order(low, b) = remainder_order(low, x + 1) + (x + 1 - b) * transposition_place[low]:
+            # the bits above the cut, and i's digit of 4.2's transposition.
             base = weights.remainder_order(low, weights.x + 1) - self.lost
             high = [(c + base) >> cut for c in criteria]
             top, bsn = weights.x + 1, self.bsn
@@ -169,11 +168,9 @@ class _Rows:
         """Vertex i's edges to partners of the next bracket: C8 (`next_bracket_weight`)."""
         if not js:
             return
-        weights, cut = self.weights, self.cut
-        f = weights.criteria
-        base = (1 << f.c4.offset) + (1 << f.c8_pairs.offset) + self.next_score[i] - self.lost
-        score = self.next_score
-        self._append(graph, i, js, [(base + score[j]) >> cut for j in js])
+        weigh, vertices, lost, cut = self.weights.next_bracket_weight, self.vertices, self.lost, self.cut
+        a = vertices[i]
+        self._append(graph, i, js, [(weigh(a, vertices[j]) - lost) >> cut for j in js])
 
     def completion(self, graph: DigitGraph, i: int, js: list[int]) -> None:
         """Vertex i's completion edges (C4): the unit alone."""
@@ -182,6 +179,7 @@ class _Rows:
 
     @staticmethod
     def _append(graph: DigitGraph, i: int, js: list[int], high: list[int], digits: bool = False) -> None:
+        """The edges i-j for j in `js`, weighing `high` above the cut; their digits already given, or none."""
         graph.us.extend([i] * len(js))
         graph.vs.extend(js)
         graph.high.extend(high)
