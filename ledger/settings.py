@@ -99,8 +99,8 @@ def tiebreak_description(code: str) -> str | None:
     limit = koya_limit(code)
     if limit is None:
         return None
-    shift = f" {limit.steps:+d} draw points" if limit.steps else ""
-    return f"Koya System for Round Robin, limit {limit.percent} %{shift} (C.07 9.2, 14.5)"
+    shift = f", moved by {limit.steps:+d} x a draw's points" if limit.steps else ""
+    return f"Koya System for Round Robin, limit {limit.percent} % of the maximum{shift} (C.07 9.2, 14.5)"
 
 
 DEFAULT_TIEBREAKS: dict[tuple[Game, bool], tuple[str, ...]] = {

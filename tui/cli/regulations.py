@@ -22,7 +22,7 @@ def _tiebreaks_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _tiebreaks_examples() -> str:
-    from ledger.settings import KOYA_LIMIT_CODES, TIEBREAK_CODES, tiebreak_description
+    from ledger.settings import KOYA_LIMIT_CODES, TIEBREAK_CODES
 
     return (
         "  arbiter tiebreaks                                       # the list and what each code means\n"
@@ -31,8 +31,8 @@ def _tiebreaks_examples() -> str:
         "to the TRF as a ### line with the round and the previous list (docs/fide-mode.md, Q201-202).\n\n"
         "codes:\n"
         + "\n".join(f"  {code:<10} {text}" for code, text in TIEBREAK_CODES.items())
-        + f"\n  {KOYA_LIMIT_CODES}: {tiebreak_description('KS-L60')} (KS-L60: 60 %; KS-L+1, KS-L-1: 50 % "
-        "moved by a draw's points)"
+        + f"\n  {KOYA_LIMIT_CODES}: Koya System with its Limit (C.07 9.2, 14.5): KS-L60 counts the opponents"
+        "\n    on 60 % of the maximum possible score or more; KS-L+1, KS-L-1 move the 50 % limit by a draw's points"
     )
 
 
