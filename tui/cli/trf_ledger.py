@@ -20,6 +20,7 @@ from ledger.details import checked as checked_details
 from ledger.domain import Round
 from ledger.errors import InvalidInput
 from ledger.ratings import rating_method, trf_rating
+from ledger.settings import check_tiebreaks
 from pairing.fide.acceleration import virtual_points as accelerated
 from pairing.model import ByeKind, Outcome, RoundRecord, Scoring, Side
 from pairing.trf import TrfDocument, TrfSyntaxError, parse
@@ -49,7 +50,7 @@ from pairing.trf.document import (
     TournamentRecord,
 )
 from pairing.trf.document import ResultCode as R
-from pairing.trf.standings import ArbiterEntries, tiebreak_descriptors
+from pairing.trf.standings import ArbiterEntries, tiebreak_codes, tiebreak_descriptors, tiebreak_list
 from projections.audit import audit_lines
 from projections.history import histories, pairing_input
 from projections.standings import standings
@@ -296,6 +297,17 @@ def to_document(
     records += [CommentRecord(text=f" {rating_comment(correction)}") for correction in state.rating_corrections]
     records += [CommentRecord(text=f" {line}") for line in arbiter_tiebreak_comments(state, tpn)]
     return TrfDocument(records=(*records, *players))
+
+
+def tiebreaks_of(document: TrfDocument) -> tuple[tuple[str, ...], list[str]]:
+    """The tie-break list of the file's ``202`` record as the ledger's codes (`tiebreak_codes`), and a warning
+    when the record names a code the ledger does not take (then no list: the system's default)."""
+    codes = tiebreak_codes(tiebreak_list(document))
+    try:
+        check_tiebreaks(codes)
+    except InvalidInput as error:
+        return (), [f"warning: record 202 not kept, the system's default tie-breaks apply: {error}"]
+    return codes, []
 
 
 def _tiebreak_record(codes: Sequence[str]) -> list[TournamentRecord]:
