@@ -260,7 +260,7 @@ def _check_standings(document: TrfDocument, name: str, tiebreaks: StandingsOf | 
         place = item.place
         given = "no rank" if item.rank is None else f"rank {item.rank}"
         allowed = str(place.first) if place.first == place.last else f"{place.first}-{place.last}"
-        values = ", ".join(f"{d} {v:g}" for d, v in zip(descriptors, place.values, strict=False))  # LOT: none
+        values = ", ".join(f"{d} {v:g}" for d, v in zip(descriptors, place.values, strict=False))  # none from LOT on
         print(f"  {item.player}: {given}, the tie-breaks give {allowed} ({place.points:g} points; {values})")
     print()
     print(f"standings positions that do not follow the tie-breaks: {len(wrong) or 'none'}", file=sys.stderr)

@@ -97,12 +97,12 @@ def standings(
 
     With `memo` and `changed` (players whose own round records changed since the memo), only the
     values those changes can reach are recomputed; the memo is updated in place."""
+    from projections.history import entrants  # here: `places_of` (arbiter-pair -c) loads no event classes
+
     settings = state.settings
     if settings is None:
         return []
     rounds = state.last_paired_round
-    from projections.history import entrants  # here: `places_of` (arbiter-pair -c) loads no event classes
-
     players = entrants(state, rounds, rounds + 1)
     context = TiebreakContext(
         game=settings.game.value,

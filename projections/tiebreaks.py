@@ -153,6 +153,7 @@ class Crosstable:
     games: Mapping[int, int]
     """Player number -> the games the player was paired for, forfeits included."""
     _direct_encounter_below: dict[tuple[float, bool], dict[int, int]] = field(factory=dict, init=False, eq=False)
+    _koya_thresholds: dict[KoyaLimit, float] = field(factory=dict, init=False, eq=False)
 
     @classmethod
     def of(cls, players: Sequence[Entrant], context: TiebreakContext, previous: Crosstable | None = None) -> Crosstable:
@@ -314,12 +315,15 @@ class Crosstable:
         """IBF 4.7 coefficients of every player (`pairing.ibf.credits`)."""
         return coefficients(list(self.players.values()))
 
-    def koya_threshold(self, limit: KoyaLimit) -> Fraction:
+    def koya_threshold(self, limit: KoyaLimit) -> float:
         """9.2: 50 % of the maximum possible score (see the module docstring for the maximum), or the limit
-        14.5 sets: `limit.percent` % of it, moved by `limit.steps` draws' points."""
-        scoring = self.context.scoring
-        maximum = Fraction(scoring.win) * self.most_games
-        return maximum * limit.percent / 100 + Fraction(scoring.draw) * limit.steps
+        14.5 sets: `limit.percent` % of it, moved by `limit.steps` draws' points; computed exactly (60 % of
+        9 is 5.4, not 0.6 x 9 = 5.3999...), then rounded once to the float the scores are compared with."""
+        if limit not in self._koya_thresholds:
+            scoring = self.context.scoring
+            maximum = Fraction(scoring.win) * self.most_games
+            self._koya_thresholds[limit] = float(maximum * limit.percent / 100 + Fraction(scoring.draw) * limit.steps)
+        return self._koya_thresholds[limit]
 
     @cached_property
     def fore(self) -> Crosstable:
