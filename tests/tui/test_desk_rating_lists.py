@@ -15,6 +15,7 @@ from textual.pilot import Pilot
 
 from ledger.application import PlayerDetails
 from ledger.domain import Tournament
+from ledger.rating_sequence import known_lists
 from ledger.rating_store import RatingListStore
 from ledger.results import Game
 from ledger.settings import TournamentSettings
@@ -281,7 +282,9 @@ async def test_q117_names_from_a_custom_list_are_shown_as_written(tmp_path: Path
     store = make_store(tmp_path, (hostile, date(2026, 11, 1), "club"))
     location = make_open(tmp_path)
     ledger, views = open_ledger(location, "arbiter-a")
-    ledger.change_rating_lists(None, "club,fide-standard", "the club's list first")
+    held = RatingListStore(store)
+    ledger.change_rating_lists(None, "club,fide-standard", "the club's list first", known=known_lists(held))
+    held.close()
     views.catch_up()
     views.close()
     ledger.close()
