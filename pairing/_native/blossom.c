@@ -108,7 +108,6 @@ static inline void slack(M *m, int k, limb *out) {
     }
 }
 
-
 /* Whether slack s (of an edge just scanned) is less than that of bestedge[b] (or there is none); the
    best edge's slack is computed once per dual version. */
 static inline int below_best(M *m, const limb *s, int b) {
@@ -131,37 +130,45 @@ static inline void set_best(M *m, int b, int k, const limb *s) {
     m->bslack_at[b] = m->version;
 }
 
-/* edge kk leaves blossom b: keep it as b's best edge to the outer blossom at its far end if its slack
-   is the least seen so far (the slack of each kept edge is kept beside it, in bestto_slack) */
-static inline void consider_best_edge(M *m, int b, int kk, int *bestto) {
-    int far = m->inblossom[m->ev[kk]] == b ? m->eu[kk] : m->ev[kk];
-    int bj = m->inblossom[far];
-    if (bj == b || m->label[bj] != 1) return;
+/* the slack of the edge of adjacency entry q of vertex x into out, read from the adjacency arrays
+   (nbv, wq), which lie in the order of a scan */
+static inline void slack_adjacent(M *m, int x, int q, limb *out) {
+    int L = m->L;
+    const limb *a = DUAL(m, x), *b = DUAL(m, m->nbv[q]), *c = m->wq + (size_t)q * L;
+    wide acc = 0;
+    for (int i = 0; i < L; i++) {
+        acc += (wide)a[i] + (wide)b[i] - (wide)c[i];
+        out[i] = (limb)acc;
+        acc >>= 64;
+    }
+}
+
+/* edge kk, of slack t1, leads from blossom b to the outer blossom bj: keep it as b's best edge to bj
+   if its slack is the least seen so far (the slack of each kept edge is kept beside it, in
+   bestto_slack) */
+static inline void keep_least(M *m, int bj, int kk, int *bestto) {
     limb *kept = m->bestto_slack + (size_t)bj * m->L;
-    slack(m, kk, m->t1);
     if (bestto[bj] == -1 || num_cmp(m->t1, kept, m->L) < 0) {
         bestto[bj] = kk;
         num_copy(kept, m->t1, m->L);
     }
 }
 
-/* consider_best_edge for the edge of adjacency entry q of vertex x of blossom b, read from the
-   adjacency arrays (nbv, wq), which lie in the order of the scan */
-static inline void consider_adjacent(M *m, int b, int x, int q, int *bestto) {
-    int bj = m->inblossom[m->nbv[q]], L = m->L;
+/* edge kk leaves blossom b: keep_least, if its far end is in another outer blossom */
+static inline void consider_best_edge(M *m, int b, int kk, int *bestto) {
+    int far = m->inblossom[m->ev[kk]] == b ? m->eu[kk] : m->ev[kk];
+    int bj = m->inblossom[far];
     if (bj == b || m->label[bj] != 1) return;
-    const limb *dx = DUAL(m, x), *dw = DUAL(m, m->nbv[q]), *c = m->wq + (size_t)q * L;
-    wide acc = 0;
-    for (int i = 0; i < L; i++) {
-        acc += (wide)dx[i] + (wide)dw[i] - (wide)c[i];
-        m->t1[i] = (limb)acc;
-        acc >>= 64;
-    }
-    limb *kept = m->bestto_slack + (size_t)bj * L;
-    if (bestto[bj] == -1 || num_cmp(m->t1, kept, L) < 0) {
-        bestto[bj] = m->nb[q] >> 1;
-        num_copy(kept, m->t1, L);
-    }
+    slack(m, kk, m->t1);
+    keep_least(m, bj, kk, bestto);
+}
+
+/* consider_best_edge for the edge of adjacency entry q of vertex x of blossom b */
+static inline void consider_adjacent(M *m, int b, int x, int q, int *bestto) {
+    int bj = m->inblossom[m->nbv[q]];
+    if (bj == b || m->label[bj] != 1) return;
+    slack_adjacent(m, x, q, m->t1);
+    keep_least(m, bj, m->nb[q] >> 1, bestto);
 }
 
 /* leaves of blossom b, appended to buf from position *len */
@@ -501,7 +508,6 @@ static int run(M *m) {
         for (;;) {
             while (m->qhead < m->qtail && !augmented) {
                 int v = m->queue[m->qhead++];
-                const limb *dv = DUAL(m, v);
                 for (int q = m->nb_start[v]; q < m->nb_start[v + 1]; q++) {
                     int p = m->nb[q];
                     int k = p >> 1;
@@ -509,13 +515,7 @@ static int run(M *m) {
                     int bw = m->inblossom[w];
                     if (m->inblossom[v] == bw || (m->label[bw] == 2 && m->label[w] == 2)) continue; /* nothing to do */
                     if (!m->allow[k]) {
-                        const limb *dw = DUAL(m, w), *c = m->wq + (size_t)q * L;
-                        wide acc = 0;
-                        for (int i = 0; i < L; i++) {
-                            acc += (wide)dv[i] + (wide)dw[i] - (wide)c[i];
-                            m->t3[i] = (limb)acc;
-                            acc >>= 64;
-                        }
+                        slack_adjacent(m, v, q, m->t3);
                         if (num_zero(m->t3, L)) m->allow[k] = 1;
                     }
                     if (m->allow[k]) {
