@@ -26,7 +26,9 @@ better; ValueError for a code it does not know."""
 SWISS_TIEBREAKS = ("BH/C1", "BH", "BH/C2", "BH/M1", "SB", "DE", "WIN", "WON", "BPG", "PS", "ARO", "TPR")
 """The MTB26 descriptors of the individual Swiss tie-breaks the project computes (C.07 Arts. 6-10)."""
 
-_MODIFIERS = {"/C1": "-C1", "/C2": "-C2", "/M1": "-M1"}
+_MODIFIERS = {"/C1": "-C1", "/C2": "-C2", "/M1": "-M1", "/M2": "-M2", "/F": "-F"}
+"""MTB26 modifiers and our codes' suffixes: Cut-1, Cut-2, Median-1, Median-2 (C.07 Art. 14) and AOB read with
+FB (8.2, MTB26 `/F`)."""
 
 
 def tiebreak_codes(descriptors: Sequence[str]) -> tuple[str, ...]:
