@@ -115,7 +115,37 @@ def _decimal(value: float) -> Decimal:
     return Decimal(repr(value))
 
 
-def theirs(gacrux: Path, trf: Path, descriptors: Sequence[str], rounds: int) -> dict[int, Row]:
+FORE = ("FB", "FB/C1", "AOB/F")
+"""The descriptors Gacrux computes with Fore Buchholz, which leaves its players' state changed for the
+Buchholz-type tie-breaks it computes after them in the same run (docs/fide-mode.md, Q33-39)."""
+
+
+@dataclass(frozen=True)
+class Peer:
+    """Gacrux's rows, and whether its ranks come from a run whose values depend on the list's order."""
+
+    rows: dict[int, Row]
+    order_dependent: bool = False
+
+
+def theirs(gacrux: Path, trf: Path, descriptors: Sequence[str], rounds: int) -> Peer:
+    """Gacrux's rows for `descriptors` (`gacrux_rows`). Its values are read from a run with the `FORE`
+    descriptors last, where no value depends on the order; its ranks from the run in the list's order
+    (the one a tournament would publish), marked `Peer.order_dependent` if its values differ."""
+    ranked = gacrux_rows(gacrux, trf, descriptors, rounds)
+    fore_last = [d for d in descriptors if d not in FORE] + [d for d in descriptors if d in FORE]
+    if fore_last == list(descriptors):
+        return Peer(ranked)
+    valued = gacrux_rows(gacrux, trf, fore_last, rounds)
+    where = [1 + fore_last.index(descriptor) for descriptor in descriptors]
+    rows = {
+        player: Row((row.values[0], *(valued[player].values[index] for index in where)), row.rank)
+        for player, row in ranked.items()
+    }
+    return Peer(rows, any(rows[player].values != ranked[player].values for player in rows))
+
+
+def gacrux_rows(gacrux: Path, trf: Path, descriptors: Sequence[str], rounds: int) -> dict[int, Row]:
     """Player -> Gacrux's row: ``tiebreakchecker.py -s`` (a Swiss) on `trf` with `descriptors`, each read by
     the 2026 rules (modifier ``/V2026``; Gacrux otherwise picks the rules of the file's start date), as
     the standings after `rounds` rounds, the last of them read as the final one (``-n`` and ``-N``: a file
@@ -206,13 +236,14 @@ def _unusual_or_double_forfeit(player: Entrant, players: Mapping[int, Entrant], 
     )
 
 
-def explained(found: Sequence[Difference], document: TrfDocument) -> list[bool]:
+def explained(found: Sequence[Difference], document: TrfDocument, order_dependent: bool = False) -> list[bool]:
     """For each difference, whether a reading docs/fide-mode.md sets down accounts for it ("Tie-breaks
     against Gacrux"): STD of a player with a round whose scores do not add up to a win (Gacrux compares
     the points with a draw's, ours with the opponent's), KS of a player with a forfeit (Gacrux counts the
     forfeit's points against the scheduled opponent in a Swiss), TPN of a player whose pairing number is
     not their start rank (JaVaFo's ``XXC rank``, which Gacrux does not read), and a rank when every value
-    difference of the file is so explained."""
+    difference of the file is so explained and there is one, or Gacrux's ranks depend on the list's order
+    (`Peer.order_dependent`)."""
     rounds = last_paired_round(document)
     points = scoring(document)
     players = {player.number: player for player in entrants(document, rounds, points)}
@@ -222,7 +253,7 @@ def explained(found: Sequence[Difference], document: TrfDocument) -> list[bool]:
         "TPN": lambda player: player.pairing_number != player.number,
     }
     values = [d.code in reasons and reasons[d.code](players[d.player]) if d.code != RANK else None for d in found]
-    ranks = all(value is not False for value in values)
+    ranks = all(value is not False for value in values) and (order_dependent or any(values))
     return [ranks if value is None else value for value in values]
 
 
@@ -238,13 +269,13 @@ def cross_check(gacrux: Path, trf: Path, descriptors: Sequence[str], tally: Tall
         return
     tally.tournaments += 1
     tally.players += len(mine)
-    tally.values += values_compared(descriptors, mine, peer)
-    found = compare(descriptors, mine, peer)
+    tally.values += values_compared(descriptors, mine, peer.rows)
+    found = compare(descriptors, mine, peer.rows)
     if not found:
         return
     tally.differing += 1
     tally.differences.update(difference.code for difference in found)
-    reading = explained(found, document)
+    reading = explained(found, document, peer.order_dependent)
     tally.unexplained.update(d.code for d, known in zip(found, reading, strict=True) if not known)
     report = [d.line() + ("" if known else "  (unexplained)") for d, known in zip(found, reading, strict=True)]
     _keep(keep, trf, [f"tie-breaks: {', '.join(descriptors)}", *report])

@@ -51,7 +51,9 @@ Readings where the digest leaves a choice (the module's rules, to be published w
 - LOT (4.2, "draw lots"): a lot per player drawn with the tournament's seed, so the draw repeats.
 - TPR (10.2): p is rounded to a whole percentage, 0.5 up, before the B.02 8.1.1 table is read.
 - DE (Art. 6) ranks; its value here is the number of tied players it places below the player (0 for a
-  player alone on their score). 6.3 applies whenever the tied players have not all met, in any system.
+  player alone on their score). The tied players are those equal on points and on every tie-break
+  before DE in the list (4.2, "each subgroup of participants still tied"). 6.3 applies whenever the
+  tied players have not all met, in any system.
 - KS (9.2): "the maximum possible score" is a win's points x the rounds in a Swiss (a bye can score a
   win), and x the largest number of games any player was paired for, forfeits included, with
   pre-determined pairings (a round robin's rest round scores nothing).
@@ -65,7 +67,8 @@ Readings where the digest leaves a choice (the module's rules, to be published w
 - AOB (8.2) and AOB-F are not rounded; APRO (10.4) and APPO (10.5) leave out an opponent with no TPR or
   PTP (no rated game), and read the games ARO does.
 - SB-C1: the least significant value is the product of the lowest-scored opponent (the lowest product
-  among equal scores); 16.5 compares the products, the lowest VUR's with it, and cuts the higher.
+  among equal scores); 16.5 compares the products, the lowest VUR's (the VUR of the lowest-scored dummy,
+  the lowest product among equal scores) with it, and cuts the higher.
 - Backgammon: WINS-REAL counts forfeit wins (their opponent is real); only byes are virtual.
 
 The dp table is B.02 8.1.1 as printed in the handbook (the digest points to Gacrux `fidetables.py`,
@@ -610,14 +613,17 @@ def sonneborn_berger(player: Entrant, table: Crosstable) -> float:
 def sonneborn_berger_cut_1(player: Entrant, table: Crosstable) -> float:
     """C.07 9.1 with Cut-1 (Art. 14), SB-C1 (2024-08): "drop the product for the opponent with the lowest
     score. If several opponents share that score, drop the lowest of their products"; 16.5 for SB:
-    "compare the lowest VUR contribution with the least significant value and cut the higher of the two"."""
+    "compare the lowest VUR contribution with the least significant value and cut the higher of the two".
+    The lowest VUR contribution is found as the least significant value is, by the (dummy's) score, then
+    the product: lowest by the product alone, a forfeit loss's 0 always won, so the exception never cut
+    another VUR (found by the cross-check against Gacrux, benchmarks/tiebreak_cross_check.py)."""
     terms = [(score * record.points, score, voluntary) for score, voluntary, record in table.buchholz_terms(player)]
     if not terms:
         return 0.0
     least = min(terms, key=lambda term: (term[1], term[0]))
     voluntary = [term for term in terms if term[2]]
     if voluntary:
-        lowest_vur = min(voluntary, key=lambda term: (term[0], term[1]))
+        lowest_vur = min(voluntary, key=lambda term: (term[1], term[0]))
         if lowest_vur[0] >= least[0]:
             least = lowest_vur
     return sum(term[0] for term in terms) - least[0]

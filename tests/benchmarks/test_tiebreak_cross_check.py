@@ -48,7 +48,7 @@ def test_q033_gacrux_and_ours_agree_on_every_value_and_rank_of_a_generated_tourn
     value is compared (16 players x (score + 8 tie-breaks))."""
     trf = _tournament(tmp_path)
     mine = ours(parse(trf.read_text(encoding="utf-8")), LIST)
-    peer = theirs(GACRUX, trf, LIST, 6)
+    peer = theirs(GACRUX, trf, LIST, 6).rows
     assert sorted(mine) == sorted(peer) == list(range(1, 17))
     assert values_compared(LIST, mine, peer) == 16 * (1 + len(LIST))
     assert compare(LIST, mine, peer) == []
@@ -66,7 +66,7 @@ def test_q033_a_result_gacrux_reads_otherwise_is_found_player_by_player(tmp_path
     turned = _turn_round_1(text, first.start_rank, second)
     other = tmp_path / "turned.trf"
     other.write_text(turned, encoding="utf-8")
-    found = compare(LIST, mine, theirs(GACRUX, other, LIST, 6))
+    found = compare(LIST, mine, theirs(GACRUX, other, LIST, 6).rows)
     points = {d.player: (d.ours, d.theirs) for d in found if d.code == POINTS}
     assert points == {
         first.start_rank: (mine[first.start_rank].values[0], mine[first.start_rank].values[0] - 1),

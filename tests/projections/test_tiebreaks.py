@@ -836,6 +836,28 @@ def test_q199_sb_c1_cuts_the_vur_when_not_lower_c07_16_5() -> None:
     assert (values(table, "SB-C1")[2], values(table, "SB-C1")[1]) == (2.5, 1.5)
 
 
+def test_q199_sb_c1_the_lowest_vur_is_the_lowest_scored_dummy_c07_16_5() -> None:
+    """C.07 16.5 for SB: "compare the lowest VUR contribution with the least significant value and cut the
+    higher of the two"; the lowest VUR is found as SB-C1 finds the least significant value, by the score
+    (found by the cross-check against Gacrux, benchmarks/tiebreak_cross_check.py)."""
+    table = crosstable(
+        {
+            1: ["1 HPB", "2-3 1-0", "4-5 1-0", "6 PAB"],
+            2: ["1-2 -+", "3-4 =", "5-6 0-1"],
+            3: ["1-5 1-0", "2-4 1-0", "3-6 ="],
+            4: ["1-3 1-0", "2-6 =", "4-5 1-0"],
+        },
+        players=6,
+    )
+    # Scores: 1: ½+0+1+1 = 2½, 2: 1+1+1+½ = 3½, 3: 0+½+½+0 = 1, 4: 1+½+0+1 = 2½, 5: 0, 6: 1+1+½+½ = 3.
+    # SB(1): HPB (16.2.3, a game follows): dummy min(2½, ½ x 4) = 2, x ½ = 1 (VUR); forfeit loss to 2:
+    # dummy min(2½, 3½) = 2½, x 0 = 0 (VUR); 5: 0 x 1 = 0; 3: 1 x 1 = 1. SB = 2.
+    # Least significant: 5's 0. Lowest VUR: the HPB's dummy 2 (< 2½), contribution 1, higher than 0: cut
+    # it -> 1. (By the product alone the forfeit loss's 0 was the lowest VUR: 2.)
+    assert values(table, "SB")[1] == 2.0
+    assert values(table, "SB-C1")[1] == 1.0
+
+
 def test_q199_fb_is_buchholz_with_the_final_round_drawn_c07_8_3() -> None:
     """C.07 8.3 FB: Buchholz computed "as if all paired games for the final round had ended in draws";
     Art. 16 applies (15.3)."""
