@@ -7,8 +7,8 @@ and Q199).
 Gacrux (OttoMilvang/TieBreakServer, MIT licence, (c) FIDE) is run only as an external program: its
 ``tiebreakchecker.py`` is given each TRF file and the tie-break list, and prints every player's values
 and rank (JSON). Ours are the checker's (`arbiter-pair -c`): `pairing.trf.standings.places` with the
-tie-breaks the ``arbiter-pair`` command wires in (`tui.pair.fide_tiebreaks`, i.e.
-`projections.tiebreaks`), so the one place that computes each rule is the one compared.
+standings the ``arbiter-pair`` command wires in (`tui.pair.fide_standings`, i.e.
+`projections.standings` and `projections.tiebreaks`), so the one place that computes each rule is the one compared.
 
 Three sources of tournaments:
 
@@ -101,9 +101,9 @@ def comparable(descriptor: str, value: Decimal | None) -> Decimal | None:
 
 
 def ours(document: TrfDocument, descriptors: Sequence[str]) -> dict[int, Row]:
-    """Player -> our row, as `arbiter-pair -c` computes it (`places` with `tui.pair.fide_tiebreaks`)."""
+    """Player -> our row, as `arbiter-pair -c` computes it (`places` with `tui.pair.fide_standings`)."""
     rows = {}
-    for place in places(document, descriptors, pair.fide_tiebreaks):
+    for place in places(document, descriptors, pair.fide_standings):
         values = [_decimal(place.points)] + [
             comparable(descriptor, _decimal(value)) for descriptor, value in zip(descriptors, place.values, strict=True)
         ]
