@@ -14,7 +14,7 @@ import os
 import re
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -288,8 +288,8 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
         )
         return positions
 
-    def chain_rows(self) -> Iterator[ChainRow]:
-        """The rows in log order, read `CHAIN_BATCH` at a time in one transaction (a reader that stops
+    def chain_batches(self) -> Iterator[list[ChainTuple]]:
+        """The rows in log order, `CHAIN_BATCH` at a time, read in one transaction (a reader that stops
         early, as the signature check of an unsigned ledger does, reads no more)."""
         query = (
             f"SELECT rowid, originator_id, originator_version, topic, state, chain_link "
@@ -300,11 +300,17 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
             while True:
                 c.execute(query, (after,))
                 rows = c.fetchall()
-                for row in rows:
-                    yield ChainRow(row[0], row[1], row[2], row[3], bytes(row[4]), as_bytes(row[5]))
+                yield [
+                    row if type(row[4]) is bytes and type(row[5]) in _LINK_TYPES else _as_chain_tuple(row)
+                    for row in rows
+                ]
                 if len(rows) < CHAIN_BATCH:
                     return
                 after = rows[-1][0]
+
+    def chain_rows(self) -> Iterator[ChainRow]:
+        """The rows in log order, as `ChainRow`s (`chain_batches`)."""
+        return chain_rows(self.chain_batches())
 
     def stored_head(self) -> tuple[int, bytes] | None:
         with self.datastore.transaction(commit=False) as c:
@@ -453,6 +459,28 @@ def as_bytes(value: Any) -> bytes | None:
     return None if value is None else bytes(value)
 
 
+ChainTuple = tuple[int, Any, int, str, bytes, bytes | None]
+"""A stored row as the chain reads it: position, stream id as stored, version, topic, state, stored link."""
+_LINK_TYPES = (bytes, type(None))
+
+
+def _as_chain_tuple(row: Sequence[Any]) -> ChainTuple:
+    """A row with its state and link as bytes (a driver may give them as memoryviews)."""
+    return (row[0], row[1], row[2], row[3], bytes(row[4]), as_bytes(row[5]))
+
+
+def chain_tuples(rows: Iterable[Sequence[Any]]) -> list[ChainTuple]:
+    """A batch of (position, stream id, version, topic, state, link) rows as `ChainTuple`s."""
+    return [_as_chain_tuple(row) for row in rows]
+
+
+def chain_rows(batches: Iterable[list[ChainTuple]]) -> Iterator[ChainRow]:
+    """The rows of `chain_batches` one by one, as `ChainRow`s (the signature check reads them so)."""
+    for batch in batches:
+        for row in batch:
+            yield ChainRow(*row)
+
+
 @frozen
 class ChainRow:
     position: int
@@ -505,7 +533,7 @@ class ChainReport:
 class ChainedRecorder(Protocol):
     """A recorder that keeps the chain (`HashChainedSQLiteRecorder`, `ledger.postgres.HashChainedPostgresRecorder`)."""
 
-    def chain_rows(self) -> Iterator[ChainRow]: ...
+    def chain_batches(self) -> Iterator[list[ChainTuple]]: ...
 
     def stored_head(self) -> tuple[int, bytes] | None: ...
 
@@ -516,42 +544,52 @@ def verify_chain(recorder: ChainedRecorder, anchors: Sequence[Anchor] = ()) -> C
     """Recompute every link in position order; name the first position whose stored link differs.
     The head recorded by every seal must be the recomputed link at the position it names, and every
     anchor a link of the recomputed chain (at its position, when it names one): a truncated or wholly
-    rewritten log passes the first check, not these."""
-    link, count, position = GENESIS, 0, 0
+    rewritten log passes the first check, not these. The rows are read a batch at a time as plain
+    tuples (100,000 events are checked here)."""
+    link, position = GENESIS, 0
     links: dict[int, bytes] = {}
+    """Position -> recomputed link: what seals and anchors are checked against (and the count)."""
     sealed: list[tuple[int, str]] = []
     streams: dict[Any, bytes] = {}
     """A stream id as stored -> as the chain hashes it (a log has a few hundred streams)."""
     topics: dict[str, bytes] = {}
-    for row in recorder.chain_rows():
-        if row.position <= position:
-            return ChainReport(count, link.hex(), row.position, "positions out of order")
-        stream = streams.get(row.stream_id) or streams.setdefault(row.stream_id, str(UUID(str(row.stream_id))).encode())
-        topic = topics.get(row.topic) or topics.setdefault(row.topic, row.topic.encode())
-        expected = _link(link, row.position, stream, row.version, topic, row.state)
-        if row.link != expected:
-            return ChainReport(
-                count,
-                link.hex(),
-                row.position,
-                "the stored link does not match: this event was edited, or one before it was deleted or moved",
-            )
-        if row.topic == SEALED_TOPIC:
-            seal = _sealed_head(row.state)
-            if seal is None or links.get(seal[0], b"").hex() != seal[1]:
-                return ChainReport(
-                    count,
-                    link.hex(),
-                    row.position,
-                    "the chain head this seal records is not the chain's at the position it names: "
-                    "the events before it were rewritten",
-                )
-            sealed.append(seal)
-        link, count, position = expected, count + 1, row.position
-        links[position] = link
+    for batch in recorder.chain_batches():
+        for at, stream_id, version, topic, state, stored in batch:
+            if at <= position:
+                return ChainReport(len(links), link.hex(), at, "positions out of order")
+            stream = streams.get(stream_id) or streams.setdefault(stream_id, str(UUID(str(stream_id))).encode())
+            name = topics.get(topic) or topics.setdefault(topic, topic.encode())
+            expected = _link(link, at, stream, version, name, state)
+            if stored != expected:
+                return ChainReport(len(links), link.hex(), at, _EDITED)
+            if topic == SEALED_TOPIC:
+                seal = _sealed_head(state)
+                if seal is None or links.get(seal[0], b"").hex() != seal[1]:
+                    return ChainReport(len(links), link.hex(), at, _REWRITTEN)
+                sealed.append(seal)
+            link = links[at] = expected
+            position = at
+    report = ChainReport(len(links), link.hex(), sealed=tuple(sealed))
+    return _check_head(recorder, report, position, link, links, anchors)
+
+
+_EDITED = "the stored link does not match: this event was edited, or one before it was deleted or moved"
+_REWRITTEN = (
+    "the chain head this seal records is not the chain's at the position it names: the events before it were rewritten"
+)
+
+
+def _check_head(
+    recorder: ChainedRecorder,
+    report: ChainReport,
+    position: int,
+    link: bytes,
+    links: dict[int, bytes],
+    anchors: Sequence[Anchor],
+) -> ChainReport:
+    """The stored chain head must be the last event's recomputed link; then the anchors."""
     head = recorder.stored_head()
-    report = ChainReport(count, link.hex(), sealed=tuple(sealed))
-    if head is None and count:
+    if head is None and report.events:
         return evolve(report, first_bad_position=position, problem="the chain head record is missing")
     if head is not None and head != (position, link):
         return evolve(
