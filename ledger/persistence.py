@@ -370,14 +370,14 @@ class LogReader:
     def events(self, start: int = 1, stop: int | None = None) -> Iterator[tuple[int, Any]]:
         """(position, domain event) from `start` to the end of the log, or up to position `stop`."""
         for batch in self._batches(start, stop):
-            for position, event, _ in self._decoded(batch):
+            for position, event, _ in self._decoded(batch, timed=False):
                 yield position, event
 
     def timed_events(self, start: int = 1, stop: int | None = None) -> Iterator[tuple[int, Any, str]]:
         """(position, domain event, `event.timestamp.isoformat()`) as `events` reads them: the text is the
         stored one where that is what `isoformat()` writes (as the ledger stores every timestamp)."""
         for batch in self._batches(start, stop):
-            for position, event, stamp in self._decoded(batch):
+            for position, event, stamp in self._decoded(batch, timed=True):
                 yield position, event, stamp if stamp is not None else event.timestamp.isoformat()
 
     def _batches(self, start: int, stop: int | None) -> Iterator[list[StoredRow]]:
@@ -392,14 +392,18 @@ class LogReader:
                 return
             start = batch[-1][0] + 1
 
-    def _decoded(self, batch: list[StoredRow]) -> Iterator[tuple[int, Any, str | None]]:
-        """(position, domain event, its stored timestamp where that is `isoformat()`'s text) of each row: one
-        loop over the batch with what it reads held in locals (a replay decodes 100,000 events)."""
-        kinds, fields_of, new, set_dict = self._kinds, self._fields, object.__new__, object.__setattr__
+    def _decoded(self, batch: list[StoredRow], *, timed: bool) -> Iterator[tuple[int, Any, str | None]]:
+        """(position, domain event, its stored timestamp where that is `isoformat()`'s text and `timed`) of
+        each row: one loop over the batch with what it reads held in locals (a replay decodes 100,000
+        events). The check for long numbers is made once for the whole batch when it passes it (`_plain`),
+        else row by row (`_fields`)."""
+        kinds, new, set_dict = self._kinds, object.__new__, object.__setattr__
+        plain = self._transcoder is not None and _plain([row[4] for row in batch])
+        fields_of = self._timestamped if plain else self._fields
         for row in batch:
             position, originator_id, version, topic, state = row
             kind = kinds.get((topic, type(originator_id))) or self._kind(topic, type(originator_id))
-            decoded = fields_of(state) if kind[0] is not None else None
+            decoded = fields_of(state, timed) if kind[0] is not None else None
             if decoded is None:
                 notification = Notification(
                     id=position, originator_id=originator_id, originator_version=version, topic=topic, state=state
@@ -422,12 +426,16 @@ class LogReader:
         self._kinds[topic, id_type] = kind
         return kind
 
-    def _fields(self, state: bytes) -> tuple[dict[str, Any], str | None] | None:
-        """The event's state decoded as the transcoder would, and its stored timestamp where that is
-        `isoformat()`'s text; None where the mapper must decode it."""
-        if self._transcoder is None or state.count(b'"_type_"') != 1:
+    def _fields(self, state: bytes, timed: bool) -> tuple[dict[str, Any], str | None] | None:
+        """The event's state decoded as the transcoder would, and (if `timed`) its stored timestamp where
+        that is `isoformat()`'s text; None where the mapper must decode it."""
+        if self._transcoder is None or not _plain([state]):
             return None
-        if _LONG_NUMBER in state.translate(_DIGITS_AS_ZEROS):
+        return self._timestamped(state, timed)
+
+    def _timestamped(self, state: bytes, timed: bool) -> tuple[dict[str, Any], str | None] | None:
+        """`_fields` of a state known to hold no long number."""
+        if state.count(b'"_type_"') != 1:  # the timestamp's, checked below: no other transcoded value
             return None
         try:
             fields = orjson.loads(state)
@@ -437,7 +445,7 @@ class LogReader:
         if type(stamp) is not dict or len(stamp) != 2 or "_data_" not in stamp:
             return None
         kind, text = stamp.get("_type_"), stamp["_data_"]
-        transcoding = self._transcoder.names.get(kind) if type(kind) is str else None
+        transcoding = self._transcoder.names.get(kind) if type(kind) is str and self._transcoder else None
         if transcoding is None:
             return None
         iso = type(transcoding) is DatetimeAsISO
@@ -446,8 +454,14 @@ class LogReader:
             fields["timestamp"] = _FROM_ISO(text) if iso and type(text) is str else transcoding.decode(text)
         except (ValueError, AssertionError):
             return None  # the mapper says what is wrong
-        canonical = iso and _ISO_UTC.fullmatch(text) and text[20:26] != "000000"
+        canonical = timed and iso and _ISO_UTC.fullmatch(text) and text[20:26] != "000000"
         return fields, text if canonical else None
+
+
+def _plain(states: list[bytes]) -> bool:
+    """Whether no state holds a run of digits orjson may read differently from `json`: checked on the
+    states joined by a newline (which a run of digits does not hold, so no run spans two states)."""
+    return _LONG_NUMBER not in b"\n".join(states).translate(_DIGITS_AS_ZEROS)
 
 
 _SAME_ID = pass_through_convertor
