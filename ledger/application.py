@@ -504,13 +504,20 @@ class Ledger(Application):
 
         self._tournament_command(change)
 
-    def change_rating_lists(self, kind: str | None, lists: str | None, reason: str, reference: str = "") -> None:
+    def change_rating_lists(
+        self, kind: str | None, lists: str | None, reason: str, reference: str = "", *, known: Sequence[str] = ()
+    ) -> None:
         """Set the tournament's rating type (Q124) and its list sequence (Q126; "" returns to the type's
-        default sequence, Q123): an `OptionsChanged` event with the reason."""
+        default sequence, Q123): an `OptionsChanged` event with the reason. The sequence names lists of
+        `known` (`ledger.rating_sequence.known_lists` of the store) or FIDE's (`FIDE_LISTS`) only."""
+        from ledger.rating_sequence import FIDE_LISTS, check_list_names, sequence
+
         options = {key: value for key, value in (("rating_type", kind), ("rating_lists", lists)) if value is not None}
         if not options:
             raise InvalidInput("give the rating type, the list sequence, or both")
         check_rating_options(options)
+        if lists:
+            check_list_names(sequence(options), known or FIDE_LISTS)
         self._tournament_command(lambda t: t.change_options(options, self.actor, reason, reference))
 
     def check_ratings(self, store: RatingListStore, today: date) -> CheckReport:
@@ -702,7 +709,8 @@ class Ledger(Application):
                 if untied:
                     raise RuleViolation(
                         f"players {', '.join(map(str, players))} are not tied: {untied}; "
-                        "only players equal on score and every tie-break before lots are ranked by hand"
+                        "only players equal on score and every tie-break before lots are ranked by hand",
+                        Remedy(RemedyAction.SEE_STANDINGS),
                     )
 
         self._tournament_command(change)

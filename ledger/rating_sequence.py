@@ -39,6 +39,29 @@ DEFAULT_SEQUENCES: Mapping[ListKind, tuple[str, ...]] = {
 """Q123: the sequence proposed for each rating type."""
 
 
+FIDE_LISTS: tuple[str, ...] = (
+    *(fide_list_name(kind) for kind in ListKind),
+    *(fide_list_name(kind) + EFFECTIVE for kind in (ListKind.RAPID, ListKind.BLITZ)),
+)
+"""The FIDE lists a sequence may name before they are imported: FIDE's three lists (Q121) and the
+effective rapid and blitz lists (Q118)."""
+
+
+def known_lists(store: RatingListStore) -> tuple[str, ...]:
+    """The lists a sequence may name (Q117, Q126): `FIDE_LISTS`, then every custom list in the store."""
+    return (*FIDE_LISTS, *sorted({held.name for held in store.lists()} - set(FIDE_LISTS)))
+
+
+def check_list_names(names: Sequence[str], known: Sequence[str]) -> None:
+    """Refuse a sequence that names a list not in `known` (`known_lists`), naming the valid ones."""
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise InvalidInput(
+            f"unknown rating list{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; valid lists: "
+            f"{', '.join(known)} (a custom list is known once imported with its name)"
+        )
+
+
 def rating_type(options: Mapping[str, str]) -> ListKind:
     return ListKind(options.get("rating_type", ListKind.STANDARD))
 

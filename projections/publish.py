@@ -12,13 +12,13 @@ import orjson
 from attrs import frozen
 
 from ledger.results import Game, MatchFormat, Result
+from ledger.settings import tiebreak_description
 from pairing.model import NoValidPairing, Outcome, RoundRecord
 from pairing.tsh.field import Field
 from pairing.tsh.gibson import Contention
 from projections.bracket import ELIMINATION_SYSTEMS
 from projections.history import histories, pairing_input
 from projections.state import RoundView, TournamentState
-from projections.tiebreaks import TIEBREAKS
 from projections.views import ReadModels, table
 
 
@@ -82,7 +82,7 @@ def event_of(state: TournamentState) -> Event:
         sealed_rounds=tuple(sorted(n for n, view in state.rounds.items() if view.sealed_at is not None)),
         players=len(state.players),
         position=state.position,
-        tiebreaks=tuple((code, TIEBREAKS.get(code, code)) for code in settings.tiebreaks),
+        tiebreaks=tuple((code, tiebreak_description(code) or code) for code in settings.tiebreaks),
         match_length=settings.match_length,
         match_format=settings.match_format,
         elimination=any(stage.system in ELIMINATION_SYSTEMS for stage in state.stages),

@@ -153,11 +153,15 @@ def _sequence_arguments(p: argparse.ArgumentParser) -> None:
     "the standard rating to a player without a rapid or blitz one). --lists drops, adds and reorders lists.",
 )
 def cmd_rating_sequence(args: argparse.Namespace) -> int:
-    from ledger.rating_sequence import availability, rating_type, reference_day, sequence
+    from ledger.rating_sequence import availability, known_lists, rating_type, reference_day, sequence
 
     with opened(args) as (ledger, _):
         if args.type is not None or args.lists is not None:
-            ledger.change_rating_lists(args.type, args.lists, args.reason, args.reference)
+            known: tuple[str, ...] = ()
+            if args.lists:
+                with _store(args) as store:
+                    known = known_lists(store)
+            ledger.change_rating_lists(args.type, args.lists, args.reason, args.reference, known=known)
             say("rating lists set: " + ", ".join(sequence(ledger.tournament().settings["options"])))
             return exit_codes.OK
         tournament = ledger.tournament()
