@@ -92,7 +92,7 @@ def _seat_fields(
         points, played = result.points(scoring), result.played
         scores, outcomes = _scores(result, spread), (result.first, result.second)
     sides = (Side.FIRST, Side.SECOND) if played else (None, None)
-    return tuple(  # type: ignore[return-value]
+    first, second = (
         {
             "round": number,
             "side": sides[i],
@@ -105,6 +105,7 @@ def _seat_fields(
         }
         for i in (0, 1)
     )
+    return first, second
 
 
 def _scores(result: Result, spread: int) -> tuple[int | None, int | None]:
