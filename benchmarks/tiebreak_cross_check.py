@@ -86,10 +86,10 @@ class Difference:
 
 def comparable(descriptor: str, value: Decimal | None) -> Decimal | None:
     """One of our values as Gacrux writes it: TPN is ours negated (we sort every value descending,
-    docs/fide-mode.md), AOB Gacrux rounds to two decimals (0.5 up), and a value we give as 0 for want of
-    a game (ARO, TPR, PTP, APRO, APPO, AOB with no game played) Gacrux leaves empty (None). DE is a rank,
-    not a value, in both programs (ours: the tied players it places below; Gacrux: its own counter), so
-    it is compared through the ranks only (None here)."""
+    docs/fide-mode.md), AOB Gacrux rounds to two decimals (0.5 up). DE is a rank, not a value, in both
+    programs (ours: the tied players it places below; Gacrux: its own counter), so it is compared through
+    the ranks only (None here). (A value we give as 0 for want of a game, ARO-C1 after one rated game say,
+    Gacrux leaves empty: `compare` skips it.)"""
     code = descriptor.upper().split("/")[0]
     if value is None or code == "DE":
         return None
