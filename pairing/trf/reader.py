@@ -50,6 +50,8 @@ _RESULTS = {code.value: code for code in ResultCode} | {"w": ResultCode.UNRATED_
 _RESULTS |= {"l": ResultCode.UNRATED_LOSS, "h": ResultCode.HALF_POINT_BYE, "f": ResultCode.FULL_POINT_BYE}
 _RESULTS |= {"u": ResultCode.PAIRING_ALLOCATED_BYE, "z": ResultCode.ZERO_POINT_BYE}
 _COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
+_PLAYER_SEPARATORS = re.compile(r".{8} .{4} .{33} .{4} .{3} .{11} .{10} .{4} ", re.DOTALL)
+"""Cols 9, 14, 48, 53, 57, 69, 80 and 85 of a ``001`` line, all blank: the separators checked at once."""
 _ROUND_COLOURS = _COLOURS | {"W": Colour.WHITE, "B": Colour.BLACK}
 _ROUND_ENTRY = re.compile(
     f"([ 0-9]{{4}}) ([{re.escape(''.join(_ROUND_COLOURS))}]) ([{re.escape(''.join(_RESULTS))}])  "
@@ -148,8 +150,9 @@ def _player(line: _Line) -> PlayerRecord:
     start_rank = line.integer(5, 8, "the starting rank")
     if start_rank < 1:
         raise line.fail(5, "the starting rank must be 1 to 9999")
-    for column in (9, 14, 48, 53, 57, 69, 80, 85):
-        line.blank(column, "a separator")
+    if not _PLAYER_SEPARATORS.match(line.text):  # a short line, or a separator that is not blank
+        for column in (9, 14, 48, 53, 57, 69, 80, 85):
+            line.blank(column, "a separator")
     points = line.decimal(81, 84, "the points")
     rank_text = line.cols(86, 89).strip()
     rank = line.integer(86, 89, "the rank") if rank_text else None

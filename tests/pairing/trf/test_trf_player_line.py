@@ -1,9 +1,11 @@
-"""The rounds of a ``001`` line (TRF16 "Player Section": round r's opponent at cols 92-95 + 10 (r - 1),
-colour at col 97, result at col 99) read the same whichever way the reader takes: the one pattern for
-well-formed rounds (`_ROUND_ENTRY`) or column by column (`_round_entry`), which names the first error."""
+"""A ``001`` line (TRF16 "Player Section") reads the same whichever way the reader takes: its rounds
+(round r's opponent at cols 92-95 + 10 (r - 1), colour at col 97, result at col 99) by the one pattern
+for well-formed rounds (`_ROUND_ENTRY`) or column by column (`_round_entry`, which names the first
+error), its separators all at once or one by one."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -57,3 +59,15 @@ def test_a_blank_inside_an_opponent_is_refused_where_it_is() -> None:
         _read(HEADER + "1 2  w 1  ")
         == "line 1, column 92: round 1's opponent must be a whole number in columns 92-95, not '1 2'"
     )
+
+
+@pytest.mark.parametrize("column", [9, 14, 48, 53, 57, 69, 80, 85])
+def test_a_separator_that_is_not_blank_is_refused_at_its_column(column: int) -> None:
+    """TRF16 Player Section: the fields of cols 5-8, 10, 11-13, 15-47, 49-52, 54-56, 58-68, 70-79, 81-84
+    and 86-89 are separated by one blank."""
+    text = HEADER[: column - 1] + "x" + HEADER[column:]
+    assert _read(text) == f"line 1, column {column}: column {column} must be blank (a separator), not 'x'"
+
+
+def test_a_short_line_has_no_separators_to_check() -> None:
+    assert parse("001    7      Short").players[0].name == "Short"
