@@ -92,14 +92,18 @@ def _valid(held: RatingList, day: date) -> bool:
     return not held.is_fide or (held.valid_from.year, held.valid_from.month) == (day.year, day.month)
 
 
+MISSING = "missing"
+"""What `availability` says of a list the store does not hold for the day."""
+
+
 def availability(store: RatingListStore, names: Sequence[str], day: date) -> dict[str, str]:
-    """Q121: for each list, the imported list(s) it reads on `day`, or "missing"."""
+    """Q121: for each list, the imported list(s) it reads on `day`, or `MISSING`."""
     shown: dict[str, str] = {}
     for name in names:
         try:
             shown[name] = ", then ".join(held.label for held in stored_lists(store, name, day))
         except InvalidInput:
-            shown[name] = "missing"
+            shown[name] = MISSING
     return shown
 
 
@@ -177,6 +181,11 @@ def registration(found: Sequence[tuple[str, Found | None]], chosen: str | None) 
         **dict.fromkeys(rated_as, pick.rating),
         "source_lists": dict.fromkeys(rated_as, pick.label),
     }
+
+
+def sources_text(source_lists: Mapping[str, str]) -> str:
+    """Each rating taken from a list and that list (Q134): "fide_rating from fide-standard 2026-11-01 ..."."""
+    return "; ".join(f"{detail} from {source}" for detail, source in source_lists.items())
 
 
 def _not_in_main(found: Sequence[tuple[str, Found | None]]) -> str:

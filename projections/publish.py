@@ -19,6 +19,7 @@ from pairing.tsh.gibson import Contention
 from projections.bracket import ELIMINATION_SYSTEMS
 from projections.history import histories, pairing_input
 from projections.state import RoundView, TournamentState
+from projections.stored import shown_place
 from projections.views import ReadModels, table
 
 
@@ -199,7 +200,7 @@ def standings_of(views: ReadModels, state: TournamentState) -> Standings:
     gibsons = gibsonized(state) if state.settings.game is Game.SCRABBLE else frozenset()
     lines = tuple(
         StandingLine(
-            place=place or str(rank),
+            place=shown_place(rank, place),
             number=number,
             name=name,
             rating=rating,
