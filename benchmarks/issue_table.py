@@ -24,6 +24,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from html import escape
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -118,20 +119,70 @@ def text_plot(series: dict[str, list[tuple[float, float]]], width: int = 60, hei
     return "\n".join(lines)
 
 
-def fit(folder: Path, sizes: Sequence[int]) -> None:
-    """Dutch engine CPU against players; the exponent, and bbpPairings' with BBP_BIN."""
+def svg_plot(series: dict[str, list[tuple[float, float]]], width: int = 720, height: int = 440) -> str:
+    """The same log-log plot as an SVG image (written by hand: no plotting library is a dependency):
+    one polyline with labelled points per series, the players measured on the x axis and the powers of
+    ten of seconds on the y axis."""
+    left, right, top, bottom = 80, 40, 30, 60
+    points = [p for values in series.values() for p in values]
+    low_x, high_x = (math.log(f(p[0] for p in points)) for f in (min, max))
+    low_y, high_y = (math.log(max(f(p[1] for p in points), 1e-3)) for f in (min, max))
+    low_y, high_y = math.floor(low_y / math.log(10)) * math.log(10), math.ceil(high_y / math.log(10)) * math.log(10)
+
+    def place(x: float, y: float) -> tuple[float, float]:
+        across = (math.log(x) - low_x) / max(high_x - low_x, 1e-9)
+        up = (math.log(max(y, 1e-3)) - low_y) / max(high_y - low_y, 1e-9)
+        return left + across * (width - left - right), height - bottom - up * (height - top - bottom)
+
+    shapes = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" '
+        'font-size="12"><rect width="100%" height="100%" fill="white"/>',
+        f'<path d="M{left},{top} V{height - bottom} H{width - right}" stroke="black" fill="none"/>',
+        f'<text x="{width / 2}" y="{height - 15}" text-anchor="middle">players (log scale)</text>',
+        f'<text x="18" y="{height / 2}" transform="rotate(-90 18 {height / 2})" text-anchor="middle">'
+        "CPU seconds (log scale)</text>",
+    ]
+    for decade in range(round(low_y / math.log(10)), round(high_y / math.log(10)) + 1):
+        _, y = place(math.exp(low_x), 10.0**decade)
+        shapes.append(f'<path d="M{left - 5},{y:.1f} H{width - right}" stroke="#ddd"/>')
+        shapes.append(f'<text x="{left - 8}" y="{y + 4:.1f}" text-anchor="end">{10.0**decade:g} s</text>')
+    for players in sorted({x for x, _ in points}):
+        x, _ = place(players, math.exp(low_y))
+        shapes.append(f'<text x="{x:.1f}" y="{height - bottom + 18}" text-anchor="middle">{players:,.0f}</text>')
+    colours = ("#1f5fa8", "#b8431f", "#2e7d32")
+    for number, (name, values) in enumerate(series.items()):
+        colour, placed = colours[number % len(colours)], [place(x, y) for x, y in values]
+        trace = " ".join(f"{x:.1f},{y:.1f}" for x, y in placed)
+        shapes.append(f'<polyline points="{trace}" stroke="{colour}" fill="none" stroke-width="2"/>')
+        for (x, y), (_, seconds) in zip(placed, values, strict=True):
+            anchor = "end" if x > width * 0.8 else "start"
+            shift = -8 if anchor == "end" else 8
+            shapes.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{colour}"/>')
+            label = f'x="{x + shift:.1f}" y="{y - 8:.1f}" fill="{colour}" text-anchor="{anchor}"'
+            shapes.append(f"<text {label}>{seconds:.2f} s</text>")
+        shapes.append(f'<text x="{left + 12}" y="{top + 16 * number}" fill="{colour}">{escape(name)}</text>')
+    return "\n".join([*shapes, "</svg>\n"])
+
+
+def fit(folder: Path, sizes: Sequence[int], peer_up_to: int, svg: Path | None) -> None:
+    """Dutch engine CPU against players; the exponent, and bbpPairings' with BBP_BIN at the sizes up to
+    `peer_up_to` (its time grows as players^3: hours at 5,000)."""
     series: dict[str, list[tuple[float, float]]] = {"ours": []}
     for players in sizes:
         trf = write_history(folder, players)
         run, engine_cpu = ours("dutch", trf)
         series["ours"].append((players, engine_cpu))
-        compared = peer(trf)
+        compared = peer(trf) if players <= peer_up_to else None
         if compared:
             series.setdefault("bbpPairings", []).append((players, compared[0].cpu))
         print(f"    fit: {players:>5,} players  {engine_cpu:8.2f} s pairing  {run.peak_mib:6.0f} MiB", flush=True)
     for name, values in series.items():
-        print(f"Dutch scaling, {name}: time ~ players^{slope(values):.2f} ({values[0][0]:,}-{values[-1][0]:,})")
+        if len(values) > 1:
+            print(f"Dutch scaling, {name}: time ~ players^{slope(values):.2f} ({values[0][0]:,}-{values[-1][0]:,})")
     print(text_plot(series))
+    if svg:
+        svg.write_text(svg_plot(series), encoding="utf-8")
+        print(f"plot written to {svg}")
 
 
 def import_trf(folder: Path, players: int = 1_000) -> None:
@@ -205,7 +256,7 @@ def rows(args: argparse.Namespace) -> dict[str, Callable[[Path], None]]:
         "startup": startup,
         "import-trf": import_trf,
         "ledger": lambda f: ledger_rows(f, args.events, args.repeats),
-        "fit": lambda f: fit(f, fit_sizes),
+        "fit": lambda f: fit(f, fit_sizes, args.peer_up_to, args.svg),
     }
 
 
@@ -218,6 +269,13 @@ def main() -> None:
     parser.add_argument("--rows", nargs="+", metavar="ROW", help="rows to run (default: all); see --list")
     parser.add_argument("--list", action="store_true", help="list the rows and stop")
     parser.add_argument("--fit-sizes", type=int, nargs="+", help="players for the scaling fit")
+    parser.add_argument(
+        "--peer-up-to",
+        type=int,
+        default=2_000,
+        help="the fit runs BBP_BIN only up to these players (default 2,000)",
+    )
+    parser.add_argument("--svg", type=Path, help="write the fit's plot to this SVG file as well")
     parser.add_argument("--events", type=int, default=100_000, help="events of the ledger rows (default 100,000)")
     parser.add_argument("--repeats", type=int, default=40, help="results timed for the latency row")
     args = parser.parse_args()

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -49,3 +50,31 @@ def test_a_pairing_row_times_the_arbiter_pair_process_and_reads_the_engines_shar
     assert 0 < engine_cpu < run.cpu
     lines = trf.with_suffix(".ours").read_text(encoding="utf-8").splitlines()
     assert int(lines[0]) == 15 == len(lines) - 1  # 30 players: 15 boards, no bye
+
+
+def test_the_fit_plots_ours_and_the_peer_up_to_its_limit_as_an_svg(tmp_path: Path) -> None:
+    """Issue #22, item 2: a plot of time against players for ours and bbpPairings. The peer (a
+    stand-in running `arbiter-pair`) is run only up to `--peer-up-to` players, and the SVG is a
+    well-formed image with one line per series and one point per measured size."""
+    fake = tmp_path / "bbpPairings.exe"
+    fake.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m pairing.cli "$@"\n', encoding="utf-8")
+    fake.chmod(0o755)
+    svg = tmp_path / "plot.svg"
+    sizes = ["--fit-sizes", "20", "30", "40", "--peer-up-to", "30"]
+    done = subprocess.run(
+        [sys.executable, str(HARNESS), "--rows", "fit", *sizes, "--svg", str(svg)],
+        env=os.environ | {"BBP_BIN": str(fake)},
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=True,
+    )
+    assert "Dutch scaling, ours: time ~ players^" in done.stdout
+    assert "Dutch scaling, bbpPairings: time ~ players^" in done.stdout
+    image = ElementTree.parse(svg).getroot()
+    namespace = "{http://www.w3.org/2000/svg}"
+    lines = [line.get("points", "").split() for line in image.findall(f"{namespace}polyline")]
+    assert [len(points) for points in lines] == [3, 2]  # ours at 20, 30, 40; the peer at 20 and 30 only
+    assert len(image.findall(f"{namespace}circle")) == 3 + 2
+    labels = [text.text or "" for text in image.findall(f"{namespace}text")]
+    assert {"ours", "bbpPairings", "20", "30", "40"} <= set(labels)

@@ -8,6 +8,8 @@ from collections import defaultdict
 from html import escape
 from typing import TYPE_CHECKING
 
+from projections.stored import shown_place
+
 if TYPE_CHECKING:
     from ledger.persistence import ChainReport
     from projections.audit import AuditLine
@@ -63,7 +65,7 @@ def _standings(state: TournamentState) -> str:
     codes = [code for code, _ in rows[0].tiebreaks] if rows else []
     head = "".join(f"<th>{escape(h)}</th>" for h in ("Rank", "No", "Name", "Rating", "Score", *codes))
     body = "".join(
-        f"<tr><td>{escape(row.place or str(row.rank))}</td><td>{row.number}</td><td>{escape(row.name)}"
+        f"<tr><td>{escape(shown_place(row.rank, row.place))}</td><td>{row.number}</td><td>{escape(row.name)}"
         f"{' (withdrawn)' if row.withdrawn else ''}</td><td>{row.rating or ''}</td><td>{row.score:g}</td>"
         + "".join(f"<td>{value:g}</td>" for _, value in row.tiebreaks)
         + "</tr>"
