@@ -20,7 +20,10 @@ from typing import Any
 
 from eventsourcing.domain import EventsourcingType, MetaDomainEvent
 
-_standard_frozen_get_del_attr = dataclasses._frozen_get_del_attr  # type: ignore[attr-defined]
+_standard_frozen_get_del_attr = getattr(dataclasses, "_frozen_get_del_attr", None)
+"""The standard library's maker of a frozen dataclass's `__setattr__` and `__delattr__` (a private
+function, in CPython 3.10 to 3.13). Where it is missing, nothing is replaced: each event class then has
+the standard library's own two methods, which refuse as `EventMethods`' do, at the old import cost."""
 
 
 def _frozen_get_del_attr(cls: type, *arguments: Any) -> Any:
@@ -31,10 +34,11 @@ def _frozen_get_del_attr(cls: type, *arguments: Any) -> Any:
     Python 3.13 on, where the two functions are added to a builder instead."""
     if isinstance(cls, LedgerEventType):
         return ()
-    return _standard_frozen_get_del_attr(cls, *arguments)
+    return _standard_frozen_get_del_attr(cls, *arguments)  # type: ignore[misc]
 
 
-dataclasses._frozen_get_del_attr = _frozen_get_del_attr  # type: ignore[attr-defined]
+if _standard_frozen_get_del_attr is not None:
+    dataclasses._frozen_get_del_attr = _frozen_get_del_attr  # type: ignore[attr-defined]
 
 
 class LedgerEventType(MetaDomainEvent):
