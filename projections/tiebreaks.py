@@ -52,9 +52,13 @@ Readings where the digest leaves a choice (the module's rules, to be published w
 - LOT (4.2, "draw lots"): a lot per player drawn with the tournament's seed, so the draw repeats.
 - TPR (10.2): p is rounded to a whole percentage, 0.5 up, before the B.02 8.1.1 table is read.
 - DE (Art. 6) ranks; its value here is the number of tied players it places below the player (0 for a
-  player alone on their score). 6.3 applies whenever the tied players have not all met, in any system.
-- KS (9.2): "the maximum possible score" is a win's points x the largest number of games any player
-  was paired for, forfeits included. 14.5's half-point step is a draw's points (`Scoring.draw`).
+  player alone on their score). The tied players are those equal on points and on every tie-break
+  before DE in the list (4.2, "each subgroup of participants still tied"). 6.3 applies whenever the
+  tied players have not all met, in any system.
+- KS (9.2): "the maximum possible score" is a win's points x the rounds in a Swiss (a bye can score a
+  win), and x the largest number of games any player was paired for, forfeits included, with
+  pre-determined pairings (a round robin's rest round scores nothing). 14.5's half-point step is a
+  draw's points (`Scoring.draw`).
 - Scrabble: SPREAD counts a bye's or forfeit's scores as entered (tsh's `bye_spread`), else 0; OWINS
   and AOR read games played only (tsh records a forfeit as a bye, against no opponent). AOR is the
   average opponent *rating* (tsh's own "AOR" is the average opponent *ranking*).
@@ -65,7 +69,8 @@ Readings where the digest leaves a choice (the module's rules, to be published w
 - AOB (8.2) and AOB-F are not rounded; APRO (10.4) and APPO (10.5) leave out an opponent with no TPR or
   PTP (no rated game), and read the games ARO does.
 - SB-C1: the least significant value is the product of the lowest-scored opponent (the lowest product
-  among equal scores); 16.5 compares the products, the lowest VUR's with it, and cuts the higher.
+  among equal scores); 16.5 compares the products, the lowest VUR's (the VUR of the lowest-scored dummy,
+  the lowest product among equal scores) with it, and cuts the higher.
 - Backgammon: WINS-REAL counts forfeit wins (their opponent is real); only byes are virtual.
 
 The dp table is B.02 8.1.1 as printed in the handbook (the digest points to Gacrux `fidetables.py`,
@@ -152,7 +157,9 @@ class Crosstable:
     context: TiebreakContext
     games: Mapping[int, int]
     """Player number -> the games the player was paired for, forfeits included."""
-    _direct_encounter_below: dict[tuple[float, bool], dict[int, int]] = field(factory=dict, init=False, eq=False)
+    _direct_encounter_below: dict[tuple[tuple[int, ...], bool], dict[int, int]] = field(
+        factory=dict, init=False, eq=False
+    )
     _koya_thresholds: dict[KoyaLimit, float] = field(factory=dict, init=False, eq=False)
 
     @classmethod
@@ -282,13 +289,18 @@ class Crosstable:
         return groups
 
     def direct_encounter_below(self, number: int, *, forfeits_played: bool = False) -> int:
-        """How many players on `number`'s score Art. 6 places below them (the group is ranked once);
-        `forfeits_played`: 6.1.1 with forfeits included, counted as played."""
-        key = (self.players[number].score, forfeits_played)
+        """How many players on `number`'s score Art. 6 places below them; `forfeits_played`: 6.1.1 with
+        forfeits included, counted as played."""
+        group = self.score_groups[self.players[number].score]
+        return self.direct_encounter_in(group, forfeits_played=forfeits_played)[number]
+
+    def direct_encounter_in(self, group: Collection[int], *, forfeits_played: bool = False) -> Mapping[int, int]:
+        """Player of `group` -> how many players of `group` Art. 6 places below them (each group is
+        ranked once)."""
+        key = (tuple(sorted(group)), forfeits_played)
         if key not in self._direct_encounter_below:
-            group = sorted(self.score_groups[key[0]])
-            self._direct_encounter_below[key] = self._rank_group(group, forfeits_played)
-        return self._direct_encounter_below[key][number]
+            self._direct_encounter_below[key] = self._rank_group(list(key[0]), forfeits_played)
+        return self._direct_encounter_below[key]
 
     def _rank_group(self, group: list[int], forfeits_played: bool) -> dict[int, int]:
         members = set(group)
@@ -321,9 +333,16 @@ class Crosstable:
         9 is 5.4, not 0.6 x 9 = 5.3999...), then rounded once to the float the scores are compared with."""
         if limit not in self._koya_thresholds:
             scoring = self.context.scoring
-            maximum = Fraction(scoring.win) * self.most_games
+            maximum = Fraction(scoring.win) * self.koya_most_wins
             self._koya_thresholds[limit] = float(maximum * limit.percent / 100 + Fraction(scoring.draw) * limit.steps)
         return self._koya_thresholds[limit]
+
+    @property
+    def koya_most_wins(self) -> int:
+        """9.2's maximum possible score in wins: with pre-determined pairings (15.2), the largest number
+        of games any player was paired for (an odd round robin's rest round scores nothing); in a Swiss,
+        every round, since a bye can score a win too (7.1)."""
+        return self.most_games if self.context.round_robin else self.context.rounds
 
     @cached_property
     def fore(self) -> Crosstable:
@@ -428,8 +447,32 @@ def direct_encounter(player: Entrant, table: Crosstable) -> float:
     """C.07 6: "Among the tied players, sum each player's points from games against the other tied
     players, and rank by that sum" (6.1.1 forfeits excluded, 6.1.2 repeated games averaged, 6.2
     sub-ties reapplied, 6.3 a player first only "whatever the outcome of the missing games").
-    The value is the number of players on the same score that DE places below this one."""
+    The value is the number of players on the same score that DE places below this one; in a list,
+    `_direct_encounter_among_still_tied` ranks only the players the tie-breaks before it leave tied."""
     return float(table.direct_encounter_below(player.number))
+
+
+def _direct_encounter_among_still_tied(
+    table: Crosstable, codes: Sequence[str], rows: Mapping[int, list[float]], scope: Collection[int] | None = None
+) -> None:
+    """C.07 4.2 (2026): after the first tie-break, the next one applies "for each subgroup of participants
+    still tied", and DE (Art. 6, type A: "a subset of games among the tied players") is the one whose value
+    depends on that subgroup. Each DE or DE-P of `codes` (4.3 allows it more than once) is set in `rows`
+    for the players equal on points and on every value before it, ranked among themselves; only the
+    groups with a player of `scope` (every group when None). Found by the cross-check against Gacrux
+    (benchmarks/tiebreak_cross_check.py): with WIN before DE, DE had ranked the whole score group."""
+    for index, code in enumerate(codes):
+        if code not in SCORE_GROUP:
+            continue
+        groups: dict[tuple[float, ...], list[int]] = defaultdict(list)
+        for number, row in rows.items():
+            groups[(table.players[number].score, *row[:index])].append(number)
+        for group in groups.values():
+            if scope is not None and scope.isdisjoint(group):
+                continue
+            below = table.direct_encounter_in(group, forfeits_played=code == "DE-P")
+            for number in group:
+                rows[number][index] = float(below[number])
 
 
 def direct_encounter_forfeits_played(player: Entrant, table: Crosstable) -> float:
@@ -594,14 +637,17 @@ def sonneborn_berger(player: Entrant, table: Crosstable) -> float:
 def sonneborn_berger_cut_1(player: Entrant, table: Crosstable) -> float:
     """C.07 9.1 with Cut-1 (Art. 14), SB-C1 (2024-08): "drop the product for the opponent with the lowest
     score. If several opponents share that score, drop the lowest of their products"; 16.5 for SB:
-    "compare the lowest VUR contribution with the least significant value and cut the higher of the two"."""
+    "compare the lowest VUR contribution with the least significant value and cut the higher of the two".
+    The lowest VUR contribution is found as the least significant value is, by the (dummy's) score, then
+    the product: lowest by the product alone, a forfeit loss's 0 always won, so the exception never cut
+    another VUR (found by the cross-check against Gacrux, benchmarks/tiebreak_cross_check.py)."""
     terms = [(score * record.points, score, voluntary) for score, voluntary, record in table.buchholz_terms(player)]
     if not terms:
         return 0.0
     least = min(terms, key=lambda term: (term[1], term[0]))
     voluntary = [term for term in terms if term[2]]
     if voluntary:
-        lowest_vur = min(voluntary, key=lambda term: (term[0], term[1]))
+        lowest_vur = min(voluntary, key=lambda term: (term[1], term[0]))
         if lowest_vur[0] >= least[0]:
             least = lowest_vur
     return sum(term[0] for term in terms) - least[0]
@@ -890,16 +936,21 @@ def compute_tiebreaks(
 ) -> dict[int, tuple[float, ...]]:
     """Player number -> the values of `codes`, in order (for the players in `only`, if given).
     Unknown code -> ValueError naming the known codes."""
-    functions = _functions(codes)
-    table = Crosstable.of(players, context)
-    chosen = players if only is None else [table.players[number] for number in only]
-    return {player.number: tuple(float(f(player, table)) for f in functions) for player in chosen}
+    values = tiebreaks_of(Crosstable.of(players, context), codes)
+    return values if only is None else {number: values[number] for number in only}
 
 
 def tiebreaks_of(table: Crosstable, codes: Sequence[str]) -> dict[int, tuple[float, ...]]:
     """`compute_tiebreaks` of every player of a crosstable already made."""
     functions = _functions(codes)
-    return {number: tuple(float(f(player, table)) for f in functions) for number, player in table.players.items()}
+    rows = {
+        number: [
+            0.0 if code in SCORE_GROUP else float(f(player, table)) for code, f in zip(codes, functions, strict=True)
+        ]
+        for number, player in table.players.items()
+    }
+    _direct_encounter_among_still_tied(table, codes, rows)
+    return {number: tuple(row) for number, row in rows.items()}
 
 
 def updated_tiebreaks(
@@ -912,21 +963,23 @@ def updated_tiebreaks(
     """`tiebreaks_of(table, codes)`, knowing `previous`: the values (and `previous_scores`, the scores)
     of the same players, context and KS threshold before the players in `changed` had their results
     changed. Only what such a change can reach is computed: for `OWN_AND_OPPONENTS_RECORDS`, the
-    changed players and their opponents; for `SCORE_GROUP`, everyone on a score a changed player left
-    or joined; for any other code (IBF-C reads the whole field), everyone."""
+    changed players and their opponents; for `SCORE_GROUP`, the subgroups (4.2) with a player on a score
+    a changed player left or joined, or on the score of one of those opponents (whose values before DE
+    may have changed), and, after a code of the whole field, every subgroup; for any other code (IBF-C
+    reads the whole field), everyone."""
     functions = _functions(codes)
     players = table.players
     near = set(changed).union(*(players[number].opponents for number in changed))
-    scores = {previous_scores[number] for number in changed} | {players[number].score for number in changed}
+    scores = {previous_scores[number] for number in changed} | {players[number].score for number in near}
     group = {number for score in scores for number in table.score_groups.get(score, ())}
-    scopes = [
-        near if _family(code) in OWN_AND_OPPONENTS_RECORDS else group if code in SCORE_GROUP else players.keys()
-        for code in codes
-    ]
-    fresh: dict[int, list[float]] = {}
-    for index, (f, scope) in enumerate(zip(functions, scopes, strict=True)):
-        for number in scope:
-            if number not in fresh:
-                fresh[number] = list(previous[number])
-            fresh[number][index] = float(f(players[number], table))
-    return {**previous, **{number: tuple(row) for number, row in fresh.items()}}
+    whole_field = [_family(code) not in OWN_AND_OPPONENTS_RECORDS | SCORE_GROUP for code in codes]
+    rows = {number: list(row) for number, row in previous.items()}
+    for index, (code, f) in enumerate(zip(codes, functions, strict=True)):
+        if code in SCORE_GROUP:
+            continue
+        for number in players.keys() if whole_field[index] else near:
+            rows[number][index] = float(f(players[number], table))
+    if SCORE_GROUP.intersection(codes):
+        first = min(codes.index(code) for code in SCORE_GROUP.intersection(codes))
+        _direct_encounter_among_still_tied(table, codes, rows, None if any(whole_field[:first]) else group)
+    return {number: tuple(row) for number, row in rows.items()}

@@ -386,6 +386,20 @@ def test_de_6_3_a_player_alone_at_the_top_ranks_first() -> None:
     assert values(table, "DE") == {1: 2, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0}
 
 
+def test_q199_de_after_another_tiebreak_ranks_the_subgroup_still_tied_c07_4_2() -> None:
+    """C.07 4.2 (2026): the next tie-break applies "for each subgroup of participants still tied", so DE
+    after WIN ranks the players equal on points and wins (found by the cross-check against Gacrux,
+    benchmarks/tiebreak_cross_check.py)."""
+    table = crosstable({1: ["1-2 1-0", "3-4 =", "5-6 1-0"], 2: ["1-5 0-1", "2-6 1-0", "3-4 ="]}, players=6)
+    # On 1 point: 1 (1 win), 2 (1 win), 3 and 4 (two draws). DE alone ranks all four: 1 beat 2 and 3-4
+    # drew, but 3 could still beat 1 and 2 (6.3): nobody is alone at the top, 0 below anyone.
+    # After WIN: {1, 2}, where 1 beat 2 (1 below 1), and {3, 4}, who drew twice (6.1.2: ½ each, tied).
+    context = TiebreakContext(game="chess", scoring=ONE_HALF_ZERO, rounds=2)
+    assert {n: v[0] for n, v in compute_tiebreaks(table, ["DE"], context).items()} == dict.fromkeys(range(1, 7), 0)
+    after_win = compute_tiebreaks(table, ["WIN", "DE"], context)
+    assert {n: v[1] for n, v in after_win.items()} == {1: 1, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0}
+
+
 def test_de_6_1_1_forfeits_are_excluded_in_a_swiss() -> None:
     """C.07 6.1.1: "Forfeits are excluded unless the regulations say otherwise"."""
     table = crosstable({1: ["1-2 +-", "3-4 ="], 2: ["1-3 0-1", "2-4 1-0"]}, players=4)
@@ -439,6 +453,17 @@ def test_ks_9_2_points_against_players_with_half_the_maximum() -> None:
     # 3: 4 (½) + 5 (1) + 1 (½) + 2 (0) = 2         4: 3 (½) + 5 (1) + 1 (½) + 2 (0) = 2
     # 5: 2 (1) + 3 (0) + 4 (0) + 1 (½) = 1½        6: 1 (½) = ½
     assert values(round_robin(), "KS", round_robin=True) == {1: 2.5, 2: 2.0, 3: 2.0, 4: 2.0, 5: 1.5, 6: 0.5}
+
+
+def test_q199_ks_in_a_swiss_counts_every_round_in_the_maximum_possible_score_c07_9_2() -> None:
+    """C.07 9.2 KS: "50 % of the maximum possible score". In a Swiss a bye scores a win too (7.1), so the
+    maximum is every round's win even when nobody was paired in every round (found by the cross-check
+    against Gacrux, benchmarks/tiebreak_cross_check.py)."""
+    table = crosstable({1: ["1-2 1-0", "3 PAB"], 2: ["1-3 =", "2 PAB"], 3: ["2-3 0-1", "1 PAB"]}, players=3)
+    # Scores: 1: 1 + ½ + 1 = 2½, 2: 0 + 1 + 0 = 1, 3: 1 + ½ + 1 = 2½. Maximum 3 rounds x 1 = 3; 50 % = 1½:
+    # 1 and 3 qualify, 2 does not (two games each would have made it 1, and 2 would count).
+    # KS(1): 2 (1, not counted) + 3 (½) = ½.  KS(2): 0.  KS(3): 1 (½) + 2 (1, not counted) = ½.
+    assert values(table, "KS") == {1: 0.5, 2: 0.0, 3: 0.5}
 
 
 def test_q199_ks_limit_moves_which_opponents_count_c07_9_2_14_5() -> None:
@@ -855,6 +880,28 @@ def test_q199_sb_c1_cuts_the_vur_when_not_lower_c07_16_5() -> None:
     # SB(1): 2: 2½x0 + 3: ½x1 + 4: 1½x1 = 2; no VUR, lowest score ½ -> 1½.
     assert values(table, "SB")[2] == 3.25
     assert (values(table, "SB-C1")[2], values(table, "SB-C1")[1]) == (2.5, 1.5)
+
+
+def test_q199_sb_c1_the_lowest_vur_is_the_lowest_scored_dummy_c07_16_5() -> None:
+    """C.07 16.5 for SB: "compare the lowest VUR contribution with the least significant value and cut the
+    higher of the two"; the lowest VUR is found as SB-C1 finds the least significant value, by the score
+    (found by the cross-check against Gacrux, benchmarks/tiebreak_cross_check.py)."""
+    table = crosstable(
+        {
+            1: ["1 HPB", "2-3 1-0", "4-5 1-0", "6 PAB"],
+            2: ["1-2 -+", "3-4 =", "5-6 0-1"],
+            3: ["1-5 1-0", "2-4 1-0", "3-6 ="],
+            4: ["1-3 1-0", "2-6 =", "4-5 1-0"],
+        },
+        players=6,
+    )
+    # Scores: 1: ½+0+1+1 = 2½, 2: 1+1+1+½ = 3½, 3: 0+½+½+0 = 1, 4: 1+½+0+1 = 2½, 5: 0, 6: 1+1+½+½ = 3.
+    # SB(1): HPB (16.2.3, a game follows): dummy min(2½, ½ x 4) = 2, x ½ = 1 (VUR); forfeit loss to 2:
+    # dummy min(2½, 3½) = 2½, x 0 = 0 (VUR); 5: 0 x 1 = 0; 3: 1 x 1 = 1. SB = 2.
+    # Least significant: 5's 0. Lowest VUR: the HPB's dummy 2 (< 2½), contribution 1, higher than 0: cut
+    # it -> 1. (By the product alone the forfeit loss's 0 was the lowest VUR: 2.)
+    assert values(table, "SB")[1] == 2.0
+    assert values(table, "SB-C1")[1] == 1.0
 
 
 def test_q199_fb_is_buchholz_with_the_final_round_drawn_c07_8_3() -> None:

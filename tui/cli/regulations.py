@@ -6,7 +6,6 @@ the change is a warning of the checklist's levels."""
 from __future__ import annotations
 
 import argparse
-import textwrap
 
 from tui import exit_codes
 from tui.cli.common import VerbGroup, opened, positive, reason_options, say
@@ -118,6 +117,8 @@ def _acceleration_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _acceleration_examples() -> str:
+    import textwrap
+
     from pairing.fide.acceleration import METHODS
 
     rules = "\n\n".join(textwrap.fill(f"{name}: {text}", 100, subsequent_indent="  ") for name, text in METHODS.items())
@@ -133,6 +134,8 @@ def _acceleration_examples() -> str:
     "acceleration", "show the acceleration's rules, or set the method", _acceleration_arguments, _acceleration_examples
 )
 def cmd_acceleration(args: argparse.Namespace) -> int:
+    import textwrap
+
     from pairing.fide.acceleration import METHODS, virtual_points
     from projections.history import pairing_input
 

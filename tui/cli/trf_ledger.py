@@ -55,7 +55,7 @@ from projections.audit import audit_lines
 from projections.history import histories, pairing_input
 from projections.standings import standings
 from projections.state import RatingCorrection, TournamentState
-from tui.cli.report import DECISIONS
+from tui.cli.audit_page import DECISIONS
 
 BYE_CODES = {
     ByeKind.PAIRING_ALLOCATED: R.PAIRING_ALLOCATED_BYE,
