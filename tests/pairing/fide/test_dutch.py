@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from attrs import evolve
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pairing import cli
@@ -279,10 +279,19 @@ def test_the_shortcuts_pair_as_the_whole_graph_does(players: int, seed: int) -> 
     st.integers(min_value=2, max_value=6),
     st.integers(min_value=0, max_value=10_000),
 )
+@example(5, 4, 1)
 def test_the_shortcuts_pair_small_fields_as_the_whole_graph_does(players: int, rounds: int, seed: int) -> None:
     """Article 3.8 and C4, as above, for fields of every size: `relaxed_matching` and the greedy
-    completion check are tried first whatever the number of players left."""
-    document = generate(GeneratorConfig(players=players, rounds=rounds, forfeit_rate=0.05), seed, pair)
+    completion check are tried first whatever the number of players left. A history the shortcuts
+    cannot pair to the end (1.9: no pairing complies with C1-C3; 5 players, 4 rounds, seed 1 is one)
+    must be one the whole graph cannot pair either."""
+    config = GeneratorConfig(players=players, rounds=rounds, forfeit_rate=0.05)
+    try:
+        document = generate(config, seed, pair)
+    except NoValidPairing:
+        with pytest.raises(NoValidPairing):
+            generate(config, seed, lambda request: pair(request, Shortcuts(enabled=False)))
+        return
     request = to_pairing_input(document, rounds, total_rounds=rounds + 1)
     taken = Shortcuts()
     try:
