@@ -119,36 +119,48 @@ def text_plot(series: dict[str, list[tuple[float, float]]], width: int = 60, hei
     return "\n".join(lines)
 
 
-def svg_plot(series: dict[str, list[tuple[float, float]]], width: int = 640, height: int = 400) -> str:
+def svg_plot(series: dict[str, list[tuple[float, float]]], width: int = 720, height: int = 440) -> str:
     """The same log-log plot as an SVG image (written by hand: no plotting library is a dependency):
-    one polyline with labelled points per series, axes labelled at their ends."""
-    margin = 70
+    one polyline with labelled points per series, the players measured on the x axis and the powers of
+    ten of seconds on the y axis."""
+    left, right, top, bottom = 80, 40, 30, 60
     points = [p for values in series.values() for p in values]
     low_x, high_x = (math.log(f(p[0] for p in points)) for f in (min, max))
     low_y, high_y = (math.log(max(f(p[1] for p in points), 1e-3)) for f in (min, max))
+    low_y, high_y = math.floor(low_y / math.log(10)) * math.log(10), math.ceil(high_y / math.log(10)) * math.log(10)
 
     def place(x: float, y: float) -> tuple[float, float]:
         across = (math.log(x) - low_x) / max(high_x - low_x, 1e-9)
         up = (math.log(max(y, 1e-3)) - low_y) / max(high_y - low_y, 1e-9)
-        return margin + across * (width - 2 * margin), height - margin - up * (height - 2 * margin)
+        return left + across * (width - left - right), height - bottom - up * (height - top - bottom)
 
-    colours = ("#1f5fa8", "#b8431f", "#2e7d32")
     shapes = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" '
         'font-size="12"><rect width="100%" height="100%" fill="white"/>',
-        f'<path d="M{margin},{margin - 20} V{height - margin} H{width - margin + 20}" stroke="black" fill="none"/>',
-        f'<text x="{width / 2}" y="{height - 20}" text-anchor="middle">players (log scale)</text>',
-        f'<text x="20" y="{height / 2}" transform="rotate(-90 20 {height / 2})" text-anchor="middle">'
+        f'<path d="M{left},{top} V{height - bottom} H{width - right}" stroke="black" fill="none"/>',
+        f'<text x="{width / 2}" y="{height - 15}" text-anchor="middle">players (log scale)</text>',
+        f'<text x="18" y="{height / 2}" transform="rotate(-90 18 {height / 2})" text-anchor="middle">'
         "CPU seconds (log scale)</text>",
     ]
+    for decade in range(round(low_y / math.log(10)), round(high_y / math.log(10)) + 1):
+        _, y = place(math.exp(low_x), 10.0**decade)
+        shapes.append(f'<path d="M{left - 5},{y:.1f} H{width - right}" stroke="#ddd"/>')
+        shapes.append(f'<text x="{left - 8}" y="{y + 4:.1f}" text-anchor="end">{10.0**decade:g} s</text>')
+    for players in sorted({x for x, _ in points}):
+        x, _ = place(players, math.exp(low_y))
+        shapes.append(f'<text x="{x:.1f}" y="{height - bottom + 18}" text-anchor="middle">{players:,.0f}</text>')
+    colours = ("#1f5fa8", "#b8431f", "#2e7d32")
     for number, (name, values) in enumerate(series.items()):
         colour, placed = colours[number % len(colours)], [place(x, y) for x, y in values]
         trace = " ".join(f"{x:.1f},{y:.1f}" for x, y in placed)
         shapes.append(f'<polyline points="{trace}" stroke="{colour}" fill="none" stroke-width="2"/>')
-        for (x, y), (players, seconds) in zip(placed, values, strict=True):
+        for (x, y), (_, seconds) in zip(placed, values, strict=True):
+            anchor = "end" if x > width * 0.8 else "start"
+            shift = -8 if anchor == "end" else 8
             shapes.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{colour}"/>')
-            shapes.append(f'<text x="{x + 6:.1f}" y="{y - 6:.1f}" fill="{colour}">{players:,}: {seconds:.2f} s</text>')
-        shapes.append(f'<text x="{margin + 10}" y="{margin + 16 * number}" fill="{colour}">{escape(name)}</text>')
+            label = f'x="{x + shift:.1f}" y="{y - 8:.1f}" fill="{colour}" text-anchor="{anchor}"'
+            shapes.append(f"<text {label}>{seconds:.2f} s</text>")
+        shapes.append(f'<text x="{left + 12}" y="{top + 16 * number}" fill="{colour}">{escape(name)}</text>')
     return "\n".join([*shapes, "</svg>\n"])
 
 

@@ -60,7 +60,7 @@ from pairing.generator import GeneratorConfig, UnpairedRound
 from pairing.trf import format, parse
 from pairing.trf.convert import check_players, last_paired_round, to_pairing_input
 from pairing.trf.document import JavafoAccelerationRecord, TournamentRecord, TrfDocument
-from tui.pair import fide_tiebreaks
+from tui.pair import fide_standings
 
 ARBITER_PAIR = [sys.executable, "-m", "tui.pair", "--dutch"]
 HEADING = re.compile(r"^\S+: (Round #\d+|Standings \(.*\))$")
@@ -117,7 +117,7 @@ def peer_config(seed: int) -> str:
 def ours_generated_peer_checked(setting: Setting, seed: int, folder: Path) -> Outcome:
     """Our tournament of `seed`, made in process as ``arbiter-pair -g`` makes it, checked by the peer."""
     try:
-        document, _ = generated("dutch", GeneratorConfig.from_text(setting.ours_config), seed, tiebreaks=fide_tiebreaks)
+        document, _ = generated("dutch", GeneratorConfig.from_text(setting.ours_config), seed, tiebreaks=fide_standings)
     except UnpairedRound as unpaired:
         return _peer_pairs(setting, seed, unpaired, folder)
     except ValueError as error:

@@ -42,7 +42,7 @@ from ledger.errors import (
     UnknownRound,
 )
 from ledger.fide_mode import Breach, Caution, Level
-from ledger.hand_pairing import Comparison, board_cautions, bye_cautions, outcome_cautions, pab
+from ledger.hand_pairing import Comparison, EnginePairings, board_cautions, bye_cautions, outcome_cautions, pab
 from ledger.persistence import AGGREGATE_CACHE_SIZE, Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule, starting_order
 from ledger.ratings import RATING_DETAILS, check_rating_details, check_rating_options
@@ -65,7 +65,7 @@ from pairing.model import Board, Bye, ByeKind, NoValidPairing, Outcome, PairingI
 from pairing.registry import bracket_systems, engine_for
 
 if TYPE_CHECKING:  # the rating lists load with the commands that read them (docs/performance.md, "Start-up")
-    from ledger.rating_sequence import CheckReport
+    from ledger.rating_sequence import CheckReport, Found
     from ledger.rating_store import RatingListStore
 
 MAX_ROUNDS = 4096
@@ -215,6 +215,8 @@ class Ledger(Application):
         self.notices: list[Caution] = []
         """The warnings the last command gave and went on after (level 2, and confirmed levels 3 and 4):
         the front end shows them once the command is committed."""
+        self.engine_pairings = EnginePairings()
+        """The engine's pairing of the round being paired by hand, made once per round state (Q68)."""
         self.recorder.signer = key  # type: ignore[attr-defined]
 
     # --- reading the streams -------------------------------------------------------------------
@@ -504,23 +506,63 @@ class Ledger(Application):
 
         self._tournament_command(change)
 
-    def change_rating_lists(self, kind: str | None, lists: str | None, reason: str, reference: str = "") -> None:
+    def change_rating_lists(
+        self, kind: str | None, lists: str | None, reason: str, reference: str = "", *, known: Sequence[str] = ()
+    ) -> None:
         """Set the tournament's rating type (Q124) and its list sequence (Q126; "" returns to the type's
-        default sequence, Q123): an `OptionsChanged` event with the reason."""
+        default sequence, Q123): an `OptionsChanged` event with the reason. The sequence names lists of
+        `known` (`ledger.rating_sequence.known_lists` of the store) or FIDE's (`FIDE_LISTS`) only."""
+        from ledger.rating_sequence import FIDE_LISTS, check_list_names, sequence
+
         options = {key: value for key, value in (("rating_type", kind), ("rating_lists", lists)) if value is not None}
         if not options:
             raise InvalidInput("give the rating type, the list sequence, or both")
         check_rating_options(options)
+        if lists:
+            check_list_names(sequence(options), known or FIDE_LISTS)
         self._tournament_command(lambda t: t.change_options(options, self.actor, reason, reference))
+
+    def rating_day(self, today: date) -> date:
+        """The day whose rating lists the tournament reads (Q137): its start, or today for an event longer
+        than 30 days or without a start date (`ledger.rating_sequence.reference_day`)."""
+        from ledger.rating_sequence import reference_day
+
+        tournament = self.tournament()
+        return reference_day(getattr(tournament, "details", {}), tournament.settings["options"], today)
+
+    def rating_lookup(self, store: RatingListStore, key: str, day: date) -> list[tuple[str, Found | None]]:
+        """Q128: the player with FIDE id (or name as the lists write it) `key` in each list of the tournament's
+        sequence valid on `day`, main list first. A read: nothing is appended."""
+        from ledger.rating_sequence import look_up_all, sequence
+
+        return look_up_all(store, sequence(self.tournament().settings["options"]), day, key)
+
+    def register_from_lists(
+        self,
+        store: RatingListStore,
+        key: str,
+        day: date,
+        chosen: str | None = None,
+        number: int | None = None,
+        *,
+        allow_duplicate: bool = False,
+    ) -> tuple[int, PlayerDetails]:
+        """Q127-129: register the player `key` as the tournament's lists on `day` give them: from the main
+        list with its official rating, or (`chosen`, a list of the sequence) with that list's rating as an
+        estimate; every rating names its list (Q134). Returns the number and the details registered."""
+        from ledger.rating_sequence import registration
+
+        details = registration(self.rating_lookup(store, key, day), chosen)
+        player = PlayerDetails(**details, number=number, allow_duplicate=allow_duplicate)
+        (registered,) = self.register_players([player])
+        return registered, player
 
     def check_ratings(self, store: RatingListStore, today: date) -> CheckReport:
         """The consistency check (Q133): the roster against the main list valid at the start (Q137)."""
-        from ledger.rating_sequence import consistency_check, reference_day
+        from ledger.rating_sequence import consistency_check
 
         tournament = self.tournament()
-        options = tournament.settings["options"]
-        day = reference_day(getattr(tournament, "details", {}), options, today)
-        return consistency_check(tournament.players, options, store, day)
+        return consistency_check(tournament.players, tournament.settings["options"], store, self.rating_day(today))
 
     def apply_rating_check(self, store: RatingListStore, today: date, reason: str, reference: str = "") -> CheckReport:
         """Correct every difference the consistency check finds, in one transaction, each rating with its
@@ -702,7 +744,8 @@ class Ledger(Application):
                 if untied:
                     raise RuleViolation(
                         f"players {', '.join(map(str, players))} are not tied: {untied}; "
-                        "only players equal on score and every tie-break before lots are ranked by hand"
+                        "only players equal on score and every tie-break before lots are ranked by hand",
+                        Remedy(RemedyAction.SEE_STANDINGS),
                     )
 
         self._tournament_command(change)
@@ -963,7 +1006,7 @@ class Ledger(Application):
     ) -> None:
         """Q68-69: the hand pairing beside the engine's pairing of the same round from the same input; a
         difference is a level 4 warning, recorded as an MPA."""
-        caution = engine_comparison(tournament.system, request, outcome).caution(number)
+        caution = self.engine_pairings.compare(tournament.system, request, outcome).caution(number)
         if caution is not None:
             self.caution(tournament, caution)
 
@@ -1020,7 +1063,7 @@ class Ledger(Application):
             boards=tuple(Board(first, second) for first, second in draft["boards"]),
             byes=tuple(Bye(n, ByeKind.PAIRING_ALLOCATED, bye) for n in draft["byes"]),
         )
-        return number, request, engine_comparison(self.tournament().system, request, so_far)
+        return number, request, self.engine_pairings.compare(self.tournament().system, request, so_far)
 
     def _hand_command(self, change: Callable[[Tournament, Round, PairingInput, int], T]) -> T:
         """A step of the hand pairing of the next round, with the engines' input for that round."""
@@ -1598,15 +1641,6 @@ def fide_order(tournament: Tournament) -> list[int]:
 
 HAND_PAIRING_WAYS = (Remedy(RemedyAction.END_HAND_PAIRING), Remedy(RemedyAction.CANCEL_HAND_PAIRING))
 """The ways out of a refusal while a round is being paired by hand."""
-
-
-def engine_comparison(system: str, request: PairingInput, outcome: PairingOutcome) -> Comparison:
-    """Q68: `outcome` beside the pairing `system`'s engine makes from `request` (or its refusal)."""
-    engine = engine_for(system)
-    try:
-        return Comparison(outcome, engine.pair(request), engine.name)
-    except NoValidPairing as refusal:
-        return Comparison(outcome, None, engine.name, str(refusal))
 
 
 def published(round_: Round) -> PublishedPairing:

@@ -46,6 +46,7 @@ class RemedyAction(StrEnum):
     END_HAND_PAIRING = "end-hand-pairing"
     CANCEL_HAND_PAIRING = "cancel-hand-pairing"
     ADJOURN = "adjourn"
+    SEE_STANDINGS = "see-standings"
 
 
 PURPOSES: dict[RemedyAction, str] = {
@@ -77,6 +78,7 @@ PURPOSES: dict[RemedyAction, str] = {
     RemedyAction.END_HAND_PAIRING: "publish the hand pairing",
     RemedyAction.CANCEL_HAND_PAIRING: "give the hand pairing up, with a reason",
     RemedyAction.ADJOURN: "adjourn the game, with a reason",
+    RemedyAction.SEE_STANDINGS: "see the standings: who is equal on score and every tie-break",
 }
 """What each action does, in the words every front end puts before its own way of doing it."""
 

@@ -12,11 +12,22 @@ pairing-integrity-breaching event (Q69: the TRF's `### MPA @ Round n: ...` line)
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import define, frozen
 
 from ledger.fide_mode import Breach, Caution, Level
 from pairing.criteria.basic_rules import colour_difference, colour_preference, eligible_for_pab, played_sides
-from pairing.model import Board, Bye, ByeKind, Entrant, PairingInput, PairingOutcome, PlayerStatus, Side
+from pairing.model import (
+    Board,
+    Bye,
+    ByeKind,
+    Entrant,
+    NoValidPairing,
+    PairingInput,
+    PairingOutcome,
+    PlayerStatus,
+    Side,
+)
+from pairing.registry import engine_for
 
 COLOUR_NAMES = {Side.FIRST: "White", Side.SECOND: "Black"}
 
@@ -144,6 +155,49 @@ class Comparison:
             Breach.MANUAL_PAIRING,
             round_number,
         )
+
+
+@frozen
+class EnginePairing:
+    """What an engine made of one input: its pairing, or None and why it found none."""
+
+    name: str
+    outcome: PairingOutcome | None
+    refusal: str = ""
+
+
+@define
+class EnginePairings:
+    """The engine's pairing of the round being paired by hand, made once per round state (Q68).
+
+    The hand pairing is compared with the engine's pairing of the same round from the same input after every
+    step (the desk's Pair by hand screen shows both) and at its end. Each step is an event, so the ledger's
+    position moves while the engine's input stays the same: the key is the input itself (an engine is a pure
+    function of its input, docs/design.md, "Reproducible pairings"), and the engine pairs again only when the
+    round state it reads changes (a result corrected, a player withdrawn or entered). One pairing is kept: the
+    round in play."""
+
+    _system: str = ""
+    _request: PairingInput | None = None
+    _made: EnginePairing | None = None
+    computed: int = 0
+    """How many times an engine was run (the benchmark and the tests read it)."""
+
+    def compare(self, system: str, request: PairingInput, hand: PairingOutcome) -> Comparison:
+        """Q68: `hand` beside the pairing `system`'s engine makes from `request` (or its refusal)."""
+        made = self._made
+        if made is None or system != self._system or not (request is self._request or request == self._request):
+            made = self._made = self._pair(system, request)
+            self._system, self._request = system, request
+        return Comparison(hand, made.outcome, made.name, made.refusal)
+
+    def _pair(self, system: str, request: PairingInput) -> EnginePairing:
+        engine = engine_for(system)
+        self.computed += 1
+        try:
+            return EnginePairing(engine.name, engine.pair(request))
+        except NoValidPairing as refusal:
+            return EnginePairing(engine.name, None, str(refusal))
 
 
 def pairing_items(outcome: PairingOutcome | None) -> list[str]:

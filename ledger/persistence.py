@@ -14,7 +14,7 @@ import os
 import re
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -288,8 +288,8 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
         )
         return positions
 
-    def chain_rows(self) -> Iterator[ChainRow]:
-        """The rows in log order, read `CHAIN_BATCH` at a time in one transaction (a reader that stops
+    def chain_batches(self) -> Iterator[list[ChainTuple]]:
+        """The rows in log order, `CHAIN_BATCH` at a time, read in one transaction (a reader that stops
         early, as the signature check of an unsigned ledger does, reads no more)."""
         query = (
             f"SELECT rowid, originator_id, originator_version, topic, state, chain_link "
@@ -300,11 +300,17 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
             while True:
                 c.execute(query, (after,))
                 rows = c.fetchall()
-                for row in rows:
-                    yield ChainRow(row[0], row[1], row[2], row[3], bytes(row[4]), as_bytes(row[5]))
+                yield [
+                    row if type(row[4]) is bytes and type(row[5]) in _LINK_TYPES else _as_chain_tuple(row)
+                    for row in rows
+                ]
                 if len(rows) < CHAIN_BATCH:
                     return
                 after = rows[-1][0]
+
+    def chain_rows(self) -> Iterator[ChainRow]:
+        """The rows in log order, as `ChainRow`s (`chain_batches`)."""
+        return chain_rows(self.chain_batches())
 
     def stored_head(self) -> tuple[int, bytes] | None:
         with self.datastore.transaction(commit=False) as c:
@@ -364,14 +370,14 @@ class LogReader:
     def events(self, start: int = 1, stop: int | None = None) -> Iterator[tuple[int, Any]]:
         """(position, domain event) from `start` to the end of the log, or up to position `stop`."""
         for batch in self._batches(start, stop):
-            for position, event, _ in self._decoded(batch):
+            for position, event, _ in self._decoded(batch, timed=False):
                 yield position, event
 
     def timed_events(self, start: int = 1, stop: int | None = None) -> Iterator[tuple[int, Any, str]]:
         """(position, domain event, `event.timestamp.isoformat()`) as `events` reads them: the text is the
         stored one where that is what `isoformat()` writes (as the ledger stores every timestamp)."""
         for batch in self._batches(start, stop):
-            for position, event, stamp in self._decoded(batch):
+            for position, event, stamp in self._decoded(batch, timed=True):
                 yield position, event, stamp if stamp is not None else event.timestamp.isoformat()
 
     def _batches(self, start: int, stop: int | None) -> Iterator[list[StoredRow]]:
@@ -386,14 +392,18 @@ class LogReader:
                 return
             start = batch[-1][0] + 1
 
-    def _decoded(self, batch: list[StoredRow]) -> Iterator[tuple[int, Any, str | None]]:
-        """(position, domain event, its stored timestamp where that is `isoformat()`'s text) of each row: one
-        loop over the batch with what it reads held in locals (a replay decodes 100,000 events)."""
-        kinds, fields_of, new, set_dict = self._kinds, self._fields, object.__new__, object.__setattr__
+    def _decoded(self, batch: list[StoredRow], *, timed: bool) -> Iterator[tuple[int, Any, str | None]]:
+        """(position, domain event, its stored timestamp where that is `isoformat()`'s text and `timed`) of
+        each row: one loop over the batch with what it reads held in locals (a replay decodes 100,000
+        events). The check for long numbers is made once for the whole batch when it passes it (`_plain`),
+        else row by row (`_fields`)."""
+        kinds, new, set_dict = self._kinds, object.__new__, object.__setattr__
+        plain = self._transcoder is not None and _plain([row[4] for row in batch])
+        fields_of = self._timestamped if plain else self._fields
         for row in batch:
             position, originator_id, version, topic, state = row
             kind = kinds.get((topic, type(originator_id))) or self._kind(topic, type(originator_id))
-            decoded = fields_of(state) if kind[0] is not None else None
+            decoded = fields_of(state, timed) if kind[0] is not None else None
             if decoded is None:
                 notification = Notification(
                     id=position, originator_id=originator_id, originator_version=version, topic=topic, state=state
@@ -416,12 +426,16 @@ class LogReader:
         self._kinds[topic, id_type] = kind
         return kind
 
-    def _fields(self, state: bytes) -> tuple[dict[str, Any], str | None] | None:
-        """The event's state decoded as the transcoder would, and its stored timestamp where that is
-        `isoformat()`'s text; None where the mapper must decode it."""
-        if self._transcoder is None or state.count(b'"_type_"') != 1:
+    def _fields(self, state: bytes, timed: bool) -> tuple[dict[str, Any], str | None] | None:
+        """The event's state decoded as the transcoder would, and (if `timed`) its stored timestamp where
+        that is `isoformat()`'s text; None where the mapper must decode it."""
+        if self._transcoder is None or not _plain([state]):
             return None
-        if _LONG_NUMBER in state.translate(_DIGITS_AS_ZEROS):
+        return self._timestamped(state, timed)
+
+    def _timestamped(self, state: bytes, timed: bool) -> tuple[dict[str, Any], str | None] | None:
+        """`_fields` of a state known to hold no long number."""
+        if state.count(b'"_type_"') != 1:  # the timestamp's, checked below: no other transcoded value
             return None
         try:
             fields = orjson.loads(state)
@@ -431,7 +445,7 @@ class LogReader:
         if type(stamp) is not dict or len(stamp) != 2 or "_data_" not in stamp:
             return None
         kind, text = stamp.get("_type_"), stamp["_data_"]
-        transcoding = self._transcoder.names.get(kind) if type(kind) is str else None
+        transcoding = self._transcoder.names.get(kind) if type(kind) is str and self._transcoder else None
         if transcoding is None:
             return None
         iso = type(transcoding) is DatetimeAsISO
@@ -440,8 +454,14 @@ class LogReader:
             fields["timestamp"] = _FROM_ISO(text) if iso and type(text) is str else transcoding.decode(text)
         except (ValueError, AssertionError):
             return None  # the mapper says what is wrong
-        canonical = iso and _ISO_UTC.fullmatch(text) and text[20:26] != "000000"
+        canonical = timed and iso and _ISO_UTC.fullmatch(text) and text[20:26] != "000000"
         return fields, text if canonical else None
+
+
+def _plain(states: list[bytes]) -> bool:
+    """Whether no state holds a run of digits orjson may read differently from `json`: checked on the
+    states joined by a newline (which a run of digits does not hold, so no run spans two states)."""
+    return _LONG_NUMBER not in b"\n".join(states).translate(_DIGITS_AS_ZEROS)
 
 
 _SAME_ID = pass_through_convertor
@@ -451,6 +471,28 @@ _FROM_ISO = datetime.fromisoformat
 
 def as_bytes(value: Any) -> bytes | None:
     return None if value is None else bytes(value)
+
+
+ChainTuple = tuple[int, Any, int, str, bytes, bytes | None]
+"""A stored row as the chain reads it: position, stream id as stored, version, topic, state, stored link."""
+_LINK_TYPES = (bytes, type(None))
+
+
+def _as_chain_tuple(row: Sequence[Any]) -> ChainTuple:
+    """A row with its state and link as bytes (a driver may give them as memoryviews)."""
+    return (row[0], row[1], row[2], row[3], bytes(row[4]), as_bytes(row[5]))
+
+
+def chain_tuples(rows: Iterable[Sequence[Any]]) -> list[ChainTuple]:
+    """A batch of (position, stream id, version, topic, state, link) rows as `ChainTuple`s."""
+    return [_as_chain_tuple(row) for row in rows]
+
+
+def chain_rows(batches: Iterable[list[ChainTuple]]) -> Iterator[ChainRow]:
+    """The rows of `chain_batches` one by one, as `ChainRow`s (the signature check reads them so)."""
+    for batch in batches:
+        for row in batch:
+            yield ChainRow(*row)
 
 
 @frozen
@@ -505,7 +547,7 @@ class ChainReport:
 class ChainedRecorder(Protocol):
     """A recorder that keeps the chain (`HashChainedSQLiteRecorder`, `ledger.postgres.HashChainedPostgresRecorder`)."""
 
-    def chain_rows(self) -> Iterator[ChainRow]: ...
+    def chain_batches(self) -> Iterator[list[ChainTuple]]: ...
 
     def stored_head(self) -> tuple[int, bytes] | None: ...
 
@@ -516,42 +558,52 @@ def verify_chain(recorder: ChainedRecorder, anchors: Sequence[Anchor] = ()) -> C
     """Recompute every link in position order; name the first position whose stored link differs.
     The head recorded by every seal must be the recomputed link at the position it names, and every
     anchor a link of the recomputed chain (at its position, when it names one): a truncated or wholly
-    rewritten log passes the first check, not these."""
-    link, count, position = GENESIS, 0, 0
+    rewritten log passes the first check, not these. The rows are read a batch at a time as plain
+    tuples (100,000 events are checked here)."""
+    link, position = GENESIS, 0
     links: dict[int, bytes] = {}
+    """Position -> recomputed link: what seals and anchors are checked against (and the count)."""
     sealed: list[tuple[int, str]] = []
     streams: dict[Any, bytes] = {}
     """A stream id as stored -> as the chain hashes it (a log has a few hundred streams)."""
     topics: dict[str, bytes] = {}
-    for row in recorder.chain_rows():
-        if row.position <= position:
-            return ChainReport(count, link.hex(), row.position, "positions out of order")
-        stream = streams.get(row.stream_id) or streams.setdefault(row.stream_id, str(UUID(str(row.stream_id))).encode())
-        topic = topics.get(row.topic) or topics.setdefault(row.topic, row.topic.encode())
-        expected = _link(link, row.position, stream, row.version, topic, row.state)
-        if row.link != expected:
-            return ChainReport(
-                count,
-                link.hex(),
-                row.position,
-                "the stored link does not match: this event was edited, or one before it was deleted or moved",
-            )
-        if row.topic == SEALED_TOPIC:
-            seal = _sealed_head(row.state)
-            if seal is None or links.get(seal[0], b"").hex() != seal[1]:
-                return ChainReport(
-                    count,
-                    link.hex(),
-                    row.position,
-                    "the chain head this seal records is not the chain's at the position it names: "
-                    "the events before it were rewritten",
-                )
-            sealed.append(seal)
-        link, count, position = expected, count + 1, row.position
-        links[position] = link
+    for batch in recorder.chain_batches():
+        for at, stream_id, version, topic, state, stored in batch:
+            if at <= position:
+                return ChainReport(len(links), link.hex(), at, "positions out of order")
+            stream = streams.get(stream_id) or streams.setdefault(stream_id, str(UUID(str(stream_id))).encode())
+            name = topics.get(topic) or topics.setdefault(topic, topic.encode())
+            expected = _link(link, at, stream, version, name, state)
+            if stored != expected:
+                return ChainReport(len(links), link.hex(), at, _EDITED)
+            if topic == SEALED_TOPIC:
+                seal = _sealed_head(state)
+                if seal is None or links.get(seal[0], b"").hex() != seal[1]:
+                    return ChainReport(len(links), link.hex(), at, _REWRITTEN)
+                sealed.append(seal)
+            link = links[at] = expected
+            position = at
+    report = ChainReport(len(links), link.hex(), sealed=tuple(sealed))
+    return _check_head(recorder, report, position, link, links, anchors)
+
+
+_EDITED = "the stored link does not match: this event was edited, or one before it was deleted or moved"
+_REWRITTEN = (
+    "the chain head this seal records is not the chain's at the position it names: the events before it were rewritten"
+)
+
+
+def _check_head(
+    recorder: ChainedRecorder,
+    report: ChainReport,
+    position: int,
+    link: bytes,
+    links: dict[int, bytes],
+    anchors: Sequence[Anchor],
+) -> ChainReport:
+    """The stored chain head must be the last event's recomputed link; then the anchors."""
     head = recorder.stored_head()
-    report = ChainReport(count, link.hex(), sealed=tuple(sealed))
-    if head is None and count:
+    if head is None and report.events:
         return evolve(report, first_bad_position=position, problem="the chain head record is missing")
     if head is not None and head != (position, link):
         return evolve(

@@ -17,7 +17,17 @@ from psycopg.rows import DictRow
 from psycopg.sql import SQL, Composed, Identifier, Literal
 
 from ledger.errors import LedgerLocked, LedgerReadOnly
-from ledger.persistence import GENESIS, ChainRow, as_bytes, chain_link, lock_timeout
+from ledger.persistence import (
+    CHAIN_BATCH,
+    GENESIS,
+    ChainRow,
+    ChainTuple,
+    as_bytes,
+    chain_link,
+    chain_rows,
+    chain_tuples,
+    lock_timeout,
+)
 
 
 class CommandPostgresDatastore(PostgresDatastore):
@@ -231,18 +241,25 @@ class HashChainedPostgresRecorder(PostgresApplicationRecorder):
         with self.datastore.transaction(commit=True) as curs:
             curs.execute(self._insert_command, (command_id, position))
 
-    def chain_rows(self) -> Iterator[ChainRow]:
+    def chain_batches(self) -> Iterator[list[ChainTuple]]:
+        """The rows in log order, `CHAIN_BATCH` at a time from one cursor (as the SQLite recorder's)."""
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
             curs.execute(self._select_chain)
-            for row in curs.fetchall():
-                yield ChainRow(
-                    row["notification_id"],
-                    row["originator_id"],
-                    row["originator_version"],
-                    row["topic"],
-                    bytes(row["state"]),
-                    as_bytes(row["chain_link"]),
+            while rows := curs.fetchmany(CHAIN_BATCH):
+                yield chain_tuples(
+                    (
+                        row["notification_id"],
+                        row["originator_id"],
+                        row["originator_version"],
+                        row["topic"],
+                        row["state"],
+                        row["chain_link"],
+                    )
+                    for row in rows
                 )
+
+    def chain_rows(self) -> Iterator[ChainRow]:
+        return chain_rows(self.chain_batches())
 
     def link_at(self, position: int) -> bytes | None:
         with self.datastore.get_connection() as conn, conn.cursor() as curs:

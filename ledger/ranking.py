@@ -9,7 +9,6 @@ recorded seed, so it can be repeated in an appeal.
 from __future__ import annotations
 
 import enum
-import random
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple, Protocol
 
@@ -64,6 +63,8 @@ def drawn_lot(seed: int, number: int) -> float:
     """Player `number`'s lot in the tournament's drawing of lots, from its recorded `seed`: the highest lot
     comes first. Each player's lot is drawn on its own, so it is the same at every reading and a player
     who enters later changes nobody else's lot."""
+    import random  # not at import: `arbiter` loads this module for its help, and a read draws no lots
+
     return random.Random(f"{seed}:{number}").random()
 
 
@@ -128,6 +129,8 @@ def starting_order(
         return initial_order(roster_entries(players, options or {}), options or {}, seed)
     if rule is RankingRule.ALPHABETICAL:
         return sorted(numbers, key=lambda n: (str(players[n]["name"]).casefold(), n))
+    import random
+
     random.Random(seed).shuffle(numbers)
     return numbers
 

@@ -39,6 +39,29 @@ DEFAULT_SEQUENCES: Mapping[ListKind, tuple[str, ...]] = {
 """Q123: the sequence proposed for each rating type."""
 
 
+FIDE_LISTS: tuple[str, ...] = (
+    *(fide_list_name(kind) for kind in ListKind),
+    *(fide_list_name(kind) + EFFECTIVE for kind in (ListKind.RAPID, ListKind.BLITZ)),
+)
+"""The FIDE lists a sequence may name before they are imported: FIDE's three lists (Q121) and the
+effective rapid and blitz lists (Q118)."""
+
+
+def known_lists(store: RatingListStore) -> tuple[str, ...]:
+    """The lists a sequence may name (Q117, Q126): `FIDE_LISTS`, then every custom list in the store."""
+    return (*FIDE_LISTS, *sorted({held.name for held in store.lists()} - set(FIDE_LISTS)))
+
+
+def check_list_names(names: Sequence[str], known: Sequence[str]) -> None:
+    """Refuse a sequence that names a list not in `known` (`known_lists`), naming the valid ones."""
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise InvalidInput(
+            f"unknown rating list{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; valid lists: "
+            f"{', '.join(known)} (a custom list is known once imported with its name)"
+        )
+
+
 def rating_type(options: Mapping[str, str]) -> ListKind:
     return ListKind(options.get("rating_type", ListKind.STANDARD))
 
@@ -69,14 +92,18 @@ def _valid(held: RatingList, day: date) -> bool:
     return not held.is_fide or (held.valid_from.year, held.valid_from.month) == (day.year, day.month)
 
 
+MISSING = "missing"
+"""What `availability` says of a list the store does not hold for the day."""
+
+
 def availability(store: RatingListStore, names: Sequence[str], day: date) -> dict[str, str]:
-    """Q121: for each list, the imported list(s) it reads on `day`, or "missing"."""
+    """Q121: for each list, the imported list(s) it reads on `day`, or `MISSING`."""
     shown: dict[str, str] = {}
     for name in names:
         try:
             shown[name] = ", then ".join(held.label for held in stored_lists(store, name, day))
         except InvalidInput:
-            shown[name] = "missing"
+            shown[name] = MISSING
     return shown
 
 
@@ -154,6 +181,11 @@ def registration(found: Sequence[tuple[str, Found | None]], chosen: str | None) 
         **dict.fromkeys(rated_as, pick.rating),
         "source_lists": dict.fromkeys(rated_as, pick.label),
     }
+
+
+def sources_text(source_lists: Mapping[str, str]) -> str:
+    """Each rating taken from a list and that list (Q134): "fide_rating from fide-standard 2026-11-01 ..."."""
+    return "; ".join(f"{detail} from {source}" for detail, source in source_lists.items())
 
 
 def _not_in_main(found: Sequence[tuple[str, Found | None]]) -> str:

@@ -13,6 +13,7 @@ list's name, date and hash (`RatingList.label`), so what a rating came from can 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import sqlite3
 from collections.abc import Iterable, Iterator
@@ -25,6 +26,8 @@ from ledger.errors import InvalidInput
 from ledger.rating_files import ListedPlayer, ListFormat, ListKind, read_list
 
 DEFAULT_STORE = "rating-lists.sqlite"
+STORE_VARIABLE = "ARBITER_RATING_LISTS"
+"""The environment variable naming the store (`store_location`)."""
 FIDE_PREFIX = "fide-"
 LIST_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 """A list's name: lower-case letters, digits and hyphens, up to 40 characters."""
@@ -98,6 +101,11 @@ class RatingList:
 
 def fide_list_name(kind: ListKind) -> str:
     return f"{FIDE_PREFIX}{kind}"
+
+
+def store_location(given: str | None = None) -> str:
+    """Where the store is: the path given (`--store`), else $ARBITER_RATING_LISTS, else ./rating-lists.sqlite."""
+    return given or os.environ.get(STORE_VARIABLE) or DEFAULT_STORE
 
 
 def list_date(text: str) -> date:

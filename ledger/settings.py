@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import secrets
 from collections.abc import Mapping
 from typing import Any
@@ -55,9 +56,51 @@ TIEBREAK_CODES: dict[str, str] = {
     "APRO": "Average Performance Rating of Opponents, their TPR averaged (C.07 10.4)",
     "PTP": "Perfect Tournament Performance (C.07 10.3; B.02 8.1.2 at full scale)",
     "APPO": "Average Perfect Performance of Opponents, their PTP averaged (C.07 10.5)",
+    "DE-P": "Direct Encounter with forfeits counted as played (C.07 6.1.1, MTB26 /P)",
 }
 """The tie-break codes a tournament may name, in the order `--help` lists them: code -> description with
-its article. `projections.tiebreaks` computes each."""
+its article. `projections.tiebreaks` computes each. Besides them, the Koya System's Limit modifier makes
+a code of each limit (`KOYA_LIMIT_CODES`)."""
+
+KOYA_LIMIT = re.compile(r"KS-L(?:(?P<percent>[0-9]{1,3})|(?P<steps>[+-][0-9]{1,2}))")
+KOYA_LIMIT_CODES = "KS-L<p>, KS-L+<n>, KS-L-<n>"
+"""C.07 14.5 (Limit), as `koya_limit` reads it: `KS-L60` counts the opponents on 60 % of the maximum
+possible score or more, `KS-L+1` (`KS-L-1`) moves the 50 % limit up (down) by a draw's points."""
+
+
+@frozen
+class KoyaLimit:
+    """C.07 14.5, the Koya System's Limit: which opponents KS (9.2) counts the points against. The digest
+    docs/research/fide/05-C07-tie-breaks.md gives 9.2's limit ("≥ 50 % of the maximum possible score") and
+    14.5 moving it "in half-point steps (MTB26 `KS/Lx`)"; the Gacrux reference implementation it cites
+    reads the modifier as a percentage or a points offset, and so do we: the limit is `percent` % of the
+    maximum plus `steps` draws' points (a half-point step with 1/½/0 scoring)."""
+
+    percent: int = 50
+    steps: int = 0
+
+
+def koya_limit(code: str) -> KoyaLimit | None:
+    """The Limit of a `KS-L...` code (`KOYA_LIMIT_CODES`: a percentage from 0 to 100, or a signed number of
+    steps from the 50 % limit); None for any other code."""
+    match = KOYA_LIMIT.fullmatch(code)
+    if match is None:
+        return None
+    if match["steps"] is not None:
+        return KoyaLimit(steps=int(match["steps"]))
+    percent = int(match["percent"])
+    return KoyaLimit(percent=percent) if percent <= 100 else None
+
+
+def tiebreak_description(code: str) -> str | None:
+    """What a tie-break code means, with its article; None for a code the ledger does not know."""
+    if code in TIEBREAK_CODES:
+        return TIEBREAK_CODES[code]
+    limit = koya_limit(code)
+    if limit is None:
+        return None
+    shift = f", moved by {limit.steps:+d} x a draw's points" if limit.steps else ""
+    return f"Koya System for Round Robin, limit {limit.percent} % of the maximum{shift} (C.07 9.2, 14.5)"
 
 
 DEFAULT_TIEBREAKS: dict[tuple[Game, bool], tuple[str, ...]] = {
@@ -92,9 +135,12 @@ point matches run to 25 or so): a bound against typing slips, not a rule."""
 
 def check_tiebreaks(codes: tuple[str, ...]) -> None:
     """Refuse unknown or repeated tie-break codes, listing the valid ones."""
-    unknown = [code for code in codes if code not in TIEBREAK_CODES]
+    unknown = [code for code in codes if tiebreak_description(code) is None]
     if unknown:
-        raise InvalidInput(f"unknown tie-break code(s) {', '.join(unknown)}; valid codes: {', '.join(TIEBREAK_CODES)}")
+        raise InvalidInput(
+            f"unknown tie-break code(s) {', '.join(unknown)}; valid codes: {', '.join(TIEBREAK_CODES)}, "
+            f"{KOYA_LIMIT_CODES} (p a percentage up to 100)"
+        )
     repeated = sorted({code for code in codes if codes.count(code) > 1})
     if repeated:
         raise InvalidInput(f"tie-break code(s) {', '.join(repeated)} named twice; each counts once")

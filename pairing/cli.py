@@ -42,7 +42,7 @@ from pairing.trf.convert import TrfConversionError, check_players, to_pairing_in
 if TYPE_CHECKING:
     from pairing.generator import GeneratorConfig
     from pairing.trf.document import PlayerRecord
-    from pairing.trf.standings import TiebreakValues
+    from pairing.trf.standings import StandingsOf
 
 OK = 0
 NO_VALID_PAIRING = 1
@@ -161,9 +161,10 @@ def _write(path: str, text: str) -> None:
         handle.write(text)
 
 
-def main(argv: Sequence[str] | None = None, *, tiebreaks: TiebreakValues | None = None) -> int:
-    """Run ``arbiter-pair``; `tiebreaks` computes tie-break values for the standings check and for a
-    generated tournament's ranks (without it, files are checked for their pairings only)."""
+def main(argv: Sequence[str] | None = None, *, tiebreaks: StandingsOf | None = None) -> int:
+    """Run ``arbiter-pair``; `tiebreaks` ranks the standings (tie-breaks, the arbiter's orders of tied
+    players) for the standings check and for a generated tournament's ranks (without it, files are checked
+    for their pairings only)."""
     args = _parser().parse_args(argv)
     engine = ENGINES[args.system]
     try:
@@ -208,7 +209,7 @@ def _clocked(engine: Engine, request: PairingInput) -> PairingOutcome:
     return outcome
 
 
-def _check(document: TrfDocument, engine: Engine, name: str, tiebreaks: TiebreakValues | None) -> int:
+def _check(document: TrfDocument, engine: Engine, name: str, tiebreaks: StandingsOf | None) -> int:
     """The pairing and tie-break checker: bbpPairings' report of the rounds, then the standings."""
     from pairing.checker import check_rounds
 
@@ -242,7 +243,7 @@ def _check(document: TrfDocument, engine: Engine, name: str, tiebreaks: Tiebreak
 QUALITY = "no absolute criterion is broken: the checker's pairing is better by the system's quality criteria"
 
 
-def _check_standings(document: TrfDocument, name: str, tiebreaks: TiebreakValues | None) -> None:
+def _check_standings(document: TrfDocument, name: str, tiebreaks: StandingsOf | None) -> None:
     """``NAME: Standings`` and every player whose rank (cols 86-89) the ``202`` list does not give."""
     from pairing.trf.standings import misplaced, tiebreak_list
 
@@ -251,7 +252,7 @@ def _check_standings(document: TrfDocument, name: str, tiebreaks: TiebreakValues
         print("standings not checked: the file has no 202 tie-break list and final ranks", file=sys.stderr)
         return
     if tiebreaks is None:
-        print("standings not checked: no tie-break computation was given", file=sys.stderr)
+        print("standings not checked: no standings computation was given", file=sys.stderr)
         return
     try:
         wrong = misplaced(document, descriptors, tiebreaks)
@@ -263,7 +264,7 @@ def _check_standings(document: TrfDocument, name: str, tiebreaks: TiebreakValues
         place = item.place
         given = "no rank" if item.rank is None else f"rank {item.rank}"
         allowed = str(place.first) if place.first == place.last else f"{place.first}-{place.last}"
-        values = ", ".join(f"{d} {v:g}" for d, v in zip(descriptors, place.values, strict=True))
+        values = ", ".join(f"{d} {v:g}" for d, v in zip(descriptors, place.values, strict=False))  # none from LOT on
         print(f"  {item.player}: {given}, the tie-breaks give {allowed} ({place.points:g} points; {values})")
     print()
     print(f"standings positions that do not follow the tie-breaks: {len(wrong) or 'none'}", file=sys.stderr)
@@ -284,7 +285,7 @@ def _side_by_side(checker: PairingOutcome, tournament: PairingOutcome) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _generate(args: argparse.Namespace, engine: Engine, tiebreaks: TiebreakValues | None) -> int:
+def _generate(args: argparse.Namespace, engine: Engine, tiebreaks: StandingsOf | None) -> int:
     """The random tournament generator: a configuration (its unset keys drawn from the seed), the
     model's players if a model TRF is given, the seed printed so the run can be repeated."""
     import secrets
@@ -313,7 +314,7 @@ def generated(
     config: GeneratorConfig,
     seed: int,
     *,
-    tiebreaks: TiebreakValues | None = None,
+    tiebreaks: StandingsOf | None = None,
     roster: Sequence[PlayerRecord] = (),
 ) -> tuple[TrfDocument, GeneratorConfig]:
     """The tournament ``arbiter-pair --SYSTEM [MODEL] -g CONFIG -s SEED`` writes, in process, and the

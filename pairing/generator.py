@@ -57,7 +57,7 @@ from pairing.trf.document import (
     TournamentRecord,
     TrfDocument,
 )
-from pairing.trf.standings import SWISS_TIEBREAKS, TiebreakValues, ranks
+from pairing.trf.standings import SWISS_TIEBREAKS, StandingsOf, ranks
 
 
 @frozen
@@ -297,12 +297,12 @@ def generate(
     pair: Callable[[PairingInput], PairingOutcome],
     system: str = "dutch",
     *,
-    tiebreaks: TiebreakValues | None = None,
+    tiebreaks: StandingsOf | None = None,
     roster: Sequence[PlayerRecord] = (),
 ) -> TrfDocument:
     """A tournament of `config` paired round by round by `pair` (the engine of `system`), with the
     players of `roster` if given (their ratings and names; a model TRF's ``001`` lines). The final
-    ranks follow `config.tiebreaks`, whose values `tiebreaks` computes."""
+    ranks follow `config.tiebreaks`, as `tiebreaks` ranks the standings."""
     if config.tiebreaks and tiebreaks is None:
         raise ValueError("a tie-break list needs the tie-break values (the arbiter-pair command computes them)")
     if config.rounds is None or (config.players is None and config.ratings is None and not roster):
@@ -470,7 +470,7 @@ def played_entries(
 
 
 def _with_points_and_ranks(
-    document: TrfDocument, descriptors: Sequence[str], tiebreaks: TiebreakValues | None
+    document: TrfDocument, descriptors: Sequence[str], tiebreaks: StandingsOf | None
 ) -> TrfDocument:
     """Points (cols 81-84) from the results; ranks (cols 86-89) by points then the tie-break list, else
     by points then starting rank."""

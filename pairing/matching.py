@@ -140,50 +140,63 @@ def _by_tiers(n: int, edges: Sequence[Edge], perfect: bool, tiers: Tiers) -> lis
     as the earlier levels are settled.
     """
     kept = list(range(len(edges)))
-    counts: list[int] = []
+    columns = _Columns([e[0] for e in edges], [e[1] for e in edges], [e[2] for e in edges])
+    counts: bytes = b""
     bit_tiers = list(zip((None, *tiers.cuts), (*tiers.cuts, 0), strict=True))  # (top, cut) of each
     if tiers.digits is not None:
         bit_tiers.pop()  # the last tier is solved as digits
     for index, (top, cut) in enumerate(bit_tiers):
         scale = 1 << (top - cut) if top is not None else 0
-        values = [(edges[k][2] >> cut) & (scale - 1) if top is not None else edges[k][2] >> cut for k in kept]
+        low_bits = scale - 1 if top is not None else -1  # & -1 keeps every bit
+        values = [(w >> cut) & low_bits for w in columns.weights]
         last = tiers.digits is None and index == len(bit_tiers) - 1
-        mate, kept, counts = _tier_solve(n, edges, perfect, kept, counts, values, scale, last)
+        mate, kept, columns, counts = _tier_solve(n, columns, perfect, kept, counts, values, scale, last)
     if tiers.digits is None:
         return mate
     by_level = _edges_by_level(tiers.digits)
     first: int | None = 0
     while first is not None:
         values, scale, first = _digit_chunk(kept, by_level, first)
-        mate, kept, counts = _tier_solve(n, edges, perfect, kept, counts, values, scale, first is None)
+        mate, kept, columns, counts = _tier_solve(n, columns, perfect, kept, counts, values, scale, first is None)
     return mate
+
+
+@define(frozen=True)
+class _Columns:
+    """The kept edges of `_by_tiers` as columns: endpoints and whole weights, shrunk with the kept list
+    after each solve, so that a tier reads them without indexing the edge list."""
+
+    us: list[int]
+    vs: list[int]
+    weights: list[int]
+
+    def compress(self, mask: bytes) -> _Columns:
+        return _Columns(*(list(compress(column, mask)) for column in (self.us, self.vs, self.weights)))
 
 
 def _tier_solve(
     n: int,
-    edges: Sequence[Edge],
+    columns: _Columns,
     perfect: bool,
     kept: list[int],
-    counts: list[int],
+    counts: bytes,
     values: list[int],
     scale: int,
     last: bool,
-) -> tuple[list[int], list[int], list[int]]:
-    """One solve of `_by_tiers` on the kept edges, weighed by the count from the solve before (if
-    any) above `values`: the mates, and unless `last`, the edges tight in the result with their
-    counts. A perfect matching covers every vertex, so when no kept edge lies in a blossom of
-    positive dual (every count is the same), every perfect matching of the kept edges has the
-    greatest count, and `values` alone decide."""
+) -> tuple[list[int], list[int], _Columns, bytes]:
+    """One solve of `_by_tiers` on the kept edges (`columns`), weighed by the count from the solve
+    before (if any) above `values`: the mates, and unless `last`, the edges tight in the result with
+    their columns and counts. A perfect matching covers every vertex, so when no kept edge lies in a
+    blossom of positive dual (every count is the same), every perfect matching of the kept edges has
+    the greatest count, and `values` alone decide."""
     if perfect and len(set(counts)) == 1:
-        counts = []
+        counts = b""
     weights = [c * scale + v for c, v in zip(counts, values, strict=True)] if counts else values
-    us = [edges[k][0] for k in kept]
-    vs = [edges[k][1] for k in kept]
-    mate, certificate = _native_columns(n, us, vs, weights, perfect, with_certificate=not last)
+    mate, certificate = _native_columns(n, columns.us, columns.vs, weights, perfect, with_certificate=not last)
     if certificate is None:
-        return mate, kept, counts
-    tight = [x for x, c in enumerate(certificate) if c != NOT_TIGHT]
-    return mate, [kept[x] for x in tight], [certificate[x] for x in tight]
+        return mate, kept, columns, counts
+    mask = certificate.translate(_TIGHT)
+    return mate, list(compress(kept, mask)), columns.compress(mask), bytes(compress(certificate, mask))
 
 
 DIGIT_CHUNK_BITS = 192
@@ -362,7 +375,7 @@ LEVEL_CHUNK_BITS = 384
 CPU: about 15 % less than at 192 bits, fewer solves outweighing wider numbers; more at 512)."""
 
 
-_TIGHT = bytes(1 if c != 255 else 0 for c in range(256))
+_TIGHT = bytes(1 if c != NOT_TIGHT else 0 for c in range(256))
 """A certificate byte (`NOT_TIGHT` or a count) to 0 (not tight) or 1, for `itertools.compress`."""
 
 

@@ -150,10 +150,11 @@ class AsyncViews:
 
     async def standings_raw(self) -> list[tuple[Any, ...]]:
         """The standings rows as stored (rank, number, name, rating, score, tie-breaks JSON, games,
-        withdrawn): one pass less than `standings()` for the desk's 1,000-row table."""
+        withdrawn, place), in the order `arbiter standings` prints them: one pass less than `standings()` for
+        the desk's 1,000-row table."""
         return await self._all(
-            f"SELECT rank, number, name, rating, score, tiebreaks, games, withdrawn "
-            f"FROM {table('standings')} ORDER BY rank, number"
+            f"SELECT rank, number, name, rating, score, tiebreaks, games, withdrawn, place "
+            f"FROM {table('standings')} ORDER BY rank, score DESC, number"
         )
 
     async def rounds(self) -> list[RoundInfo]:

@@ -9,6 +9,7 @@ counts as a downfloat.
 from __future__ import annotations
 
 from itertools import repeat
+from typing import Any
 
 from attrs import evolve
 
@@ -42,31 +43,22 @@ def round_records(
     records: dict[int, RoundRecord] = {}
     reuse = earlier is not None and earlier[0] is round_view.boards
     spread = state.settings.bye_spread
-    terms: dict[int, _BoardTerms] = {}
-    """id(result) -> its terms: the log's results are a few shared objects (`projections.state`)."""
+    seats: dict[tuple[int, int], tuple[dict[str, Any], dict[str, Any]]] = {}
+    """(id(result), id(floats)) -> the first's and the second's record fields but the opponent: the log's
+    results are a few shared objects (`projections.state`), and `_floats` gives one of three pairs."""
     for index, board in enumerate(round_view.boards, start=1):
         result = round_view.results.get(index) or (ADJOURNED if index in round_view.adjourned else None)
-        if reuse and earlier is not None and earlier[1].get(index) is result and board.first in earlier[2]:
-            records[board.first], records[board.second] = earlier[2][board.first], earlier[2][board.second]
+        first, second = board.first, board.second
+        if reuse and earlier is not None and earlier[1].get(index) is result and first in earlier[2]:
+            records[first], records[second] = earlier[2][first], earlier[2][second]
             continue
-        known = terms.get(id(result))
-        if known is None:
-            known = terms[id(result)] = _board_terms(result, scoring, spread)
-        points, played, scores, outcomes = known
-        floats = _floats(scores_before.get(board.first, 0.0), scores_before.get(board.second, 0.0), played)
-        sides = ((board.first, board.second, Side.FIRST, 0), (board.second, board.first, Side.SECOND, 1))
-        for player, opponent, side, i in sides:
-            records[player] = RoundRecord(
-                round=number,
-                opponent=opponent,
-                side=side if played else None,
-                outcome=outcomes[i],
-                points=points[i],
-                played=played,
-                float=floats[i],
-                score_for=scores[i],
-                score_against=scores[1 - i],
-            )
+        played = result is None or result.played
+        floats = _floats(scores_before.get(first, 0.0), scores_before.get(second, 0.0), played)
+        fields = seats.get((id(result), id(floats)))
+        if fields is None:
+            fields = seats[id(result), id(floats)] = _seat_fields(number, result, floats, scoring, spread)
+        records[first] = RoundRecord(opponent=second, **fields[0])
+        records[second] = RoundRecord(opponent=first, **fields[1])
     for bye in round_view.byes:
         won = bye.points >= scoring.win
         records[bye.player] = RoundRecord(
@@ -88,15 +80,32 @@ ADJOURNED = Result("1/2", Outcome.DRAW, Outcome.DRAW)
 """An adjourned game without its result: C.04.2 3.1, "adjourned games count as draws for pairing purposes
 only" (docs/research/fide/02-C0402-general-handling-rules.md); Q167: no other provisional score."""
 
-_BoardTerms = tuple[tuple[float, float], bool, tuple[int | None, int | None], tuple[Outcome | None, Outcome | None]]
 
-
-def _board_terms(result: Result | None, scoring: Scoring, spread: int) -> _BoardTerms:
-    """(points, played, game scores, outcomes), each (first's, second's), of a board with this result
-    (a board without a result yet counts as played, for nothing)."""
+def _seat_fields(
+    number: int, result: Result | None, floats: tuple[Float, Float], scoring: Scoring, spread: int
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The first's and the second's `RoundRecord` fields but the opponent, of a board of round `number` with
+    this result (a board without a result yet counts as played, for nothing) and these floats."""
     if result is None:
-        return (0.0, 0.0), True, (None, None), (None, None)
-    return result.points(scoring), result.played, _scores(result, spread), (result.first, result.second)
+        points, played, scores, outcomes = (0.0, 0.0), True, (None, None), (None, None)
+    else:
+        points, played = result.points(scoring), result.played
+        scores, outcomes = _scores(result, spread), (result.first, result.second)
+    sides = (Side.FIRST, Side.SECOND) if played else (None, None)
+    first, second = (
+        {
+            "round": number,
+            "side": sides[i],
+            "outcome": outcomes[i],
+            "points": points[i],
+            "played": played,
+            "float": floats[i],
+            "score_for": scores[i],
+            "score_against": scores[1 - i],
+        }
+        for i in (0, 1)
+    )
+    return first, second
 
 
 def _scores(result: Result, spread: int) -> tuple[int | None, int | None]:
@@ -110,12 +119,15 @@ def _scores(result: Result, spread: int) -> tuple[int | None, int | None]:
 def _floats(first: float, second: float, played: bool) -> tuple[Float, Float]:
     """(first's, second's) floats, from their scores before the round. C.04.3 A.4: an upfloat when the
     opponent had more points before the round, a downfloat when fewer (a played game only; the
-    pairing-allocated bye counts as a downfloat)."""
+    pairing-allocated bye counts as a downfloat). One of three constant pairs."""
     if played and second > first:
-        return Float.UP, Float.DOWN
+        return _UP_DOWN
     if played and second < first:
-        return Float.DOWN, Float.UP
-    return Float.NONE, Float.NONE
+        return _DOWN_UP
+    return _NONE_NONE
+
+
+_UP_DOWN, _DOWN_UP, _NONE_NONE = (Float.UP, Float.DOWN), (Float.DOWN, Float.UP), (Float.NONE, Float.NONE)
 
 
 def unpaired(round_number: int) -> RoundRecord:

@@ -12,13 +12,14 @@ import orjson
 from attrs import frozen
 
 from ledger.results import Game, MatchFormat, Result
+from ledger.settings import tiebreak_description
 from pairing.model import NoValidPairing, Outcome, RoundRecord
 from pairing.tsh.field import Field
 from pairing.tsh.gibson import Contention
 from projections.bracket import ELIMINATION_SYSTEMS
 from projections.history import histories, pairing_input
 from projections.state import RoundView, TournamentState
-from projections.tiebreaks import TIEBREAKS
+from projections.stored import shown_place
 from projections.views import ReadModels, table
 
 
@@ -82,7 +83,7 @@ def event_of(state: TournamentState) -> Event:
         sealed_rounds=tuple(sorted(n for n, view in state.rounds.items() if view.sealed_at is not None)),
         players=len(state.players),
         position=state.position,
-        tiebreaks=tuple((code, TIEBREAKS.get(code, code)) for code in settings.tiebreaks),
+        tiebreaks=tuple((code, tiebreak_description(code) or code) for code in settings.tiebreaks),
         match_length=settings.match_length,
         match_format=settings.match_format,
         elimination=any(stage.system in ELIMINATION_SYSTEMS for stage in state.stages),
@@ -199,7 +200,7 @@ def standings_of(views: ReadModels, state: TournamentState) -> Standings:
     gibsons = gibsonized(state) if state.settings.game is Game.SCRABBLE else frozenset()
     lines = tuple(
         StandingLine(
-            place=place or str(rank),
+            place=shown_place(rank, place),
             number=number,
             name=name,
             rating=rating,

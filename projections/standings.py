@@ -23,15 +23,18 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import partial
 from math import inf
 from operator import neg
+from typing import TYPE_CHECKING
 
 from attrs import define, evolve, field, frozen
 
 from ledger.ratings import RatingTiebreaks, later_ratings, unrated_rating
 from ledger.settings import ROUND_ROBINS
-from pairing.model import Entrant
-from projections.history import entrants, pairing_input
-from projections.state import TournamentState
+from pairing.model import Entrant, Scoring
 from projections.tiebreaks import Crosstable, TiebreakContext, tiebreaks_of, updated_tiebreaks
+
+if TYPE_CHECKING:
+    from pairing.trf.standings import ArbiterEntries, Place
+    from projections.state import TournamentState
 
 
 @frozen
@@ -94,6 +97,8 @@ def standings(
 
     With `memo` and `changed` (players whose own round records changed since the memo), only the
     values those changes can reach are recomputed; the memo is updated in place."""
+    from projections.history import entrants  # here: `places_of` (arbiter-pair -c) loads no event classes
+
     settings = state.settings
     if settings is None:
         return []
@@ -155,6 +160,24 @@ def tied_before_lots(state: TournamentState, numbers: Sequence[int]) -> str:
     return ""
 
 
+def places_of(
+    players: Sequence[Entrant], codes: Sequence[str], scoring: Scoring, rounds: int, entries: ArbiterEntries
+) -> list[Place]:
+    """The standings of a Swiss crosstable read from a TRF (`pairing.trf.standings.StandingsOf`, for
+    ``arbiter-pair -c``), ranked as `standings` ranks the ledger's: score, the tie-breaks before LOT, the
+    arbiter's orders of tied players (Q205), with the EXT values entered (Q207). The file does not carry
+    the seed of a drawing of lots (C.07 4.2), so players equal on all that share a range of ranks, in any
+    order, as players whose ties stand do (Q203). ValueError for a code the tie-breaks do not know."""
+    from pairing.trf.standings import Place  # here: only the checker and the generator read a file's standings
+
+    kept = tuple(codes[: _before_lots(codes)])
+    context = TiebreakContext(game="chess", scoring=scoring, rounds=rounds, external=entries.external)
+    values = tiebreaks_of(Crosstable.of(players, context), kept)
+    rows = _ranked(players, values, kept, None, _by_hand(entries.tied_orders))
+    sharing = Counter(row.rank for row in rows)
+    return [Place(row.number, row.score, row.values, row.rank, row.rank + sharing[row.rank] - 1) for row in rows]
+
+
 def _before_lots(codes: Sequence[str]) -> int:
     """How many of `codes` come before the drawing of lots (C.07 4.2; all of them without LOT)."""
     return codes.index("LOT") if "LOT" in codes else len(codes)
@@ -187,6 +210,7 @@ def _placed(
     wins (a win against a virtual opponent does not count). In case of tied results, the players share
     the respective placements" (places from `pairing.ibf.swiss_elimination`)."""
     from pairing.ibf.swiss_elimination import places  # here: only this system's standings load its engine
+    from projections.history import pairing_input
 
     placed = {p.player: p for p in places(pairing_input(state, state.last_paired_round + 1))}
     rows = _ranked(players, values, codes)

@@ -70,6 +70,13 @@ class StoredStanding(NamedTuple):
     place: str
 
 
+def shown_place(rank: int, place: str) -> str:
+    """The place as every standings view shows it (the CLI, the desk, the reports, the public site): the
+    row's `place` when the standings give one (`projections.standings`: a shared place as a range, "2-4",
+    docs/fide-mode.md Q203; a rank the arbiter's order of tied players decided, "2*", Q205), else the rank."""
+    return place or str(rank)
+
+
 class StoredRound(NamedTuple):
     """A paired round as stored: its boards (board, first, first's name, result code or None, second,
     second's name) and byes (player, name, kind, points)."""

@@ -8,19 +8,20 @@ article (Arts. 1-4 from the handbook page, the definitions from a secondary dige
 and the Gacrux reference implementation `tiebreak.py`), so articles are numbered and quoted as it
 gives them. Implemented, with the article each follows (`TIEBREAKS` below lists the codes):
 
-- Art. 6 DE (6.1.1 forfeits excluded, 6.1.2 repeated games averaged, 6.2 sub-standings, 6.3);
+- Art. 6 DE (6.1.1 forfeits excluded, 6.1.2 repeated games averaged, 6.2 sub-standings, 6.3), and DE-P
+  (6.1.1 with forfeits included: "they count as played", MTB26 `/P`);
 - Art. 7 WIN (7.1), WON (7.2), BPG (7.3), BWG (7.4), PS (7.5) and PS-C1, REP (7.6), STD (7.7), TPN
   (7.8, sorted ascending: its value is the pairing number negated);
 - Art. 8 BH (8.1) with the Art. 14 modifiers Cut-1, Cut-2, Median-1 and Median-2 (BH-C1, BH-C2, BH-M1,
   BH-M2), AOB (8.2; AOB-F reads it with FB, as 2026 allows), FB (8.3) and FB-C1;
-- Art. 9 SB (9.1) and SB-C1, KS (9.2, the 50 % threshold);
+- Art. 9 SB (9.1) and SB-C1, KS (9.2, the 50 % threshold) with the 14.5 Limit modifier (`KS-L60`,
+  `KS-L+1`: `ledger.settings.KoyaLimit`);
 - Art. 10 ARO (10.1) and ARO-C1, TPR (10.2, with the B.02 8.1.1 dp table), PTP (10.3, with B.02 8.1.2
   at full scale), APRO (10.4), APPO (10.5), RTNG (10.6, descending);
 - Arts. 15-16, unplayed rounds, as set out below.
 
-Not implemented: the KS Limit modifier (14.5), DE with forfeits counted as played (6.1.1, MTB26 `/P`),
-the team (Art. 13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3) themselves (their outcome is
-entered as EXT); an unknown code is refused. Besides C.07: IBF Pairing Rules 4.7 and 4.10
+Not implemented: the team (Art. 13) and knock-out (Art. 12) tie-breaks, and play-offs (Art. 3) themselves
+(their outcome is entered as EXT); an unknown code is refused. Besides C.07: IBF Pairing Rules 4.7 and 4.10
 (docs/rules/ibf-pairing-rules.txt) and tsh's standing order (docs/rules/tsh-pairing-systems.txt).
 
 Unplayed rounds (C.07 Arts. 15-16, 2026):
@@ -51,9 +52,13 @@ Readings where the digest leaves a choice (the module's rules, to be published w
 - LOT (4.2, "draw lots"): a lot per player drawn with the tournament's seed, so the draw repeats.
 - TPR (10.2): p is rounded to a whole percentage, 0.5 up, before the B.02 8.1.1 table is read.
 - DE (Art. 6) ranks; its value here is the number of tied players it places below the player (0 for a
-  player alone on their score). 6.3 applies whenever the tied players have not all met, in any system.
-- KS (9.2): "the maximum possible score" is a win's points x the largest number of games any player
-  was paired for, forfeits included.
+  player alone on their score). The tied players are those equal on points and on every tie-break
+  before DE in the list (4.2, "each subgroup of participants still tied"). 6.3 applies whenever the
+  tied players have not all met, in any system.
+- KS (9.2): "the maximum possible score" is a win's points x the rounds in a Swiss (a bye can score a
+  win), and x the largest number of games any player was paired for, forfeits included, with
+  pre-determined pairings (a round robin's rest round scores nothing). 14.5's half-point step is a
+  draw's points (`Scoring.draw`).
 - Scrabble: SPREAD counts a bye's or forfeit's scores as entered (tsh's `bye_spread`), else 0; OWINS
   and AOR read games played only (tsh records a forfeit as a bye, against no opponent). AOR is the
   average opponent *rating* (tsh's own "AOR" is the average opponent *ranking*).
@@ -64,7 +69,8 @@ Readings where the digest leaves a choice (the module's rules, to be published w
 - AOB (8.2) and AOB-F are not rounded; APRO (10.4) and APPO (10.5) leave out an opponent with no TPR or
   PTP (no rated game), and read the games ARO does.
 - SB-C1: the least significant value is the product of the lowest-scored opponent (the lowest product
-  among equal scores); 16.5 compares the products, the lowest VUR's with it, and cuts the higher.
+  among equal scores); 16.5 compares the products, the lowest VUR's (the VUR of the lowest-scored dummy,
+  the lowest product among equal scores) with it, and cuts the higher.
 - Backgammon: WINS-REAL counts forfeit wins (their opponent is real); only byes are virtual.
 
 The dp table is B.02 8.1.1 as printed in the handbook (the digest points to Gacrux `fidetables.py`,
@@ -77,14 +83,14 @@ from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, partial
 
 from attrs import evolve, field, frozen
 from attrs.validators import ge, in_, instance_of
 
 from ledger.ranking import drawn_lot
 from ledger.ratings import rating_in_round
-from ledger.settings import TIEBREAK_CODES
+from ledger.settings import KOYA_LIMIT_CODES, TIEBREAK_CODES, KoyaLimit, koya_limit
 from pairing.fide.common.rating import DP_BY_PERCENTAGE, PD_UPPER_BOUNDS, full_scale_scoring_probability
 from pairing.ibf.credits import coefficients
 from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
@@ -151,7 +157,10 @@ class Crosstable:
     context: TiebreakContext
     games: Mapping[int, int]
     """Player number -> the games the player was paired for, forfeits included."""
-    _direct_encounter_below: dict[float, dict[int, int]] = field(factory=dict, init=False, eq=False)
+    _direct_encounter_below: dict[tuple[tuple[int, ...], bool], dict[int, int]] = field(
+        factory=dict, init=False, eq=False
+    )
+    _koya_thresholds: dict[KoyaLimit, float] = field(factory=dict, init=False, eq=False)
 
     @classmethod
     def of(cls, players: Sequence[Entrant], context: TiebreakContext, previous: Crosstable | None = None) -> Crosstable:
@@ -279,21 +288,33 @@ class Crosstable:
             groups[player.score].append(number)
         return groups
 
-    def direct_encounter_below(self, number: int) -> int:
-        """How many players on `number`'s score Art. 6 places below them (the group is ranked once)."""
-        score = self.players[number].score
-        if score not in self._direct_encounter_below:
-            self._direct_encounter_below[score] = self._rank_group(sorted(self.score_groups[score]))
-        return self._direct_encounter_below[score][number]
+    def direct_encounter_below(self, number: int, *, forfeits_played: bool = False) -> int:
+        """How many players on `number`'s score Art. 6 places below them; `forfeits_played`: 6.1.1 with
+        forfeits included, counted as played."""
+        group = self.score_groups[self.players[number].score]
+        return self.direct_encounter_in(group, forfeits_played=forfeits_played)[number]
 
-    def _rank_group(self, group: list[int]) -> dict[int, int]:
+    def direct_encounter_in(self, group: Collection[int], *, forfeits_played: bool = False) -> Mapping[int, int]:
+        """Player of `group` -> how many players of `group` Art. 6 places below them (each group is
+        ranked once)."""
+        key = (tuple(sorted(group)), forfeits_played)
+        if key not in self._direct_encounter_below:
+            self._direct_encounter_below[key] = self._rank_group(list(key[0]), forfeits_played)
+        return self._direct_encounter_below[key]
+
+    def _rank_group(self, group: list[int], forfeits_played: bool) -> dict[int, int]:
         members = set(group)
         encounters: dict[tuple[int, int], list[float]] = defaultdict(list)
         counts_as_game = self.counts_as_game
         for number in group:
             for record in self.players[number].history:
-                # 6.1.1: forfeits are excluded in a Swiss; 15.2 makes them regular games in a round robin.
-                if record.opponent in members and record.outcome is not None and counts_as_game(record):
+                # 6.1.1: forfeits are excluded in a Swiss "unless the regulations say otherwise" (then "they
+                # count as played"); 15.2 makes them regular games in a round robin.
+                if (
+                    record.opponent in members
+                    and record.outcome is not None
+                    and (forfeits_played or counts_as_game(record))
+                ):
                     encounters[number, record.opponent].append(record.points)
         # 6.1.2: "Players who met more than once contribute the average score of their games."
         average = {pair: sum(points) / len(points) for pair, points in encounters.items()}
@@ -306,10 +327,22 @@ class Crosstable:
         """IBF 4.7 coefficients of every player (`pairing.ibf.credits`)."""
         return coefficients(list(self.players.values()))
 
-    @cached_property
-    def koya_threshold(self) -> float:
-        """9.2: 50 % of the maximum possible score (see the module docstring for the maximum)."""
-        return 0.5 * self.context.scoring.win * self.most_games
+    def koya_threshold(self, limit: KoyaLimit) -> float:
+        """9.2: 50 % of the maximum possible score (see the module docstring for the maximum), or the limit
+        14.5 sets: `limit.percent` % of it, moved by `limit.steps` draws' points; computed exactly (60 % of
+        9 is 5.4, not 0.6 x 9 = 5.3999...), then rounded once to the float the scores are compared with."""
+        if limit not in self._koya_thresholds:
+            scoring = self.context.scoring
+            maximum = Fraction(scoring.win) * self.koya_most_wins
+            self._koya_thresholds[limit] = float(maximum * limit.percent / 100 + Fraction(scoring.draw) * limit.steps)
+        return self._koya_thresholds[limit]
+
+    @property
+    def koya_most_wins(self) -> int:
+        """9.2's maximum possible score in wins: with pre-determined pairings (15.2), the largest number
+        of games any player was paired for (an odd round robin's rest round scores nothing); in a Swiss,
+        every round, since a bye can score a win too (7.1)."""
+        return self.most_games if self.context.round_robin else self.context.rounds
 
     @cached_property
     def fore(self) -> Crosstable:
@@ -414,8 +447,39 @@ def direct_encounter(player: Entrant, table: Crosstable) -> float:
     """C.07 6: "Among the tied players, sum each player's points from games against the other tied
     players, and rank by that sum" (6.1.1 forfeits excluded, 6.1.2 repeated games averaged, 6.2
     sub-ties reapplied, 6.3 a player first only "whatever the outcome of the missing games").
-    The value is the number of players on the same score that DE places below this one."""
+    The value is the number of players on the same score that DE places below this one; in a list,
+    `_direct_encounter_among_still_tied` ranks only the players the tie-breaks before it leave tied."""
     return float(table.direct_encounter_below(player.number))
+
+
+def _direct_encounter_among_still_tied(
+    table: Crosstable, codes: Sequence[str], rows: Mapping[int, list[float]], scope: Collection[int] | None = None
+) -> None:
+    """C.07 4.2 (2026): after the first tie-break, the next one applies "for each subgroup of participants
+    still tied", and DE (Art. 6, type A: "a subset of games among the tied players") is the one whose value
+    depends on that subgroup. Each DE or DE-P of `codes` (4.3 allows it more than once) is set in `rows`
+    for the players equal on points and on every value before it, ranked among themselves; only the
+    groups with a player of `scope` (every group when None). Found by the cross-check against Gacrux
+    (benchmarks/tiebreak_cross_check.py): with WIN before DE, DE had ranked the whole score group."""
+    for index, code in enumerate(codes):
+        if code not in SCORE_GROUP:
+            continue
+        groups: dict[tuple[float, ...], list[int]] = defaultdict(list)
+        for number, row in rows.items():
+            groups[(table.players[number].score, *row[:index])].append(number)
+        for group in groups.values():
+            if scope is not None and scope.isdisjoint(group):
+                continue
+            below = table.direct_encounter_in(group, forfeits_played=code == "DE-P")
+            for number in group:
+                rows[number][index] = float(below[number])
+
+
+def direct_encounter_forfeits_played(player: Entrant, table: Crosstable) -> float:
+    """C.07 6.1.1, DE-P (MTB26 `DE/P`): `direct_encounter` with forfeits included: "Forfeits are excluded
+    unless the regulations say otherwise. If they are included, they count as played", so a forfeit win
+    is a won encounter and a forfeit loss (or a double forfeit) a lost one."""
+    return float(table.direct_encounter_below(player.number, forfeits_played=True))
 
 
 # --- Art. 7: the player's own results (type B) --------------------------------------------------------
@@ -573,23 +637,30 @@ def sonneborn_berger(player: Entrant, table: Crosstable) -> float:
 def sonneborn_berger_cut_1(player: Entrant, table: Crosstable) -> float:
     """C.07 9.1 with Cut-1 (Art. 14), SB-C1 (2024-08): "drop the product for the opponent with the lowest
     score. If several opponents share that score, drop the lowest of their products"; 16.5 for SB:
-    "compare the lowest VUR contribution with the least significant value and cut the higher of the two"."""
+    "compare the lowest VUR contribution with the least significant value and cut the higher of the two".
+    The lowest VUR contribution is found as the least significant value is, by the (dummy's) score, then
+    the product: lowest by the product alone, a forfeit loss's 0 always won, so the exception never cut
+    another VUR (found by the cross-check against Gacrux, benchmarks/tiebreak_cross_check.py)."""
     terms = [(score * record.points, score, voluntary) for score, voluntary, record in table.buchholz_terms(player)]
     if not terms:
         return 0.0
     least = min(terms, key=lambda term: (term[1], term[0]))
     voluntary = [term for term in terms if term[2]]
     if voluntary:
-        lowest_vur = min(voluntary, key=lambda term: (term[0], term[1]))
+        lowest_vur = min(voluntary, key=lambda term: (term[1], term[0]))
         if lowest_vur[0] >= least[0]:
             least = lowest_vur
     return sum(term[0] for term in terms) - least[0]
 
 
-def koya_system(player: Entrant, table: Crosstable) -> float:
+KOYA_HALF = KoyaLimit()
+"""9.2's limit: 50 % of the maximum possible score."""
+
+
+def koya_system(player: Entrant, table: Crosstable, limit: KoyaLimit = KOYA_HALF) -> float:
     """C.07 9.2 KS: "points scored against all participants who finished with ≥ 50 % of the maximum
-    possible score". For round robins."""
-    threshold = table.koya_threshold
+    possible score". For round robins. `limit`: the 14.5 Limit modifier (`KS-L60`, `KS-L+1`)."""
+    threshold = table.koya_threshold(limit)
     return sum(
         r.points
         for r in player.history
@@ -812,6 +883,7 @@ _FUNCTIONS: dict[str, TiebreakFunction] = {
     "APRO": average_performance_rating_of_opponents,
     "PTP": perfect_tournament_performance,
     "APPO": average_perfect_performance_of_opponents,
+    "DE-P": direct_encounter_forfeits_played,
 }
 """Code -> its computation; the codes and their articles are `ledger.settings.TIEBREAK_CODES`."""
 
@@ -827,18 +899,33 @@ OWN_AND_OPPONENTS_RECORDS = frozenset(
 )
 """Codes whose value reads only the player's own records and their opponents' (scores, adjusted scores,
 records, ratings), besides the context and KS's threshold."""
-SCORE_GROUP = frozenset({"DE"})
+SCORE_GROUP = frozenset({"DE", "DE-P"})
 """Codes whose value reads the player's score group: who is on the same score, and their games."""
 
 
 def _functions(codes: Sequence[str]) -> list[TiebreakFunction]:
     """The functions of `codes`. Unknown code -> ValueError naming the known codes."""
-    unknown = [code for code in codes if code not in _FUNCTIONS]
+    functions = [_function(code) for code in codes]
+    unknown = [code for code, function in zip(codes, functions, strict=True) if function is None]
     if unknown:
         raise ValueError(
-            f"unknown tie-break code(s) {', '.join(map(repr, unknown))}; known codes: {', '.join(TIEBREAKS)}"
+            f"unknown tie-break code(s) {', '.join(map(repr, unknown))}; known codes: {', '.join(TIEBREAKS)}, "
+            f"{KOYA_LIMIT_CODES}"
         )
-    return [_FUNCTIONS[code] for code in codes]
+    return [function for function in functions if function is not None]
+
+
+def _function(code: str) -> TiebreakFunction | None:
+    """The function of one code: a fixed code's, or KS with the Limit a `KS-L...` code gives (14.5)."""
+    if code in _FUNCTIONS:
+        return _FUNCTIONS[code]
+    limit = koya_limit(code)
+    return None if limit is None else partial(koya_system, limit=limit)
+
+
+def _family(code: str) -> str:
+    """The fixed code whose inputs `code` reads: KS for a `KS-L...` code, else the code itself."""
+    return "KS" if koya_limit(code) is not None else code
 
 
 def compute_tiebreaks(
@@ -849,16 +936,21 @@ def compute_tiebreaks(
 ) -> dict[int, tuple[float, ...]]:
     """Player number -> the values of `codes`, in order (for the players in `only`, if given).
     Unknown code -> ValueError naming the known codes."""
-    functions = _functions(codes)
-    table = Crosstable.of(players, context)
-    chosen = players if only is None else [table.players[number] for number in only]
-    return {player.number: tuple(float(f(player, table)) for f in functions) for player in chosen}
+    values = tiebreaks_of(Crosstable.of(players, context), codes)
+    return values if only is None else {number: values[number] for number in only}
 
 
 def tiebreaks_of(table: Crosstable, codes: Sequence[str]) -> dict[int, tuple[float, ...]]:
     """`compute_tiebreaks` of every player of a crosstable already made."""
     functions = _functions(codes)
-    return {number: tuple(float(f(player, table)) for f in functions) for number, player in table.players.items()}
+    rows = {
+        number: [
+            0.0 if code in SCORE_GROUP else float(f(player, table)) for code, f in zip(codes, functions, strict=True)
+        ]
+        for number, player in table.players.items()
+    }
+    _direct_encounter_among_still_tied(table, codes, rows)
+    return {number: tuple(row) for number, row in rows.items()}
 
 
 def updated_tiebreaks(
@@ -871,21 +963,23 @@ def updated_tiebreaks(
     """`tiebreaks_of(table, codes)`, knowing `previous`: the values (and `previous_scores`, the scores)
     of the same players, context and KS threshold before the players in `changed` had their results
     changed. Only what such a change can reach is computed: for `OWN_AND_OPPONENTS_RECORDS`, the
-    changed players and their opponents; for `SCORE_GROUP`, everyone on a score a changed player left
-    or joined; for any other code (IBF-C reads the whole field), everyone."""
+    changed players and their opponents; for `SCORE_GROUP`, the subgroups (4.2) with a player on a score
+    a changed player left or joined, or on the score of one of those opponents (whose values before DE
+    may have changed), and, after a code of the whole field, every subgroup; for any other code (IBF-C
+    reads the whole field), everyone."""
     functions = _functions(codes)
     players = table.players
     near = set(changed).union(*(players[number].opponents for number in changed))
-    scores = {previous_scores[number] for number in changed} | {players[number].score for number in changed}
+    scores = {previous_scores[number] for number in changed} | {players[number].score for number in near}
     group = {number for score in scores for number in table.score_groups.get(score, ())}
-    scopes = [
-        near if code in OWN_AND_OPPONENTS_RECORDS else group if code in SCORE_GROUP else players.keys()
-        for code in codes
-    ]
-    fresh: dict[int, list[float]] = {}
-    for index, (f, scope) in enumerate(zip(functions, scopes, strict=True)):
-        for number in scope:
-            if number not in fresh:
-                fresh[number] = list(previous[number])
-            fresh[number][index] = float(f(players[number], table))
-    return {**previous, **{number: tuple(row) for number, row in fresh.items()}}
+    whole_field = [_family(code) not in OWN_AND_OPPONENTS_RECORDS | SCORE_GROUP for code in codes]
+    rows = {number: list(row) for number, row in previous.items()}
+    for index, (code, f) in enumerate(zip(codes, functions, strict=True)):
+        if code in SCORE_GROUP:
+            continue
+        for number in players.keys() if whole_field[index] else near:
+            rows[number][index] = float(f(players[number], table))
+    if SCORE_GROUP.intersection(codes):
+        first = min(codes.index(code) for code in SCORE_GROUP.intersection(codes))
+        _direct_encounter_among_still_tied(table, codes, rows, None if any(whole_field[:first]) else group)
+    return {number: tuple(row) for number, row in rows.items()}

@@ -80,7 +80,8 @@ each player received, and the float history."""
 IN_MEMORY = Path(":memory:")
 
 
-_RESULT_EVENTS = (Round.ResultRecorded, Round.ResultCorrected, Round.ResultVoided)
+_RESULT_EVENTS = frozenset({Round.ResultRecorded, Round.ResultCorrected, Round.ResultVoided})
+"""The result events' classes (the log holds these classes themselves, no subclasses)."""
 
 
 class Changes:
@@ -96,10 +97,12 @@ class Changes:
     def note(self, state: TournamentState, position: int, event: Any, time: str) -> None:
         """Note one event, `time` its timestamp in ISO format."""
         self.audit.append(audit_row(position, event, state.round_streams, time))
-        if isinstance(event, _RESULT_EVENTS):
+        if type(event) in _RESULT_EVENTS:  # most of the log: a result touches its round and two players
             if self.results_of is not None:
                 self.results_of.update((event.first, event.second))
-        elif not isinstance(event, Round.Sealed):
+            self.rounds.add(state.round_streams[event.originator_id])
+            return
+        if not isinstance(event, Round.Sealed):
             self.results_of = None
         if isinstance(event, Round.Event):
             self.rounds.add(state.round_streams[event.originator_id])

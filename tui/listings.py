@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, NamedTuple, Protocol
 
+from projections.stored import shown_place
 from tui.text_table import TextTable
 
 SIDE_HEADINGS = {
@@ -139,7 +140,7 @@ def standings_table(title: str, codes: Sequence[str], rows: Sequence[Standing]) 
         [(heading, "left" if heading == "Name" else "right") for heading in headings],
         [
             [
-                row.place or str(row.rank),
+                shown_place(row.rank, row.place),
                 str(row.number),
                 f"{row.name} (withdrawn)" if row.withdrawn else row.name,
                 str(row.rating or ""),

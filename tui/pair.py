@@ -1,29 +1,35 @@
 """The ``arbiter-pair`` command: `pairing.cli` (bbpPairings' command line, the checker and the
-generator) with the tie-breaks of `projections.tiebreaks`, which the pairing layer may not import
-(ARCHITECTURE.md, layers). The tie-break module is loaded only when a standings check or a generated
-tournament's ranks need it, so ``-p`` loads the pairing engine alone (docs/performance.md, "Start-up").
+generator) with the standings of `projections.standings` (its tie-breaks, orders of tied players and
+entered values), which the pairing layer may not import (ARCHITECTURE.md, layers). They are loaded only
+when a standings check or a generated tournament's ranks need them, so ``-p`` loads the pairing engine
+alone (docs/performance.md, "Start-up").
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from pairing import cli
 from pairing.model import Entrant, Scoring
 
+if TYPE_CHECKING:
+    from pairing.trf.standings import ArbiterEntries, Place
 
-def fide_tiebreaks(
-    players: Sequence[Entrant], codes: Sequence[str], scoring: Scoring, rounds: int
-) -> Mapping[int, tuple[float, ...]]:
-    """C.07 tie-break values of a Swiss tournament's players after `rounds` rounds (`TiebreakValues`)."""
-    from projections.tiebreaks import TiebreakContext, compute_tiebreaks
 
-    return compute_tiebreaks(players, codes, TiebreakContext(game="chess", scoring=scoring, rounds=rounds))
+def fide_standings(
+    players: Sequence[Entrant], codes: Sequence[str], scoring: Scoring, rounds: int, entries: ArbiterEntries
+) -> Sequence[Place]:
+    """The standings of a Swiss tournament's players after `rounds` rounds (`StandingsOf`), ranked by the
+    ledger's own standings code: C.07 tie-breaks, the arbiter's orders of tied players and EXT values."""
+    from projections.standings import places_of
+
+    return places_of(players, codes, scoring, rounds, entries)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return cli.main(argv, tiebreaks=fide_tiebreaks)
+    return cli.main(argv, tiebreaks=fide_standings)
 
 
 if __name__ == "__main__":

@@ -45,6 +45,7 @@ typedef struct {
     limb *t1, *t2, *t3; /* scratch numbers */
     int *leafbuf;
     int *bestto;
+    limb *bestto_slack; /* 2n * L: the slack of bestto[b] (add_blossom) */
     int *path, *pathe;
     int *nbv;           /* 2m: the remote vertex of each adjacency entry, and */
     limb *wq;           /* 2m * L: its 2 w, both in the order of nb, so that a vertex's edges are
@@ -107,15 +108,9 @@ static inline void slack(M *m, int k, limb *out) {
     }
 }
 
-static int slack_lt(M *m, int k1, int k2) {
-    slack(m, k1, m->t1);
-    slack(m, k2, m->t2);
-    return num_cmp(m->t1, m->t2, m->L) < 0;
-}
-
 /* Whether slack s (of an edge just scanned) is less than that of bestedge[b] (or there is none); the
    best edge's slack is computed once per dual version. */
-static int below_best(M *m, const limb *s, int b) {
+static inline int below_best(M *m, const limb *s, int b) {
     int k = m->bestedge[b], L = m->L;
     if (k == -1) return 1;
     limb *cached = m->bslack + (size_t)b * L;
@@ -128,20 +123,52 @@ static int below_best(M *m, const limb *s, int b) {
 }
 
 /* bestedge[b] = k, whose slack s is known */
-static void set_best(M *m, int b, int k, const limb *s) {
+static inline void set_best(M *m, int b, int k, const limb *s) {
     m->bestedge[b] = k;
     num_copy(m->bslack + (size_t)b * m->L, s, m->L);
     m->bslack_edge[b] = k;
     m->bslack_at[b] = m->version;
 }
 
-/* edge kk leaves blossom b: keep it as b's best edge to the outer blossom at its far end if its slack
-   is the least seen so far */
-static void consider_best_edge(M *m, int b, int kk, int *bestto) {
+/* the slack of the edge of adjacency entry q of vertex x into out, read from the adjacency arrays
+   (nbv, wq), which lie in the order of a scan */
+static inline void slack_adjacent(M *m, int x, int q, limb *out) {
+    int L = m->L;
+    const limb *a = DUAL(m, x), *b = DUAL(m, m->nbv[q]), *c = m->wq + (size_t)q * L;
+    wide acc = 0;
+    for (int i = 0; i < L; i++) {
+        acc += (wide)a[i] + (wide)b[i] - (wide)c[i];
+        out[i] = (limb)acc;
+        acc >>= 64;
+    }
+}
+
+/* edge kk, of slack t1, leads from blossom b to the outer blossom bj: keep it as b's best edge to bj
+   if its slack is the least seen so far (the slack of each kept edge is kept beside it, in
+   bestto_slack) */
+static inline void keep_least(M *m, int bj, int kk, int *bestto) {
+    limb *kept = m->bestto_slack + (size_t)bj * m->L;
+    if (bestto[bj] == -1 || num_cmp(m->t1, kept, m->L) < 0) {
+        bestto[bj] = kk;
+        num_copy(kept, m->t1, m->L);
+    }
+}
+
+/* edge kk leaves blossom b: keep_least, if its far end is in another outer blossom */
+static inline void consider_best_edge(M *m, int b, int kk, int *bestto) {
     int far = m->inblossom[m->ev[kk]] == b ? m->eu[kk] : m->ev[kk];
     int bj = m->inblossom[far];
-    if (bj != b && m->label[bj] == 1 && (bestto[bj] == -1 || slack_lt(m, kk, bestto[bj])))
-        bestto[bj] = kk;
+    if (bj == b || m->label[bj] != 1) return;
+    slack(m, kk, m->t1);
+    keep_least(m, bj, kk, bestto);
+}
+
+/* consider_best_edge for the edge of adjacency entry q of vertex x of blossom b */
+static inline void consider_adjacent(M *m, int b, int x, int q, int *bestto) {
+    int bj = m->inblossom[m->nbv[q]];
+    if (bj == b || m->label[bj] != 1) return;
+    slack_adjacent(m, x, q, m->t1);
+    keep_least(m, bj, m->nb[q] >> 1, bestto);
 }
 
 /* leaves of blossom b, appended to buf from position *len */
@@ -269,19 +296,16 @@ static void add_blossom(M *m, int bse, int k) {
     int *bestto = m->bestto;
     for (int i = 0; i < 2 * n; i++) bestto[i] = -1;
     int *childs = m->childs[b];
+    int *lb = malloc(sizeof(int) * (n + 1));
     for (int c = 0; c < np; c++) {
         int sub = childs[c];
         if (m->bbest[sub] == NULL) {
             int ll = 0;
-            int *lb = malloc(sizeof(int) * n);
             leaves(m, sub, lb, &ll);
             for (int li = 0; li < ll; li++) {
                 int x = lb[li];
-                for (int q = m->nb_start[x]; q < m->nb_start[x + 1]; q++) {
-                    consider_best_edge(m, b, m->nb[q] >> 1, bestto);
-                }
+                for (int q = m->nb_start[x]; q < m->nb_start[x + 1]; q++) consider_adjacent(m, b, x, q, bestto);
             }
-            free(lb);
         } else {
             for (int q = 0; q < m->nbbest[sub]; q++) {
                 consider_best_edge(m, b, m->bbest[sub][q], bestto);
@@ -292,19 +316,22 @@ static void add_blossom(M *m, int bse, int k) {
         m->nbbest[sub] = 0;
         m->bestedge[sub] = -1;
     }
+    free(lb);
     int cnt = 0;
     for (int i = 0; i < 2 * n; i++)
         if (bestto[i] != -1) cnt++;
     m->bbest[b] = malloc(sizeof(int) * (cnt ? cnt : 1));
     m->nbbest[b] = cnt;
     cnt = 0;
-    for (int i = 0; i < 2 * n; i++)
-        if (bestto[i] != -1) m->bbest[b][cnt++] = bestto[i];
-    m->bestedge[b] = -1;
-    for (int i = 0; i < m->nbbest[b]; i++) {
-        int kk = m->bbest[b][i];
-        if (m->bestedge[b] == -1 || slack_lt(m, kk, m->bestedge[b])) m->bestedge[b] = kk;
+    int least = -1; /* the first of the least slack */
+    for (int i = 0; i < 2 * n; i++) {
+        if (bestto[i] == -1) continue;
+        m->bbest[b][cnt++] = bestto[i];
+        if (least == -1 || num_cmp(m->bestto_slack + (size_t)i * L, m->bestto_slack + (size_t)least * L, L) < 0)
+            least = i;
     }
+    m->bestedge[b] = -1;
+    if (least != -1) set_best(m, b, bestto[least], m->bestto_slack + (size_t)least * L);
 }
 
 static inline int cidx(int j, int len) { return ((j % len) + len) % len; }
@@ -481,20 +508,14 @@ static int run(M *m) {
         for (;;) {
             while (m->qhead < m->qtail && !augmented) {
                 int v = m->queue[m->qhead++];
-                const limb *dv = DUAL(m, v);
                 for (int q = m->nb_start[v]; q < m->nb_start[v + 1]; q++) {
                     int p = m->nb[q];
                     int k = p >> 1;
                     int w = m->nbv[q];
-                    if (m->inblossom[v] == m->inblossom[w]) continue;
+                    int bw = m->inblossom[w];
+                    if (m->inblossom[v] == bw || (m->label[bw] == 2 && m->label[w] == 2)) continue; /* nothing to do */
                     if (!m->allow[k]) {
-                        const limb *dw = DUAL(m, w), *c = m->wq + (size_t)q * L;
-                        wide acc = 0;
-                        for (int i = 0; i < L; i++) {
-                            acc += (wide)dv[i] + (wide)dw[i] - (wide)c[i];
-                            m->t3[i] = (limb)acc;
-                            acc >>= 64;
-                        }
+                        slack_adjacent(m, v, q, m->t3);
                         if (num_zero(m->t3, L)) m->allow[k] = 1;
                     }
                     if (m->allow[k]) {
@@ -842,6 +863,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     m->t3 = calloc(L, sizeof(limb));
     m->leafbuf = malloc(sizeof(int) * (n + 1));
     m->bestto = malloc(sizeof(int) * N2);
+    m->bestto_slack = malloc(sizeof(limb) * ((size_t)N2 * L + 1));
     m->path = malloc(sizeof(int) * (N2 + 1));
     m->pathe = malloc(sizeof(int) * (N2 + 1));
     m->w2 = malloc(sizeof(limb) * ((size_t)mcount * L + 1));
@@ -936,6 +958,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     free(m->t3);
     free(m->leafbuf);
     free(m->bestto);
+    free(m->bestto_slack);
     free(m->path);
     free(m->pathe);
 done:

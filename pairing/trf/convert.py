@@ -56,6 +56,11 @@ _PLAYED = {R.WIN: Outcome.WIN, R.DRAW: Outcome.DRAW, R.LOSS: Outcome.LOSS}
 _PLAYED |= {R.UNRATED_WIN: Outcome.WIN, R.UNRATED_DRAW: Outcome.DRAW, R.UNRATED_LOSS: Outcome.LOSS}
 _PLAYED |= {R.UNKNOWN: Outcome.DRAW}
 """An unknown (adjourned) game counts as a draw for pairing (C.04.2 3.1; record 162's ``X`` defaults to ``D``)."""
+_OUTCOMES = _PLAYED | {R.FORFEIT_WIN: Outcome.WIN, R.FORFEIT_LOSS: Outcome.LOSS}
+"""A game's outcome against an opponent: played, or forfeited (not played, but won or lost)."""
+_SIDES = {Colour.WHITE: Side.FIRST, Colour.BLACK: Side.SECOND}
+_NOT_PAIRED = RoundEntry(opponent=0, colour=Colour.NONE, result=R.ZERO_POINT_BYE)
+"""A round missing from a ``001`` line."""
 _BYES = {
     R.PAIRING_ALLOCATED_BYE: ByeKind.PAIRING_ALLOCATED,
     R.FULL_POINT_BYE: ByeKind.FULL_POINT,
@@ -98,19 +103,22 @@ def check_players(document: TrfDocument) -> None:
         for index, entry in enumerate(player.rounds, start=1):
             if entry.opponent == 0:
                 continue
-            first = 92 + 10 * (index - 1)
-            where = (
-                f"line {numbers[player.start_rank]}, columns {first}-{first + 3} "
-                f"(round {index} of starting rank {player.start_rank})"
-            )
             other = lines.get(entry.opponent)
             if entry.opponent == player.start_rank or other is None:
+                where = _round_columns(numbers[player.start_rank], player.start_rank, index)
                 raise TrfConversionError(f"{where}: opponent {entry.opponent} is not another player's starting rank")
             theirs = other.rounds[index - 1] if index <= len(other.rounds) else None
             if theirs is None or theirs.opponent != player.start_rank:
+                where = _round_columns(numbers[player.start_rank], player.start_rank, index)
                 raise TrfConversionError(
                     f"{where}: the opponent {entry.opponent}'s line does not show this game in round {index}"
                 )
+
+
+def _round_columns(line: int, start_rank: int, index: int) -> str:
+    """Where round `index` of a ``001`` line is, for an error message: its opponent's columns."""
+    first = 92 + 10 * (index - 1)
+    return f"line {line}, columns {first}-{first + 3} (round {index} of starting rank {start_rank})"
 
 
 def player_lines(document: TrfDocument) -> dict[int, int]:
@@ -172,6 +180,17 @@ def scoring(document: TrfDocument) -> Scoring:
 
 def points_for(entry: RoundEntry, scoring: Scoring) -> float:
     """What one round scored in the tournament's point system."""
+    return _scored(entry, _point_table(scoring))
+
+
+def _scored(entry: RoundEntry, table: dict[ResultCode, float]) -> float:
+    """`points_for` with the point system's table: a blank result scores nothing against an opponent
+    (a game not played yet) and a zero-point bye against ``0000``."""
+    return 0.0 if entry.result is R.NO_RESULT and entry.opponent != 0 else table[entry.result]
+
+
+def _point_table(scoring: Scoring) -> dict[ResultCode, float]:
+    """Each result code's points in `scoring`, a blank as against ``0000``: made once per document."""
     return {
         R.WIN: scoring.win,
         R.UNRATED_WIN: scoring.win,
@@ -186,15 +205,22 @@ def points_for(entry: RoundEntry, scoring: Scoring) -> float:
         R.FULL_POINT_BYE: scoring.full_point_bye,
         R.PAIRING_ALLOCATED_BYE: scoring.pairing_allocated_bye,
         R.ZERO_POINT_BYE: scoring.zero_point_bye,
-        R.NO_RESULT: scoring.zero_point_bye if entry.opponent == 0 else 0.0,
-    }[entry.result]
+        R.NO_RESULT: scoring.zero_point_bye,
+    }
 
 
 def round_record(round_number: int, entry: RoundEntry, scoring: Scoring) -> RoundRecord:
     """One history entry. Games with ``W D L`` ("lasted less than one move") count as played, as
     JaVaFo and bbpPairings read them; forfeits and byes do not (C.04.2: only played games count for
     colours and, per D.6 / 3.5, for meeting again)."""
-    points = points_for(entry, scoring)
+    return _round_record(round_number, entry, scoring, _point_table(scoring))
+
+
+def _round_record(
+    round_number: int, entry: RoundEntry, scoring: Scoring, table: dict[ResultCode, float]
+) -> RoundRecord:
+    """`round_record` with the point system's table (`_point_table`)."""
+    points = _scored(entry, table)
     if entry.opponent == 0:
         kind = _BYES.get(entry.result, ByeKind.ZERO_POINT)
         if entry.result in (R.FORFEIT_WIN, R.FORFEIT_LOSS):
@@ -204,20 +230,11 @@ def round_record(round_number: int, entry: RoundEntry, scoring: Scoring) -> Roun
             round=round_number, opponent=None, side=None, outcome=outcome, points=points, played=False, bye=kind
         )
     played = entry.result in _PLAYED
-    if played:
-        outcome: Outcome | None = _PLAYED[entry.result]
-    elif entry.result is R.FORFEIT_WIN:
-        outcome = Outcome.WIN
-    elif entry.result is R.FORFEIT_LOSS:
-        outcome = Outcome.LOSS
-    else:
-        outcome = None
-    side = {Colour.WHITE: Side.FIRST, Colour.BLACK: Side.SECOND}.get(entry.colour)
     return RoundRecord(
         round=round_number,
         opponent=entry.opponent,
-        side=side if played else None,
-        outcome=outcome,
+        side=_SIDES.get(entry.colour) if played else None,
+        outcome=_OUTCOMES.get(entry.result),
         points=points,
         played=played,
     )
@@ -359,20 +376,19 @@ def entrants(document: TrfDocument, rounds: int, points: Scoring | None = None) 
     """The players after rounds 1..`rounds`: their histories (a round missing from a line is a
     zero-point bye) and scores in the point system `points` (default: the document's)."""
     points = points or scoring(document)
+    table = _point_table(points)
     numbers = pairing_numbers(document)
     known = {p.start_rank for p in document.players}
     players = []
     for player in document.players:
         history = []
         for index in range(1, rounds + 1):
-            entry = player.rounds[index - 1] if index <= len(player.rounds) else None
-            if entry is None:
-                entry = RoundEntry(opponent=0, colour=Colour.NONE, result=R.ZERO_POINT_BYE)
+            entry = player.rounds[index - 1] if index <= len(player.rounds) else _NOT_PAIRED
             if entry.opponent and entry.opponent not in known:
                 raise TrfConversionError(
                     f"player {player.start_rank} meets {entry.opponent} in round {index}, who has no 001 line"
                 )
-            history.append(round_record(index, entry, points))
+            history.append(_round_record(index, entry, points, table))
         players.append(
             Entrant(
                 number=player.start_rank,
@@ -392,9 +408,11 @@ def last_paired_round(document: TrfDocument) -> int:
     only the byes requested for the round to pair."""
     last = 0
     for player in document.players:
-        for index, entry in enumerate(player.rounds, start=1):
+        for index in range(len(player.rounds), last, -1):  # a line's last paired round, if later than `last`
+            entry = player.rounds[index - 1]
             if entry.opponent != 0 or entry.result is R.PAIRING_ALLOCATED_BYE:
-                last = max(last, index)
+                last = index
+                break
     return last
 
 

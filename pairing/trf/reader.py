@@ -50,6 +50,15 @@ _RESULTS = {code.value: code for code in ResultCode} | {"w": ResultCode.UNRATED_
 _RESULTS |= {"l": ResultCode.UNRATED_LOSS, "h": ResultCode.HALF_POINT_BYE, "f": ResultCode.FULL_POINT_BYE}
 _RESULTS |= {"u": ResultCode.PAIRING_ALLOCATED_BYE, "z": ResultCode.ZERO_POINT_BYE}
 _COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
+_PLAYER_SEPARATORS = re.compile(r".{8} .{4} .{33} .{4} .{3} .{11} .{10} .{4} ", re.DOTALL)
+"""Cols 9, 14, 48, 53, 57, 69, 80 and 85 of a ``001`` line, all blank: the separators checked at once."""
+_ROUND_COLOURS = _COLOURS | {"W": Colour.WHITE, "B": Colour.BLACK}
+_ROUND_ENTRY = re.compile(
+    f"([ 0-9]{{4}}) ([{re.escape(''.join(_ROUND_COLOURS))}]) ([{re.escape(''.join(_RESULTS))}])  "
+)
+"""One well-formed round, padded to its 10 columns: what `_round_entry` reads, column by column, from
+the common case (digits and blanks, a colour and a result code as written), so that a file of
+well-formed rounds is read with one pattern per line; anything else goes to `_round_entry`."""
 BBP_POINT_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
 
 
@@ -141,20 +150,20 @@ def _player(line: _Line) -> PlayerRecord:
     start_rank = line.integer(5, 8, "the starting rank")
     if start_rank < 1:
         raise line.fail(5, "the starting rank must be 1 to 9999")
-    for column in (9, 14, 48, 53, 57, 69, 80, 85):
-        line.blank(column, "a separator")
+    if not _PLAYER_SEPARATORS.match(line.text):  # a short line, or a separator that is not blank
+        for column in (9, 14, 48, 53, 57, 69, 80, 85):
+            line.blank(column, "a separator")
     points = line.decimal(81, 84, "the points")
     rank_text = line.cols(86, 89).strip()
     rank = line.integer(86, 89, "the rank") if rank_text else None
-    rounds: list[RoundEntry] = []
     body = line.text.rstrip(" ")
     if len(body) > 89:
         line.blank(90, "a separator")
         line.blank(91, "a separator")
-    start = 92
-    while start <= len(body):
-        rounds.append(_round_entry(line, start, len(rounds) + 1))
-        start += 10
+    count = max(0, (len(body) - 82) // 10)
+    rounds = _well_formed_rounds(line.text, count)
+    if rounds is None:
+        rounds = tuple(_round_entry(line, 92 + 10 * index, index + 1) for index in range(count))
     return PlayerRecord(
         start_rank=start_rank,
         sex=line.cols(10, 10).strip(),
@@ -166,7 +175,26 @@ def _player(line: _Line) -> PlayerRecord:
         birth_date=line.cols(70, 79).strip(),
         points=points,
         rank=rank,
-        rounds=tuple(rounds),
+        rounds=rounds,
+    )
+
+
+def _well_formed_rounds(text: str, count: int) -> tuple[RoundEntry, ...] | None:
+    """The `count` rounds from col 92 on, or None unless every one matches `_ROUND_ENTRY` (then
+    `_round_entry` reads them, and names the first error). A column past the line's end reads as a
+    blank, so the last round is padded with blanks."""
+    fields = _ROUND_ENTRY.findall(text[91 : 91 + 10 * count].ljust(10 * count))
+    if len(fields) != count:  # `count` matches of 10 columns each in 10 * count columns: every round
+        return None
+    if any(" " in opponent.strip() for opponent, _, _ in fields):
+        return None  # "1 2 " is not a number: `_round_entry` says so
+    return tuple(
+        RoundEntry(
+            opponent=int(opponent) if opponent != "    " else 0,
+            colour=_ROUND_COLOURS[colour],
+            result=_RESULTS[result],
+        )
+        for opponent, colour, result in fields
     )
 
 

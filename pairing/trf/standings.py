@@ -1,44 +1,53 @@
 """The final standings a TRF claims (rank column, cols 86-89) against its tie-break list (record ``202``).
 
 TRF-2026 names the tie-breaks in ``202`` as comma-separated MTB26 descriptors (``BH/C1``, ``SB``...;
-docs/research/fide/05-C07-tie-breaks.md, "TRF/MTB26 descriptor syntax"). The values come from a
-`TiebreakValues` function that the caller supplies, since tie-breaks are computed above this layer
-(`projections.tiebreaks`, wired in by the ``arbiter-pair`` command, `tui.pair`). Players are ordered by
-points, then by each tie-break in turn (C.07 4.2); players equal on all of them are tied, and any order
-among them (a drawing of lots) is accepted.
+docs/research/fide/05-C07-tie-breaks.md, "TRF/MTB26 descriptor syntax"); `tiebreak_codes` reads them as
+the ledger's codes and `tiebreak_descriptors` writes them. The standings come from a `StandingsOf`
+function that the caller supplies, since tie-breaks and the standings' order are computed above this
+layer (`projections.standings.places_of`, wired in by the ``arbiter-pair`` command, `tui.pair`), the same
+code that ranks the ledger's standings. What the arbiter decided by hand travels as ``###`` lines
+(`ArbiterEntries`: orders of tied players, Q205; entered values, EXT, Q207). Players equal on everything
+the file can show share a range of ranks, and any order among them is accepted: a shared place, or a
+drawing of lots (C.07 4.2; ``LOT``) whose seed the file does not carry.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from itertools import groupby
+import re
+from collections.abc import Callable, Sequence
 
 from attrs import frozen
 
 from pairing.model import Entrant, Scoring
 from pairing.trf.convert import entrants, last_paired_round, scoring
-from pairing.trf.document import TrfDocument
-
-TiebreakValues = Callable[[Sequence[Entrant], Sequence[str], Scoring, int], Mapping[int, tuple[float, ...]]]
-"""(players after the last round, tie-break codes, point system, rounds) -> player -> values, higher is
-better; ValueError for a code it does not know."""
+from pairing.trf.document import CommentRecord, TrfDocument
 
 SWISS_TIEBREAKS = ("BH/C1", "BH", "BH/C2", "BH/M1", "SB", "DE", "WIN", "WON", "BPG", "PS", "ARO", "TPR")
-"""The MTB26 descriptors of the individual Swiss tie-breaks the project computes (C.07 Arts. 6-10)."""
+"""The MTB26 descriptors the generator draws a random tie-break list from (C.07 Arts. 6-10)."""
 
-_MODIFIERS = {"/C1": "-C1", "/C2": "-C2", "/M1": "-M1"}
+ALIASES = {"GE": "REP"}
+"""MTB26 names read as another code: GE, "Games one Elected to play", is REP since 2024-08 (C.07 7.6)."""
+
+TIED_BY_HAND = "Tied players ranked by the arbiter: "
+"""The ``###`` line of an order of tied players (Q205), start ranks best first, separated by spaces."""
+EXTERNAL_VALUE = "Tie-break value EXT: player "
+"""The ``###`` line of an entered EXT value (Q207): the start rank, a space, the value."""
 
 
 def tiebreak_codes(descriptors: Sequence[str]) -> tuple[str, ...]:
-    """The project's codes (`BH-C1`) of MTB26 descriptors (`BH/C1`); other descriptors pass unchanged."""
+    """The ledger's codes of MTB26 descriptors: the modifier's ``/`` written ``-`` (``BH/C1`` -> ``BH-C1``,
+    ``DE/P`` -> ``DE-P``, ``KS/L60`` -> ``KS-L60``, ``KS/L-1`` -> ``KS-L-1``), upper case, `ALIASES` read."""
     codes = []
     for descriptor in descriptors:
-        code = descriptor.strip().upper()
-        for mtb, ours in _MODIFIERS.items():
-            if code.endswith(mtb):
-                code = code[: -len(mtb)] + ours
-        codes.append(code)
+        code = descriptor.strip().upper().replace("/", "-")
+        codes.append(ALIASES.get(code, code))
     return tuple(codes)
+
+
+def tiebreak_descriptors(codes: Sequence[str]) -> tuple[str, ...]:
+    """The MTB26 descriptors of the ledger's codes, for record ``202``: the inverse of `tiebreak_codes`
+    (the first ``-``, between the acronym and its modifier, written ``/``)."""
+    return tuple(code.replace("-", "/", 1) for code in codes)
 
 
 def tiebreak_list(document: TrfDocument) -> tuple[str, ...]:
@@ -48,37 +57,76 @@ def tiebreak_list(document: TrfDocument) -> tuple[str, ...]:
 
 
 @frozen
+class ArbiterEntries:
+    """What the arbiter decided about the standings, as a TRF's ``###`` lines carry it (players by start
+    rank): the orders of tied players (Q205) and the EXT values (Q207)."""
+
+    tied_orders: tuple[tuple[int, ...], ...] = ()
+    external: tuple[tuple[int, float], ...] = ()
+
+    def lines(self) -> list[str]:
+        """The ``###`` lines' text (after ``### ``), as `arbiter_entries` reads them back."""
+        values = [f"{EXTERNAL_VALUE}{player} {value:g}" for player, value in self.external]
+        return values + [f"{TIED_BY_HAND}{' '.join(map(str, order))}" for order in self.tied_orders]
+
+
+_NUMBER = r"[0-9]{1,4}"
+_TIED_LINE = re.compile(rf"{re.escape(TIED_BY_HAND)}({_NUMBER}(?: {_NUMBER})+)")
+_EXTERNAL_LINE = re.compile(rf"{re.escape(EXTERNAL_VALUE)}({_NUMBER}) (-?[0-9]{{1,6}}(?:\.[0-9]{{1,6}})?)")
+
+
+def arbiter_entries(document: TrfDocument) -> ArbiterEntries:
+    """The `ArbiterEntries` of the document's ``###`` lines; other comments are left alone."""
+    orders: list[tuple[int, ...]] = []
+    external: list[tuple[int, float]] = []
+    for record in document.records:
+        if not isinstance(record, CommentRecord):
+            continue
+        text = record.text.strip()
+        if tied := _TIED_LINE.fullmatch(text):
+            orders.append(tuple(int(number) for number in tied[1].split()))
+        elif value := _EXTERNAL_LINE.fullmatch(text):
+            external.append((int(value[1]), float(value[2])))
+    return ArbiterEntries(tuple(orders), tuple(external))
+
+
+@frozen
 class Place:
     """One player of the standings the tie-break list gives."""
 
     player: int
     points: float
     values: tuple[float, ...]
+    """The values of the tie-breaks before any drawing of lots (``LOT``), in the list's order."""
     first: int
     """The best rank the player may have: 1 + the players ahead on points and tie-breaks."""
     last: int
-    """The worst: `first` + the players tied with them on everything - 1."""
+    """The worst: `first` + the players tied with them on everything the file shows - 1."""
 
 
-def places(document: TrfDocument, descriptors: Sequence[str], values_of: TiebreakValues) -> list[Place]:
-    """The standings after every round of the file, by points then the tie-breaks `descriptors`."""
+StandingsOf = Callable[[Sequence[Entrant], Sequence[str], Scoring, int, ArbiterEntries], Sequence[Place]]
+"""(players after the last round, tie-break codes, point system, rounds, the arbiter's entries) -> the
+standings, best first, players in a shared range by start rank; ValueError for a code it does not know."""
+
+
+def places(document: TrfDocument, descriptors: Sequence[str], standings_of: StandingsOf) -> list[Place]:
+    """The standings after every round of the file, by points then the tie-breaks `descriptors`, the
+    arbiter's orders of tied players and EXT values from the ``###`` lines."""
     rounds = last_paired_round(document)
     points = scoring(document)
     players = entrants(document, rounds, points)
-    values = values_of(players, tiebreak_codes(descriptors), points, rounds)
-    keys = {p.number: (p.score, *values[p.number]) for p in players}
-    order = sorted(players, key=lambda p: (tuple(-k for k in keys[p.number]), p.number))
-    result: list[Place] = []
-    for _, group in groupby(order, key=lambda p: keys[p.number]):
-        tied = list(group)
-        first = len(result) + 1
-        result += [Place(p.number, p.score, values[p.number], first, first + len(tied) - 1) for p in tied]
-    return result
+    known = {player.number for player in players}
+    entries = arbiter_entries(document)
+    named = {n for order in entries.tied_orders for n in order} | {n for n, _ in entries.external}
+    strangers = sorted(named - known)
+    if strangers:
+        raise ValueError(f"a ### line names start rank {strangers[0]}, which has no 001 line")
+    return list(standings_of(players, tiebreak_codes(descriptors), points, rounds, entries))
 
 
-def ranks(document: TrfDocument, descriptors: Sequence[str], values_of: TiebreakValues) -> dict[int, int]:
+def ranks(document: TrfDocument, descriptors: Sequence[str], standings_of: StandingsOf) -> dict[int, int]:
     """Player -> final rank: the tie-break list's order, tied players by starting rank."""
-    return {place.player: rank for rank, place in enumerate(places(document, descriptors, values_of), start=1)}
+    return {place.player: rank for rank, place in enumerate(places(document, descriptors, standings_of), start=1)}
 
 
 @frozen
@@ -91,11 +139,11 @@ class Misplaced:
     place: Place
 
 
-def misplaced(document: TrfDocument, descriptors: Sequence[str], values_of: TiebreakValues) -> list[Misplaced]:
+def misplaced(document: TrfDocument, descriptors: Sequence[str], standings_of: StandingsOf) -> list[Misplaced]:
     """The players whose rank column does not follow the tie-break list, in standings order."""
     ranked = {p.start_rank: p.rank for p in document.players}
     return [
         Misplaced(place.player, ranked[place.player], place)
-        for place in places(document, descriptors, values_of)
+        for place in places(document, descriptors, standings_of)
         if ranked[place.player] is None or not place.first <= ranked[place.player] <= place.last
     ]

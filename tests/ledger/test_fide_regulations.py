@@ -5,6 +5,7 @@ PostgreSQL, and through the CLI."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -337,3 +338,37 @@ def test_q106_the_trf_carries_the_acceleration(
     copy = open_desk(str(tmp_path / "b.ledger"))
     original, again = ledger.pair_next_round(), copy.pair_next_round()
     assert [(b.first, b.second) for b in again.boards] == [(b.first, b.second) for b in original.boards]
+
+
+def test_q199_the_cli_takes_de_p_and_ks_limit_codes_and_refuses_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q199 at the command line: `--tiebreaks` takes DE-P (C.07 6.1.1) and KS with a Limit (14.5), `arbiter
+    tiebreaks` says what each means, and an ill-formed Limit is refused (exit 4, nothing appended) naming
+    the valid codes; the standings show each code's values and the TRF export writes them as record 202."""
+    at = ("--ledger", str(tmp_path / "t.ledger"))
+    new = ("new", "Club", "--game", "chess", "--system", "round-robin", "--rounds", "3")
+    code, _, err = run(capsys, *new, "--tiebreaks", "DE-P,KS-L101", *at)
+    assert code == exit_codes.BAD_INPUT and "unknown tie-break code(s) KS-L101; valid codes: " in err
+    assert "KS-L<p>, KS-L+<n>, KS-L-<n>" in err
+    assert run(capsys, *new, "--tiebreaks", "DE-P,KS-L60,KS-L-1", *at)[0] == exit_codes.OK
+    code, out, _ = run(capsys, "tiebreaks", *at)
+    assert code == exit_codes.OK
+    assert out.splitlines() == [
+        "DE-P\tDirect Encounter with forfeits counted as played (C.07 6.1.1, MTB26 /P)",
+        "KS-L60\tKoya System for Round Robin, limit 60 % of the maximum (C.07 9.2, 14.5)",
+        "KS-L-1\tKoya System for Round Robin, limit 50 % of the maximum, moved by -1 x a draw's points "
+        "(C.07 9.2, 14.5)",
+    ]
+    position = run(capsys, "log", *at)[1].count("\n")
+    assert run(capsys, "tiebreaks", "KS-L+", "--reason", "typo", *at)[0] == exit_codes.BAD_INPUT
+    assert run(capsys, "log", *at)[1].count("\n") == position
+    for name in ("A", "B", "C", "D"):
+        assert run(capsys, "register", name, *at)[0] == exit_codes.OK
+    assert run(capsys, "pair", *at)[0] == exit_codes.OK
+    code, out, _ = run(capsys, "standings", "--format", "json", *at)
+    assert code == exit_codes.OK and all(
+        {"DE-P", "KS-L60", "KS-L-1"} <= set(row["tiebreaks"]) for row in json.loads(out)["rows"]
+    )
+    code, out, _ = run(capsys, "export-trf", *at)
+    assert code == exit_codes.OK and "202 DE/P,KS/L60,KS/L-1" in out.splitlines()

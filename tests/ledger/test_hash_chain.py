@@ -207,6 +207,45 @@ def test_reordered_events_are_named_at_the_first_of_them(
     assert report.first_bad_position == positions[first], report
 
 
+@pytest.mark.parametrize(
+    ("change", "bad", "good"),
+    [("edit", 9, 9), ("swap", 7, 7), ("delete", 8, 7)],
+    ids=["edited", "reordered", "deleted"],
+)
+def test_the_chain_read_in_batches_finds_what_one_read_finds(
+    played: Ledger,
+    stored_rows: StoredRows,
+    location: str,
+    open_desk: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    change: str,
+    bad: int,
+    good: int,
+) -> None:
+    """`verify` reads the chain a batch of rows at a time (`ledger.persistence.CHAIN_BATCH`, 5,000): with
+    batches of 4 rows, the 13 events verify to the same head, and an edited, reordered (across a batch's
+    end) or deleted row in a later batch is named at the same position as in one read, after as many good
+    events."""
+    whole = played.verify()
+    monkeypatch.setattr("ledger.persistence.CHAIN_BATCH", 4)
+    monkeypatch.setattr("ledger.postgres.CHAIN_BATCH", 4)
+    assert verify_afresh(location, open_desk) == whole
+    stored_rows.drop_append_only_triggers()  # opening the ledger again made them
+    positions = stored_rows.positions()
+    if change == "edit":
+        stored_rows.update(positions[9], state=bytes(stored_rows.row(positions[9])["state"]).replace(b'"', b"'", 1))
+    elif change == "swap":
+        stored_rows.swap(positions[7], positions[8])
+    else:
+        stored_rows.delete(positions[7])
+
+    report = verify_afresh(location, open_desk)
+
+    assert not report.ok
+    assert report.first_bad_position == positions[bad], report
+    assert report.events == good
+
+
 def test_deleted_last_event_is_found_by_the_head(
     played: Ledger, stored_rows: StoredRows, location: str, open_desk: Any
 ) -> None:

@@ -20,7 +20,9 @@ from ledger.errors import InvalidInput, ReasonRequired
 from ledger.rating_files import ListKind, read_list
 from ledger.rating_sequence import (
     DEFAULT_SEQUENCES,
+    FIDE_LISTS,
     availability,
+    known_lists,
     look_up,
     look_up_all,
     reference_day,
@@ -161,13 +163,38 @@ def test_q126_the_sequence_is_set_with_a_reason_and_drops_adds_and_reorders_list
     with pytest.raises(InvalidInput, match="rating_type is one of standard, rapid, blitz"):
         ledger.change_rating_lists("bullet", None, "no such type")
     assert ledger.position() == before
-    ledger.change_rating_lists(None, "fide-blitz,national", "blitz list first, then the national list")
+    with pytest.raises(InvalidInput, match="unknown rating list 'national'; valid lists: fide-standard, fide-rapid"):
+        ledger.change_rating_lists(None, "fide-blitz,national", "the national list not named known")
+    assert ledger.position() == before
+    ledger.change_rating_lists(
+        None, "fide-blitz,national", "blitz list first, then the national list", known=known_lists(store)
+    )
     assert sequence(ledger.tournament().settings["options"]) == ("fide-blitz", "national")
     assert ledger.position() == before + 1
     number = _register(ledger, store, "1000003")  # Cy: in the blitz list, now the main list
     assert ledger.tournament().player(number)["fide_rating"] == 1900
     ledger.change_rating_lists(None, "", "back to the rating type's sequence")
     assert sequence(ledger.tournament().settings["options"]) == DEFAULT_SEQUENCES[ListKind.STANDARD]
+    ledger.close()
+
+
+def test_q126_a_sequence_naming_an_unknown_list_is_refused_naming_the_valid_ones(
+    store: RatingListStore, location: str
+) -> None:
+    """Q126: the sequence names lists the store knows (FIDE's, known before they are imported, and each
+    custom list imported); another name is refused with the valid ones, and nothing is appended."""
+    ledger = _tournament(location)
+    before = ledger.position()
+    with pytest.raises(InvalidInput) as refused:
+        ledger.change_rating_lists(None, "fide-standard,nosuch", "a typo", known=known_lists(store))
+    assert str(refused.value).startswith("unknown rating list 'nosuch'; valid lists: ")
+    fide = ("fide-standard", "fide-rapid", "fide-blitz", "fide-rapid-effective", "fide-blitz-effective")
+    assert known_lists(store) == FIDE_LISTS == fide
+    assert ", ".join(FIDE_LISTS) in str(refused.value)
+    assert ledger.position() == before
+    store.import_file(NATIONAL, date(2026, 10, 15), "arbiter", name="nosuch")
+    ledger.change_rating_lists(None, "fide-standard,nosuch", "now imported", known=known_lists(store))
+    assert sequence(ledger.tournament().settings["options"]) == ("fide-standard", "nosuch")
     ledger.close()
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from ledger.application import Ledger, PlayerDetails
 from ledger.domain import Tournament
-from ledger.errors import InvalidInput, ReasonRequired, RuleViolation, UnknownPlayer
+from ledger.errors import InvalidInput, ReasonRequired, Remedy, RemedyAction, RuleViolation, UnknownPlayer
 from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.trf.writer import format as trf_format
@@ -190,8 +190,9 @@ def test_q205_players_not_tied_are_refused_naming_why(open_desk: OpenDesk, sqlit
     ledger = _drawn_round(open_desk, sqlite_location, ("WIN", "EXT"))
     ledger.enter_tiebreak_value(3, "1", "play-off")
     position = ledger.position()
-    with pytest.raises(RuleViolation, match="players 1, 3 are not tied: 1 has EXT 0 and 3 has EXT 1"):
+    with pytest.raises(RuleViolation, match="players 1, 3 are not tied: 1 has EXT 0 and 3 has EXT 1") as refused:
         ledger.rank_tied([1, 3], "chief arbiter")
+    assert refused.value.remedies == (Remedy(RemedyAction.SEE_STANDINGS),)
     with pytest.raises(InvalidInput, match="at least two players"):
         ledger.rank_tied([1], "chief arbiter")
     with pytest.raises(InvalidInput, match="named twice"):
@@ -218,6 +219,22 @@ def test_q205_the_cli_ranks_refuses_and_clears(tmp_path: Path, capsys: pytest.Ca
     assert _cli_places(capsys, at) == [("1", 1), ("2*", 3), ("3*", 2), ("4", 4)]
     assert run(capsys, "rank-tied", "--clear", "--reason", "play-off held", *at)[0] == exit_codes.OK
     assert _cli_places(capsys, at) == [("1", 1), ("2-3", 2), ("2-3", 3), ("4", 4)]
+
+
+def test_q205_the_refusal_of_players_not_tied_gives_the_remedy_that_shows_who_is_tied(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A refusal says what is wrong and what to do (docs/design.md, "Refusals and remedies"): for players
+    not tied, the standings that show who is; the command line it prints runs and shows them."""
+    at = _cli_club(capsys, tmp_path, "WIN", ("A", "B", "C", "D"))
+    assert run(capsys, "pair", *at)[0] == 0
+    assert run(capsys, "result", "1", "1", "1-0", *at)[0] == 0
+    assert run(capsys, "result", "1", "2", "1/2", *at)[0] == 0
+    code, _, err = run(capsys, "rank-tied", "1", "2", "--reason", "chief arbiter", *at)
+    assert code == exit_codes.REFUSED
+    assert "see the standings: who is equal on score and every tie-break: `arbiter standings`" in err
+    code, out, _ = run(capsys, "standings", *at)
+    assert code == exit_codes.OK and "2-3" in out
 
 
 # --- the TRF ------------------------------------------------------------------------------------------------

@@ -25,8 +25,9 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from ledger.application import PlayerDetails
+from ledger.errors import InvalidInput
 from ledger.results import Game
-from ledger.settings import TournamentSettings
+from ledger.settings import KoyaLimit, TournamentSettings, check_tiebreaks, koya_limit
 from pairing.fide.common.rating import PD_UPPER_BOUNDS, full_scale_scoring_probability
 from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
 from projections.standings import standings
@@ -385,6 +386,20 @@ def test_de_6_3_a_player_alone_at_the_top_ranks_first() -> None:
     assert values(table, "DE") == {1: 2, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0}
 
 
+def test_q199_de_after_another_tiebreak_ranks_the_subgroup_still_tied_c07_4_2() -> None:
+    """C.07 4.2 (2026): the next tie-break applies "for each subgroup of participants still tied", so DE
+    after WIN ranks the players equal on points and wins (found by the cross-check against Gacrux,
+    benchmarks/tiebreak_cross_check.py)."""
+    table = crosstable({1: ["1-2 1-0", "3-4 =", "5-6 1-0"], 2: ["1-5 0-1", "2-6 1-0", "3-4 ="]}, players=6)
+    # On 1 point: 1 (1 win), 2 (1 win), 3 and 4 (two draws). DE alone ranks all four: 1 beat 2 and 3-4
+    # drew, but 3 could still beat 1 and 2 (6.3): nobody is alone at the top, 0 below anyone.
+    # After WIN: {1, 2}, where 1 beat 2 (1 below 1), and {3, 4}, who drew twice (6.1.2: ½ each, tied).
+    context = TiebreakContext(game="chess", scoring=ONE_HALF_ZERO, rounds=2)
+    assert {n: v[0] for n, v in compute_tiebreaks(table, ["DE"], context).items()} == dict.fromkeys(range(1, 7), 0)
+    after_win = compute_tiebreaks(table, ["WIN", "DE"], context)
+    assert {n: v[1] for n, v in after_win.items()} == {1: 1, 2: 0, 3: 0, 4: 0, 5: 0, 6: 0}
+
+
 def test_de_6_1_1_forfeits_are_excluded_in_a_swiss() -> None:
     """C.07 6.1.1: "Forfeits are excluded unless the regulations say otherwise"."""
     table = crosstable({1: ["1-2 +-", "3-4 ="], 2: ["1-3 0-1", "2-4 1-0"]}, players=4)
@@ -438,6 +453,62 @@ def test_ks_9_2_points_against_players_with_half_the_maximum() -> None:
     # 3: 4 (½) + 5 (1) + 1 (½) + 2 (0) = 2         4: 3 (½) + 5 (1) + 1 (½) + 2 (0) = 2
     # 5: 2 (1) + 3 (0) + 4 (0) + 1 (½) = 1½        6: 1 (½) = ½
     assert values(round_robin(), "KS", round_robin=True) == {1: 2.5, 2: 2.0, 3: 2.0, 4: 2.0, 5: 1.5, 6: 0.5}
+
+
+def test_q199_ks_in_a_swiss_counts_every_round_in_the_maximum_possible_score_c07_9_2() -> None:
+    """C.07 9.2 KS: "50 % of the maximum possible score". In a Swiss a bye scores a win too (7.1), so the
+    maximum is every round's win even when nobody was paired in every round (found by the cross-check
+    against Gacrux, benchmarks/tiebreak_cross_check.py)."""
+    table = crosstable({1: ["1-2 1-0", "3 PAB"], 2: ["1-3 =", "2 PAB"], 3: ["2-3 0-1", "1 PAB"]}, players=3)
+    # Scores: 1: 1 + ½ + 1 = 2½, 2: 0 + 1 + 0 = 1, 3: 1 + ½ + 1 = 2½. Maximum 3 rounds x 1 = 3; 50 % = 1½:
+    # 1 and 3 qualify, 2 does not (two games each would have made it 1, and 2 would count).
+    # KS(1): 2 (1, not counted) + 3 (½) = ½.  KS(2): 0.  KS(3): 1 (½) + 2 (1, not counted) = ½.
+    assert values(table, "KS") == {1: 0.5, 2: 0.0, 3: 0.5}
+
+
+def test_q199_ks_limit_moves_which_opponents_count_c07_9_2_14_5() -> None:
+    """C.07 14.5, the Koya System's Limit: `KS-L60` counts the points against the participants on 60 % of
+    the maximum possible score or more; `KS-L+n` (`KS-L-n`) moves 9.2's 50 % limit by n half-points."""
+    # Maximum 5; 60 % = 3: 1, 2, 3 and 4 (3 each) qualify, 5 (2½) and 6 (½) do not.
+    # 1: 2 (1) + 3 (½) + 4 (½) = 2        2: 1 (0) + 3 (1) + 4 (1) = 2        3: 4 (½) + 1 (½) + 2 (0) = 1
+    # 4: 3 (½) + 1 (½) + 2 (0) = 1        5: 2 (1) + 3 (0) + 4 (0) + 1 (½) = 1½   6: 1 (½) = ½
+    sixty = {1: 2.0, 2: 2.0, 3: 1.0, 4: 1.0, 5: 1.5, 6: 0.5}
+    assert values(round_robin(), "KS-L60", round_robin=True) == sixty
+    # 2½ + one half-point = 3: the same players qualify as at 60 %.
+    assert values(round_robin(), "KS-L+1", round_robin=True) == sixty
+    # 2½ - five half-points = 0, and a limit of 0 %: every opponent counts, so KS is the score (2's forfeit
+    # win counts: with pre-determined pairings forfeits are regular games, 15.2).
+    scores = {1: 3.0, 2: 3.0, 3: 3.0, 4: 3.0, 5: 2.5, 6: 0.5}
+    assert values(round_robin(), "KS-L-5", round_robin=True) == scores
+    assert values(round_robin(), "KS-L0", round_robin=True) == scores
+    assert values(round_robin(), "KS-L50", round_robin=True) == values(round_robin(), "KS", round_robin=True)
+
+
+def test_q199_ks_limit_codes_are_read_and_others_refused_c07_14_5() -> None:
+    """The Limit is a percentage up to 100 or a signed number of half-point steps; anything else is not a
+    code the ledger knows, and is refused naming the valid ones."""
+    assert koya_limit("KS-L60") == KoyaLimit(percent=60)
+    assert koya_limit("KS-L+2") == KoyaLimit(steps=2)
+    assert koya_limit("KS-L-1") == KoyaLimit(steps=-1)
+    assert [koya_limit(code) for code in ("KS-L101", "KS-L", "KS-L+", "KS-L1.5", "KS", "ks-l60")] == [None] * 6
+    with pytest.raises(ValueError, match=r"unknown tie-break code\(s\) 'KS-L101'; known codes: .*KS-L<p>"):
+        values(round_robin(), "KS-L101", round_robin=True)
+    with pytest.raises(InvalidInput, match=r"valid codes: .*DE-P, KS-L<p>, KS-L\+<n>, KS-L-<n>"):
+        check_tiebreaks(("KS-L101",))
+    check_tiebreaks(("DE-P", "KS-L60", "KS-L+1"))
+
+
+def test_q199_de_p_counts_forfeits_as_played_c07_6_1_1() -> None:
+    """C.07 6.1.1: forfeits "are excluded unless the regulations say otherwise. If they are included, they
+    count as played" (MTB26 `/P`): DE-P."""
+    table = crosstable({1: ["1-2 +-", "3-4 ="], 2: ["1-3 0-1", "2-4 1-0"]}, players=4)
+    # Scores: 1: 1, 2: 1, 3: 1½, 4: ½. Tied 1 and 2 met by forfeit only: DE shares the place (they did
+    # not meet), DE-P counts 1's forfeit win as a won game: all met (6.2), 1 is placed above 2.
+    assert values(table, "DE") == {1: 0, 2: 0, 3: 0, 4: 0}
+    assert values(table, "DE-P") == {1: 1, 2: 0, 3: 0, 4: 0}
+    # A double forfeit counts as a game both lost: neither is placed above the other.
+    both_lost = crosstable({1: ["1-2 --", "3-4 ="], 2: ["1-3 1-0", "2-4 1-0"]}, players=4)
+    assert values(both_lost, "DE-P") == {1: 0, 2: 0, 3: 0, 4: 0}
 
 
 def test_sb_15_2_round_robin_forfeits_are_regular_games() -> None:
@@ -551,7 +622,7 @@ def test_every_code_has_a_description_citing_its_source() -> None:
         *("BH", "BH-C1", "BH-C2", "BH-M1", "SB", "DE", "WIN", "WON", "BPG", "ARO", "TPR", "PS", "KS"),
         *("SPREAD", "AOR", "OWINS", "WINS-REAL", "IBF-C", "LOT"),
         *("BH-M2", "SB-C1", "BWG", "REP", "STD", "TPN", "PS-C1", "ARO-C1", "RTNG", "FB", "AOB", "AOB-F", "APRO"),
-        *("PTP", "APPO", "FB-C1"),
+        *("PTP", "APPO", "FB-C1", "DE-P"),
         "EXT",  # Q207: the arbiter's entered value
     }
     assert all(re.search(r"C\.07|IBF|tsh|Scrabble", text) for text in TIEBREAKS.values())
@@ -626,7 +697,7 @@ def test_updated_values_equal_a_full_computation(
     gives every value of a full computation, for every code."""
     before, after, changed = change
     context = evolve(_context(before), round_robin=round_robin)
-    codes = list(TIEBREAKS)
+    codes = [*TIEBREAKS, "KS-L60", "KS-L-1"]  # and KS with a Limit (14.5): KS's scope
     previous, scores = compute_tiebreaks(before, codes, context), {p.number: p.score for p in before}
     updated = updated_tiebreaks(Crosstable.of(after, context), codes, previous, scores, changed)
     assert updated == compute_tiebreaks(after, codes, context)
@@ -809,6 +880,28 @@ def test_q199_sb_c1_cuts_the_vur_when_not_lower_c07_16_5() -> None:
     # SB(1): 2: 2½x0 + 3: ½x1 + 4: 1½x1 = 2; no VUR, lowest score ½ -> 1½.
     assert values(table, "SB")[2] == 3.25
     assert (values(table, "SB-C1")[2], values(table, "SB-C1")[1]) == (2.5, 1.5)
+
+
+def test_q199_sb_c1_the_lowest_vur_is_the_lowest_scored_dummy_c07_16_5() -> None:
+    """C.07 16.5 for SB: "compare the lowest VUR contribution with the least significant value and cut the
+    higher of the two"; the lowest VUR is found as SB-C1 finds the least significant value, by the score
+    (found by the cross-check against Gacrux, benchmarks/tiebreak_cross_check.py)."""
+    table = crosstable(
+        {
+            1: ["1 HPB", "2-3 1-0", "4-5 1-0", "6 PAB"],
+            2: ["1-2 -+", "3-4 =", "5-6 0-1"],
+            3: ["1-5 1-0", "2-4 1-0", "3-6 ="],
+            4: ["1-3 1-0", "2-6 =", "4-5 1-0"],
+        },
+        players=6,
+    )
+    # Scores: 1: ½+0+1+1 = 2½, 2: 1+1+1+½ = 3½, 3: 0+½+½+0 = 1, 4: 1+½+0+1 = 2½, 5: 0, 6: 1+1+½+½ = 3.
+    # SB(1): HPB (16.2.3, a game follows): dummy min(2½, ½ x 4) = 2, x ½ = 1 (VUR); forfeit loss to 2:
+    # dummy min(2½, 3½) = 2½, x 0 = 0 (VUR); 5: 0 x 1 = 0; 3: 1 x 1 = 1. SB = 2.
+    # Least significant: 5's 0. Lowest VUR: the HPB's dummy 2 (< 2½), contribution 1, higher than 0: cut
+    # it -> 1. (By the product alone the forfeit loss's 0 was the lowest VUR: 2.)
+    assert values(table, "SB")[1] == 2.0
+    assert values(table, "SB-C1")[1] == 1.0
 
 
 def test_q199_fb_is_buchholz_with_the_final_round_drawn_c07_8_3() -> None:

@@ -30,7 +30,7 @@ from pairing.trf.document import (
     TournamentRecord,
     TrfDocument,
 )
-from tui.pair import fide_tiebreaks, main
+from tui.pair import fide_standings, main
 
 COMMAND = Path(sys.executable).parent / "arbiter-pair"
 
@@ -229,7 +229,7 @@ def test_q025_what_the_configuration_leaves_out_is_drawn(tmp_path: Path) -> None
         config = GeneratorConfig.from_text("PlayersNumber=10\nRoundsNumber=4\n").with_unset_drawn(
             random.Random(f"unset {seed}")
         )
-        document = generate(config, seed, dutch_pair, tiebreaks=fide_tiebreaks)
+        document = generate(config, seed, dutch_pair, tiebreaks=fide_standings)
         results = {e.result for p in document.players for e in p.rounds}
         seen["F"] += ResultCode.FULL_POINT_BYE in results
         seen["H"] += ResultCode.HALF_POINT_BYE in results

@@ -19,7 +19,8 @@ from tests.tui.snapshot_apps import desk
 from tests.tui.test_desk import SIZE, fill, settle, status, type_in
 from tui.desk.app import DeskApp
 from tui.desk.screens.dialogs import FormDialog
-from tui.desk.widgets.tables import DeskTable, RosterTable
+from tui.desk.widgets.grid import Grid
+from tui.desk.widgets.tables import RosterTable
 from tui.wiring import open_ledger
 
 
@@ -85,9 +86,9 @@ async def test_q040_a_fide_rated_swiss_at_the_desk_meets_every_warning_level(tmp
             await type_in(pilot, f"{second} {first}")
             assert isinstance(app.screen, FormDialog) and app.screen.title_text == "Warning (level 3, Q66)"
             await _answer(pilot, app, seen)
-            to_pair = app.screen.query_one("#to-pair", DeskTable)
+            to_pair = app.screen.query_one("#to-pair", Grid)
             while to_pair.row_count > 1:
-                keys = [str(key.value) for key in to_pair.rows]
+                keys = [key for key, _ in to_pair.rows]
                 await type_in(pilot, f"{keys[0]} {keys[1]}")
                 await _answer(pilot, app, seen)
             await pilot.press("f")

@@ -13,9 +13,12 @@ from textual.widgets import Input, Static
 
 from ledger.domain import Round, Tournament
 from ledger.fide_mode import Breach
+from ledger.hand_pairing import pairing_items
 from pairing.criteria.basic_rules import played_sides
 from pairing.model import Side
+from pairing.registry import engine_for
 from projections.history import pairing_input
+from projections.state import fold
 from tests.tui.snapshot_apps import build_swiss, desk
 from tests.tui.test_desk import SIZE, last_event, settle, status, type_in
 from tests.tui.test_desk_fide_rated_swiss import trf_comments
@@ -23,7 +26,7 @@ from tui.desk.app import DeskApp
 from tui.desk.messages import Action, Command
 from tui.desk.screens.dialogs import FormDialog
 from tui.desk.screens.hand import HandPairingScreen
-from tui.desk.widgets.tables import DeskTable
+from tui.desk.widgets.grid import Grid
 from tui.wiring import open_ledger
 
 
@@ -38,8 +41,8 @@ def _hand(app: DeskApp) -> HandPairingScreen:
 
 
 def _rows(app: DeskApp, table: str) -> list[str]:
-    shown = _hand(app).query_one(f"#{table}", DeskTable)
-    return [str(key.value) for key in shown.rows]
+    shown = _hand(app).query_one(f"#{table}", Grid)
+    return [key for key, _ in shown.rows]
 
 
 async def _press(pilot: Pilot[int], *keys: str) -> None:
@@ -77,7 +80,7 @@ async def test_q064_a_round_is_paired_by_hand_at_the_desk_by_numbers_picks_and_t
             await type_in(pilot, "7 1")
             paired = last_event(location)
             assert isinstance(paired, Round.HandPaired) and (paired.first, paired.second) == (7, 1)
-            table = _hand(app).query_one("#to-pair", DeskTable)
+            table = _hand(app).query_one("#to-pair", Grid)
             table.move_cursor(row=_rows(app, "to-pair").index("4"))
             await type_in(pilot, "")  # Enter on the highlighted player: White
             table.move_cursor(row=_rows(app, "to-pair").index("6"))
@@ -316,5 +319,47 @@ async def test_q066_two_warnings_of_one_board_are_asked_in_turn(tmp_path: Path) 
             cautions = app.session.read_state(lambda state: [caution for _, caution in state.cautions])
             confirmed = [c.text for c in cautions if c.question == "Q66" and c.round == 3]
             assert confirmed == [text.removesuffix(".") for text in asked]
+    finally:
+        app.session.close_ledger()
+
+
+def _engine_items_now(location: str) -> list[str]:
+    """The engine's pairing of round 2 from the ledger's state now, made afresh (not the desk's)."""
+    ledger, views = open_ledger(location)
+    try:
+        request = pairing_input(fold(ledger.log_events()), 2)
+    finally:
+        views.close()
+        ledger.close()
+    return pairing_items(engine_for(request.system).pair(request))
+
+
+async def test_q068_the_engines_pairing_is_made_once_per_round_state(tmp_path: Path) -> None:
+    """Q68 at the desk: the engine's pairing beside the hand pairing is made once for the round's state, not
+    at every refresh: steps of the hand pairing (each an event) and refreshes reuse it; a change of what
+    the engine reads (round 1's result corrected by another writer) makes it again, and the screen then
+    shows the engine's pairing of the new state."""
+    location = build_swiss(tmp_path)
+    app = desk(location)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await _start(pilot)
+            made = app.session.ledger.engine_pairings
+            assert made.computed == 1
+            before = _rows(app, "engine-boards")
+            assert before == _engine_items_now(location)
+            await type_in(pilot, "7 1")
+            await _press(pilot, "f5", "s", "m")
+            assert _rows(app, "hand-boards") == ["7-1"]
+            assert made.computed == 1, "steps and refreshes reuse the engine's pairing"
+
+            other, views = open_ledger(location, "arbiter-b")
+            other.correct_result(1, 3, "1-0", "the score sheet says White won")
+            views.close()
+            other.close()
+            await _press(pilot, "f5")
+            assert made.computed == 2
+            after = _rows(app, "engine-boards")
+            assert after == _engine_items_now(location) and after != before
     finally:
         app.session.close_ledger()

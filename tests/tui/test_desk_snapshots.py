@@ -10,12 +10,15 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from textual.coordinate import Coordinate
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from ledger.domain import Tournament
 from tests.tui.snapshot_apps import START, build_club, build_swiss, desk, fixed_clock
+from tests.tui.test_desk_rating_lists import desk_on, make_open, make_store
 from tui.desk.app import DeskApp
+from tui.desk.widgets.tables import DeskTable
 from tui.wiring import open_ledger
 
 SIZE = (110, 30)
@@ -123,5 +126,32 @@ def test_q112_breaches_screen(snap_compare: SnapCompare, tmp_path: Path) -> None
     try:
         with fixed_clock():
             assert snap_compare(desk_app, terminal_size=SIZE, run_before=keys("l", "i"))
+    finally:
+        desk_app.session.close_ledger()
+
+
+def test_q128_rating_lists_screen(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    """Q119, Q121, Q128 (`g`): the lists held with their date, kind, size, source and hash; the tournament's
+    sequence as it reads it on the start date; a player looked up in each list of it. The store's path and
+    the import times (the wall clock) are masked."""
+    store = make_store(tmp_path)
+    desk_app = desk_on(make_open(tmp_path), store)
+    look_up = keys("g", "k")
+
+    async def run_before(pilot: Pilot[int]) -> None:
+        await look_up(pilot)
+        pilot.app.screen.query_one("#field-player", Input).value = "1000003"
+        await pilot.click("#confirm")
+        await keys()(pilot)
+        screen = pilot.app.screen
+        screen.query_one("#ratings-title", Static).update("Rating lists in lists.sqlite: 3 imported.")
+        held = screen.query_one("#held-lists", DeskTable)
+        for row in range(held.row_count):
+            held.update_cell_at(Coordinate(row, 7), "2026-11-01T09:00:00 by arbiter-a")
+        await pilot.pause()
+
+    try:
+        with fixed_clock():
+            assert snap_compare(desk_app, terminal_size=SIZE, run_before=run_before)
     finally:
         desk_app.session.close_ledger()

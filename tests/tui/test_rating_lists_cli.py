@@ -52,6 +52,27 @@ def test_q124_the_rating_type_is_chosen_at_new_and_changed_with_a_reason(
     assert "it is a blitz" in run(capsys, "log", "--ledger", ledger)[1]
 
 
+def test_q126_rating_sequence_refuses_an_unknown_list_naming_the_valid_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q126: `rating-sequence --lists nosuch` is refused (exit 4: a value that cannot be read), the message
+    names the lists the store knows, nothing is appended and the sequence stays the type's."""
+    ledger, store = _setup(capsys, tmp_path)
+    position = run(capsys, "log", "--ledger", ledger)[1].count("\n")
+    code, _, err = run(
+        capsys, "rating-sequence", "--lists", "fide-standard,nosuch", "--reason", "a typo", "--ledger", ledger,
+        "--store", store,
+    )  # fmt: skip
+    assert code == exit_codes.BAD_INPUT
+    assert "unknown rating list 'nosuch'; valid lists: fide-standard, fide-rapid, fide-blitz, " in err
+    assert "Traceback" not in err
+    assert run(capsys, "log", "--ledger", ledger)[1].count("\n") == position
+    code, out, _ = run(capsys, "rating-sequence", "--ledger", ledger, "--store", store)
+    assert [line.split(":")[0].strip() for line in out.splitlines()[2:]] == [
+        "fide-standard", "fide-rapid", "fide-blitz"
+    ]  # fmt: skip
+
+
 def test_q128_q129_the_arbiter_sees_the_other_lists_and_chooses(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -267,3 +267,28 @@ def test_xxc_rank_pairs_by_position_in_the_file(tmp_path: Path, capsys: pytest.C
     exported = run(capsys, "export-trf", "--ledger", ledger)[1].splitlines()
     assert "XXC rank" in exported
     assert [int(row[4:8]) for row in exported if row.startswith("001")] == [1, 2, 4, 3]
+
+
+def test_q021_the_import_keeps_the_files_tiebreak_list_from_record_202(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Record ``202`` (MTB26 descriptors, `GE` read as `REP`) becomes the tournament's tie-break list, so an
+    exported file imported again ranks as before; a list naming a code the ledger does not take is left
+    out with a warning, and the system's default applies."""
+    rounds = ("   2 w 1", "   1 b 0")
+    source = write(
+        tmp_path,
+        "012 Club",
+        "202 DE/P,KS/L60,ge,BH/C1",
+        line(1, "1.0", rounds[0]),
+        line(2, "0.0", rounds[1]),
+    )
+    ledger, err = imported(tmp_path, capsys, source)
+    assert "warning" not in err
+    assert state_of(ledger).require_settings().tiebreaks == ("DE-P", "KS-L60", "REP", "BH-C1")
+    other = tmp_path / "other"
+    other.mkdir()
+    unknown = write(other, "012 Club", "202 BH/C1,XYZ/Q", line(1, "1.0", rounds[0]), line(2, "0.0", rounds[1]))
+    ledger, err = imported(other, capsys, unknown)
+    assert "warning: record 202 not kept, the system's default tie-breaks apply: unknown tie-break code(s) XYZ-Q" in err
+    assert state_of(ledger).require_settings().tiebreaks == ("BH-C1", "BH", "SB", "DE", "WIN")

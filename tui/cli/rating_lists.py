@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
@@ -16,8 +15,7 @@ from tui import exit_codes
 from tui.cli.common import VerbGroup, opened, reason_options, say
 
 if TYPE_CHECKING:
-    from ledger.domain import Tournament
-    from ledger.rating_sequence import CheckReport, Found
+    from ledger.rating_sequence import CheckReport
     from ledger.rating_store import RatingListStore
 
 verbs = VerbGroup()
@@ -31,9 +29,9 @@ def _store_option(p: argparse.ArgumentParser) -> None:
 
 @contextmanager
 def _store(args: argparse.Namespace) -> Iterator[RatingListStore]:
-    from ledger.rating_store import DEFAULT_STORE, RatingListStore
+    from ledger.rating_store import RatingListStore, store_location
 
-    store = RatingListStore(args.store or os.environ.get("ARBITER_RATING_LISTS") or DEFAULT_STORE)
+    store = RatingListStore(store_location(args.store))
     try:
         yield store
     finally:
@@ -107,7 +105,7 @@ def _show_arguments(p: argparse.ArgumentParser) -> None:
 )
 def cmd_rating_lists(args: argparse.Namespace) -> int:
     from ledger.rating_files import ListKind
-    from ledger.rating_sequence import availability
+    from ledger.rating_sequence import MISSING, availability
     from ledger.rating_store import fide_list_name
 
     day = args.on or date.today()
@@ -121,7 +119,7 @@ def cmd_rating_lists(args: argparse.Namespace) -> int:
     print(f"FIDE lists valid on {day}:")
     for name, held in fide.items():
         print(f"  {name}: {held}")
-    missing = [name for name, held in fide.items() if held == "missing"]
+    missing = [name for name, held in fide.items() if held == MISSING]
     if missing:
         say(f"warning: no {', '.join(missing)} list valid on {day} is in the store; import FIDE's file of the month")
     return exit_codes.OK
@@ -153,16 +151,19 @@ def _sequence_arguments(p: argparse.ArgumentParser) -> None:
     "the standard rating to a player without a rapid or blitz one). --lists drops, adds and reorders lists.",
 )
 def cmd_rating_sequence(args: argparse.Namespace) -> int:
-    from ledger.rating_sequence import availability, rating_type, reference_day, sequence
+    from ledger.rating_sequence import availability, known_lists, rating_type, sequence
 
     with opened(args) as (ledger, _):
         if args.type is not None or args.lists is not None:
-            ledger.change_rating_lists(args.type, args.lists, args.reason, args.reference)
+            known: tuple[str, ...] = ()
+            if args.lists:
+                with _store(args) as store:
+                    known = known_lists(store)
+            ledger.change_rating_lists(args.type, args.lists, args.reason, args.reference, known=known)
             say("rating lists set: " + ", ".join(sequence(ledger.tournament().settings["options"])))
             return exit_codes.OK
-        tournament = ledger.tournament()
-    options = tournament.settings["options"]
-    day = args.on or reference_day(getattr(tournament, "details", {}), options, date.today())
+        options = ledger.tournament().settings["options"]
+        day = args.on or ledger.rating_day(date.today())
     print(f"rating type: {rating_type(options)}")
     print(f"lists valid on {day}, main list first:")
     with _store(args) as store:
@@ -177,16 +178,6 @@ def _lookup_arguments(p: argparse.ArgumentParser) -> None:
     _store_option(p)
 
 
-def _found_in_sequence(args: argparse.Namespace, tournament: Tournament) -> list[tuple[str, Found | None]]:
-    """`args.player` as each list of the tournament's sequence gives them, on `--on` or the reference date."""
-    from ledger.rating_sequence import look_up_all, reference_day, sequence
-
-    options = tournament.settings["options"]
-    day = args.on or reference_day(getattr(tournament, "details", {}), options, date.today())
-    with _store(args) as store:
-        return look_up_all(store, sequence(options), day, args.player)
-
-
 @verbs.verb(
     "rating-lookup",
     "show a player as each list of the tournament's sequence gives them",
@@ -194,8 +185,8 @@ def _found_in_sequence(args: argparse.Namespace, tournament: Tournament) -> list
     '  arbiter rating-lookup 1503014\n  arbiter rating-lookup "Carlsen, Magnus"',
 )
 def cmd_rating_lookup(args: argparse.Namespace) -> int:
-    with opened(args) as (ledger, _):
-        found = _found_in_sequence(args, ledger.tournament())
+    with opened(args) as (ledger, _), _store(args) as store:
+        found = ledger.rating_lookup(store, args.player, args.on or ledger.rating_day(date.today()))
     for place, (name, hit) in enumerate(found):
         role = "main list" if place == 0 else "other list"
         if hit is None:
@@ -225,16 +216,15 @@ def _register_arguments(p: argparse.ArgumentParser) -> None:
     "takes one of those as the rating entered (an estimate). The roster keeps each rating's list.",
 )
 def cmd_register_from_lists(args: argparse.Namespace) -> int:
-    from ledger.application import PlayerDetails
-    from ledger.rating_sequence import registration
+    from ledger.rating_sequence import sources_text
 
-    with opened(args) as (ledger, _):
-        details = registration(_found_in_sequence(args, ledger.tournament()), args.choose)
-        player = PlayerDetails(**details, number=args.number, allow_duplicate=args.allow_duplicate)
-        (number,) = ledger.register_players([player])
+    with opened(args) as (ledger, _), _store(args) as store:
+        day = args.on or ledger.rating_day(date.today())
+        number, player = ledger.register_from_lists(
+            store, args.player, day, args.choose, args.number, allow_duplicate=args.allow_duplicate
+        )
     print(number)
-    sources = "; ".join(f"{detail} from {source}" for detail, source in player.source_lists.items())
-    say(f"registered {player.name} as number {number}: {sources}")
+    say(f"registered {player.name} as number {number}: {sources_text(player.source_lists)}")
     return exit_codes.OK
 
 

@@ -338,8 +338,19 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return run_demo(args.ledger, args.seed, args.actor)
 
 
-@verbs.verb("tui", "open the arbiter's desk (a terminal interface) on the ledger")
+def _tui_arguments(p: argparse.ArgumentParser) -> None:
+    from tui.cli.rating_lists import STORE_HELP
+
+    p.add_argument("--store", help=STORE_HELP + ", shown on the Rating lists screen")
+
+
+@verbs.verb(
+    "tui",
+    "open the arbiter's desk (a terminal interface) on the ledger",
+    _tui_arguments,
+    "  arbiter tui --ledger club.ledger\n  arbiter tui --ledger open.ledger --store lists.sqlite",
+)
 def cmd_tui(args: argparse.Namespace) -> int:
     from tui.desk.app import run_desk  # Textual is loaded only here
 
-    return run_desk(location(args), args.actor, signing_key(args))
+    return run_desk(location(args), args.actor, signing_key(args), args.store)

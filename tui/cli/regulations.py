@@ -6,7 +6,6 @@ the change is a warning of the checklist's levels."""
 from __future__ import annotations
 
 import argparse
-import textwrap
 
 from tui import exit_codes
 from tui.cli.common import VerbGroup, opened, positive, reason_options, say
@@ -22,25 +21,28 @@ def _tiebreaks_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _tiebreaks_examples() -> str:
-    from ledger.settings import TIEBREAK_CODES
+    from ledger.settings import KOYA_LIMIT_CODES, TIEBREAK_CODES
 
     return (
         "  arbiter tiebreaks                                       # the list and what each code means\n"
         '  arbiter tiebreaks BH-C1,BH,SB,DE --reason "as announced in the regulations"\n\n'
         "After round 1 is paired a change is a level 4 warning (confirm twice, or --yes), recorded and written\n"
         "to the TRF as a ### line with the round and the previous list (docs/fide-mode.md, Q201-202).\n\n"
-        "codes:\n" + "\n".join(f"  {code:<10} {text}" for code, text in TIEBREAK_CODES.items())
+        "codes:\n"
+        + "\n".join(f"  {code:<10} {text}" for code, text in TIEBREAK_CODES.items())
+        + f"\n  {KOYA_LIMIT_CODES}: Koya System with its Limit (C.07 9.2, 14.5): KS-L60 counts the opponents"
+        "\n    on 60 % of the maximum possible score or more; KS-L+1, KS-L-1 move the 50 % limit by a draw's points"
     )
 
 
 @verbs.verb("tiebreaks", "show or change the tie-break list", _tiebreaks_arguments, _tiebreaks_examples)
 def cmd_tiebreaks(args: argparse.Namespace) -> int:
-    from ledger.settings import TIEBREAK_CODES
+    from ledger.settings import tiebreak_description
 
     with opened(args) as (ledger, _):
         if args.codes is None:
             for code in ledger.settings().tiebreaks:
-                print(f"{code}\t{TIEBREAK_CODES[code]}")
+                print(f"{code}\t{tiebreak_description(code)}")
             return exit_codes.OK
         codes = [code.strip() for code in args.codes.split(",")]
         ledger.change_tiebreaks(codes, args.reason, args.reference)
@@ -115,6 +117,8 @@ def _acceleration_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _acceleration_examples() -> str:
+    import textwrap
+
     from pairing.fide.acceleration import METHODS
 
     rules = "\n\n".join(textwrap.fill(f"{name}: {text}", 100, subsequent_indent="  ") for name, text in METHODS.items())
@@ -130,6 +134,8 @@ def _acceleration_examples() -> str:
     "acceleration", "show the acceleration's rules, or set the method", _acceleration_arguments, _acceleration_examples
 )
 def cmd_acceleration(args: argparse.Namespace) -> int:
+    import textwrap
+
     from pairing.fide.acceleration import METHODS, virtual_points
     from projections.history import pairing_input
 

@@ -35,6 +35,7 @@ COMMAND_LINES: dict[RemedyAction, str] = {
     RemedyAction.END_HAND_PAIRING: "`arbiter manual-pairing end`",
     RemedyAction.CANCEL_HAND_PAIRING: '`arbiter manual-pairing cancel --reason "..."`',
     RemedyAction.ADJOURN: '`arbiter adjourn {round} {board} --reason "..."`',
+    RemedyAction.SEE_STANDINGS: "`arbiter standings`",
 }
 """Each action as a command line (`Remedy.fill` puts in the remedy's round, board and player)."""
 

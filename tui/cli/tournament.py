@@ -56,6 +56,7 @@ def _scoring(args: argparse.Namespace, game: Game, system: str) -> Scoring | Non
 
 def _new_arguments(p: argparse.ArgumentParser) -> None:
     from ledger.results import Game, MatchFormat
+    from ledger.settings import KOYA_LIMIT_CODES
     from pairing.registry import systems
     from projections.tiebreaks import TIEBREAKS
 
@@ -71,7 +72,8 @@ def _new_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--points", type=points_table, help="points for win/draw/loss, e.g. 3/1/0 (default 1/0.5/0)")
     p.add_argument(
         "--tiebreaks",
-        help=f"ordered tie-break codes, comma-separated, e.g. BH-C1,BH,SB; known: {', '.join(TIEBREAKS)}",
+        help=f"ordered tie-break codes, comma-separated, e.g. BH-C1,BH,SB; known: {', '.join(TIEBREAKS)}, "
+        f"{KOYA_LIMIT_CODES}",
     )
     p.add_argument(
         "--match-length",

@@ -89,6 +89,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         ranking_options,
         read_document,
         read_trf,
+        tiebreaks_of,
     )
 
     path = Path(args.file)
@@ -102,12 +103,19 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         colour = initial_colour(document)
         if colour:
             options["initial_colour"] = colour
+        tiebreaks, tiebreak_warnings = tiebreaks_of(document)
         settings = TournamentSettings.for_game(
-            Game.CHESS, args.system, total, scoring=trf_scoring(document), options={"rating_method": "fide", **options}
+            Game.CHESS,
+            args.system,
+            total,
+            scoring=trf_scoring(document),
+            tiebreaks=tiebreaks,
+            options={"rating_method": "fide", **options},
         )
     name = document.tournament_text("012") or path.stem
     reason = f"imported from {path.name}"
     details, warnings = details_of(document)
+    warnings += tiebreak_warnings
     with new_ledger(args) as ledger, naming(path):
         ledger.create_tournament(name, settings, details)
         ledger.register_players(

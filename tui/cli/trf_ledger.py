@@ -5,6 +5,7 @@ requests and details read back and checked before anything is appended."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
 from itertools import combinations
@@ -19,6 +20,7 @@ from ledger.details import checked as checked_details
 from ledger.domain import Round
 from ledger.errors import InvalidInput
 from ledger.ratings import rating_method, trf_rating
+from ledger.settings import check_tiebreaks
 from pairing.fide.acceleration import virtual_points as accelerated
 from pairing.model import ByeKind, Outcome, RoundRecord, Scoring, Side
 from pairing.trf import TrfDocument, TrfSyntaxError, parse
@@ -48,11 +50,12 @@ from pairing.trf.document import (
     TournamentRecord,
 )
 from pairing.trf.document import ResultCode as R
+from pairing.trf.standings import ArbiterEntries, tiebreak_codes, tiebreak_descriptors, tiebreak_list
 from projections.audit import audit_lines
 from projections.history import histories, pairing_input
 from projections.standings import standings
 from projections.state import RatingCorrection, TournamentState
-from tui.cli.report import DECISIONS
+from tui.cli.audit_page import DECISIONS
 
 BYE_CODES = {
     ByeKind.PAIRING_ALLOCATED: R.PAIRING_ALLOCATED_BYE,
@@ -273,6 +276,7 @@ def to_document(
         *header_records(state.details, players, {r: d for r, d in (round_dates or {}).items() if r <= rounds}),
         RoundsRecord(rounds=state.total_rounds),
         *([JavafoConfigRecord(tokens=("rank",))] if listed else []),
+        *_tiebreak_record(settings.tiebreaks),
     ]
     colour = settings.options.get("initial_colour")
     if colour in ("white", "black"):
@@ -295,19 +299,33 @@ def to_document(
     return TrfDocument(records=(*records, *players))
 
 
+def tiebreaks_of(document: TrfDocument) -> tuple[tuple[str, ...], list[str]]:
+    """The tie-break list of the file's ``202`` record as the ledger's codes (`tiebreak_codes`), and a warning
+    when the record names a code the ledger does not take (then no list: the system's default)."""
+    codes = tiebreak_codes(tiebreak_list(document))
+    try:
+        check_tiebreaks(codes)
+    except InvalidInput as error:
+        return (), [f"warning: record 202 not kept, the system's default tie-breaks apply: {error}"]
+    return codes, []
+
+
+def _tiebreak_record(codes: Sequence[str]) -> list[TournamentRecord]:
+    """TRF-2026 ``202``: the tie-break list as MTB26 descriptors (`pairing.trf.standings.tiebreak_descriptors`),
+    which the rank column follows and ``arbiter-pair -c`` checks (Q21)."""
+    return [TournamentRecord(code="202", text=",".join(tiebreak_descriptors(codes)))] if codes else []
+
+
 def arbiter_tiebreak_comments(state: TournamentState, tpn: dict[int, int]) -> list[str]:
     """Q205, Q207 (docs/fide-mode.md): TRF-2026 has no field for a tie-break value the arbiter entered
     (EXT) or an order of tied players decided by hand, so each is a `###` comment, players by their
-    start rank; the rank column of the player lines gives the places they decided."""
-    values = [
-        f"Tie-break value EXT: player {tpn[number]} {value:g}"
-        for number, value in sorted(state.external_tiebreaks.items(), key=lambda item: tpn[item[0]])
-    ]
-    orders = [
-        f"Tied players ranked by the arbiter: {' '.join(str(tpn[number]) for number in order)}"
-        for order in state.tied_rankings
-    ]
-    return values + orders
+    start rank (`pairing.trf.standings.ArbiterEntries`, which ``arbiter-pair -c`` reads back); the rank
+    column of the player lines gives the places they decided."""
+    entries = ArbiterEntries(
+        tied_orders=tuple(tuple(tpn[number] for number in order) for order in state.tied_rankings),
+        external=tuple(sorted((tpn[number], value) for number, value in state.external_tiebreaks.items())),
+    )
+    return entries.lines()
 
 
 def rating_comment(correction: RatingCorrection) -> str:

@@ -24,6 +24,7 @@ from tui.desk.screens.bracket import BracketScreen
 from tui.desk.screens.explain import ExplainScreen
 from tui.desk.screens.hand import HandPairingScreen
 from tui.desk.screens.log import LogScreen
+from tui.desk.screens.rating_lists import RatingListsScreen
 from tui.desk.screens.roster import RosterScreen
 from tui.desk.screens.round import RoundScreen
 from tui.desk.screens.session import DeskSession
@@ -58,6 +59,7 @@ class DeskApp(App[int]):
         RoundScreen,
         HandPairingScreen,
         RosterScreen,
+        RatingListsScreen,
         StandingsScreen,
         LogScreen,
         ExplainScreen,
@@ -149,11 +151,12 @@ class DeskApp(App[int]):
         self.call_after_refresh(lambda: getattr(self.screen, f"action_{action}")())
 
 
-def run_desk(location: str, actor: str | None, key: ArbiterKey | None = None) -> int:
-    """`arbiter tui`: open the desk on the ledger at `location` (signing with `key`); the exit code."""
+def run_desk(location: str, actor: str | None, key: ArbiterKey | None = None, store: str | None = None) -> int:
+    """`arbiter tui`: open the desk on the ledger at `location` (signing with `key`, reading the rating lists
+    of the store at `store`, found as the CLI finds it when None); the exit code."""
     try:
         ledger, views = open_ledger(location, actor, key=key)
-        session = DeskSession(ledger, views)
+        session = DeskSession(ledger, views, store)
     except LedgerError as error:
         print(f"arbiter tui: {refusal_text(error)}", file=sys.stderr)
         return exit_codes.NO_LEDGER

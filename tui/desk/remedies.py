@@ -29,6 +29,7 @@ DESK_WAYS: dict[RemedyAction, DeskWay] = {
     RemedyAction.SEE_ROSTER: DeskWay("roster", "{screen}"),
     RemedyAction.SEE_PAIRINGS: DeskWay("round", "{screen}, round {round} (shown with [ and ])"),
     RemedyAction.SEE_LOG: DeskWay("log", "the last lines of {screen}"),
+    RemedyAction.SEE_STANDINGS: DeskWay("standings", "{screen}"),
     RemedyAction.SEE_APPEALS: DeskWay("log", "press f on {screen} and filter by the kind Appeal", key="f"),
     RemedyAction.PAIR: DeskWay("round", "press n on {screen}", key="n"),
     RemedyAction.PAIR_ANYWAY: DeskWay("round", "press n on {screen} and give the reason it asks for", key="n"),

@@ -17,9 +17,14 @@ from attrs import define
 
 from pairing.criteria.basic_rules import Strength
 from pairing.fide.dutch.definitions import Contender
-from pairing.fide.dutch.shortcuts import RELAXED_MIN_VERTICES, Shortcuts, graph_edges, relaxed_matching
+from pairing.fide.dutch.shortcuts import (
+    Shortcuts,
+    add_edge,
+    graph_edges,
+    relaxed_matching,
+)
 from pairing.fide.dutch.weights import BracketWeights, bye_edges, colour_violations
-from pairing.matching import max_weight_perfect_matching
+from pairing.matching import max_weight_matching_by_digits
 from pairing.model import Decision, Float, NoValidPairing, Side
 
 
@@ -79,7 +84,8 @@ def pair_brackets(
     bye_levels = sorted({c.score for c in players if c.pab_eligible})
     max_unplayed = max((c.unplayed for c in players), default=0)
     for index, score in enumerate(groups):
-        residents = [c for c in players if c.score == score and c.number not in paired and c not in mdps]
+        moved = paired | {c.number for c in mdps}
+        residents = [c for c in players if c.score == score and c.number not in moved]
         bracket = mdps + residents
         lower = [c for c in players if c.score < score and c.number not in paired]
         next_residents = [c for c in lower if index + 1 < len(groups) and c.score == groups[index + 1]]
@@ -149,15 +155,13 @@ def _solve_once(
     n = len(vertices)
     to_bye = bye_edges(vertices, weights, bye_levels, max_unplayed, unit) if n % 2 == 1 else None
     mate = None
-    if shortcuts.enabled and n > RELAXED_MIN_VERTICES:
+    if shortcuts.enabled:
         mate = relaxed_matching(vertices, kind, position, weights, usable, shortcuts, to_bye)
     if mate is None:
-        edges, tiers = graph_edges(vertices, kind, position, weights, usable, shortcuts)
-        if to_bye is not None:
-            edges += [(i, n, w) for i, w in to_bye]
-            mate = max_weight_perfect_matching(n + 1, edges, tiers=tiers)
-        else:
-            mate = max_weight_perfect_matching(n, edges, tiers=tiers)
+        graph = graph_edges(vertices, kind, position, weights, usable, shortcuts)
+        for i, w in to_bye or ():
+            add_edge(graph, i, n, w)
+        mate = max_weight_matching_by_digits(n + 1 if to_bye is not None else n, graph, perfect=True)
     if to_bye is not None:
         n += 1
     if mate is None:
@@ -165,7 +169,7 @@ def _solve_once(
             "no complete pairing of the remaining players complies with C1-C3 (C4): the arbiter decides (1.9)"
         )
     partners: dict[int, Contender | None] = {}
-    for i, c in enumerate(vertices):
+    for i, c in enumerate(vertices[: kind.count(2)]):  # the bracket's players come first (1.2 order)
         m = mate[i]
         partners[c.number] = None if m == len(vertices) else vertices[m]
     return partners, n // 2

@@ -3,22 +3,22 @@
 Everything in this module gives exactly the pairing that one maximum-weight perfect matching of
 every player left, weighed by `pairing.fide.dutch.weights`, gives (C.04.3 3.8's choice), only
 sooner: the bracket-local matching shortcuts (`relaxed_matching`: the players below the next
-bracket joined by a completion check; `_bracket_alone`: the next bracket as one vertex), and the
-description of a wide weight as tiers and lexicographic digits (`pairing.matching.Tiers`), which
-the weighted matcher solves tier by tier and in digit chunks. `Shortcuts` turns them all off, so
-that a test can compare both ways.
-"""
+bracket joined by a completion check, greedy first; `_bracket_alone`: the next bracket as one
+vertex), and the description of a wide weight as a high part and lexicographic digits
+(`pairing.matching.DigitGraph`), which the weighted matcher solves tier by tier and in digit
+chunks. `Shortcuts` turns them all off, so that a test can compare both ways (docs/dutch.md,
+"Method"; docs/performance.md, "Dutch at 1,000 players: columns and a greedy completion")."""
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 from attrs import define
 
 from pairing.fide.dutch.definitions import Contender
 from pairing.fide.dutch.weights import BracketWeights, RemainderOrder
-from pairing.matching import TIERED_BITS, Tiers, max_weight_matching, max_weight_perfect_matching
+from pairing.matching import TIERED_BITS, DigitGraph, max_weight_matching_by_digits, max_weight_perfect_matching
 
 
 @define
@@ -32,8 +32,6 @@ class Shortcuts:
     """Graphs handed to the weighted matcher in tiers."""
 
 
-RELAXED_MIN_VERTICES = 100
-"""From this many vertices, `relaxed_matching` is tried first."""
 SPARSE_EDGES = 12
 """Completion edges per vertex tried first when checking that the floaters can be completed."""
 PARTNERS_TRIED = 2
@@ -49,108 +47,144 @@ def graph_edges(
     shortcuts: Shortcuts,
     rich_only: bool = False,
     bracket_only: bool = False,
-) -> tuple[list[tuple[int, int, int]], Tiers | None]:
+) -> DigitGraph:
     """The graph of one matching, vertices by local index: every compatible pair, weighted; with
     `rich_only`, only the pairs that weigh more than the completion unit (inside the bracket or the
     next one), with the unit subtracted, or with `bracket_only` too, only the pairs inside the
-    bracket. With it, the weights' tiers when they are wide (`Shortcuts.tiered`)."""
-    unit = weights.completion_unit
-    edges: list[tuple[int, int, int]] = []
-    digits: list[tuple[tuple[int, int], ...]] | None = [] if shortcuts.enabled and _wide(weights) else None
-    inside = _inside(weights, vertices[: kind.count(2)])  # the bracket's players come first (1.2 order)
-    limit = len(position)
-    for i, a in enumerate(vertices):
-        a_kind = kind[i]
-        if rich_only and a_kind == 0:
-            break  # every later vertex is below the next bracket
+    bracket. The edges come as columns, each vertex's edges together, its partners in 1.2 order.
+    When the weights are wide (`Shortcuts.tiered`), their low bits, `transposition` (4.2), are the
+    digits of `_Rows` and the rest stands above the cut; otherwise the cut is 0 and the weights
+    are whole."""
+    size = kind.count(2)  # the bracket's players come first, then the next bracket's (1.2 order)
+    upper = len(kind) - kind.count(0)
+    stop = size if bracket_only else upper if rich_only else len(vertices)
+    rows = _Rows(weights, vertices, size, shortcuts.enabled and _wide(weights), rich_only)
+    graph = DigitGraph([], [], [], rows.cut, [], [])
+    limit = vertices[stop - 1].rank + 1 if stop else 0
+    for i in range(min(stop, upper) if rich_only else len(vertices)):
+        a = vertices[i]
         partners = a.partners
         blocked = a.blocked
-        for rank in memoryview(partners)[bisect_right(partners, a.rank) :]:  # no copy
-            if rank >= limit:
-                break
-            if rank in blocked:
-                continue
-            j = position[rank]
-            if j <= i:
-                continue
-            b_kind = kind[j]
-            if bracket_only and b_kind != 2:
-                break  # every later partner is outside the bracket
-            if a_kind + b_kind < 3 and not (a_kind == 1 and b_kind == 1):
-                if rich_only:
-                    if b_kind == 0:
-                        break  # every later partner is below the next bracket
-                    continue
-                edges.append((i, j, unit))
-                if digits is not None:
-                    digits.append(())
-                continue
-            b = vertices[j]
-            if usable is not None and not usable(a, b):
-                continue
-            if a_kind == 2 and b_kind == 2:
-                w = inside(i, j, a, b, digits)  # a is the higher: vertices are in 1.2 order
-            else:
-                w = weights.next_bracket_weight(a, b)
-                if digits is not None:
-                    digits.append(())
-            edges.append((i, j, w - unit if rich_only else w))
-    if digits is None:
-        return edges, None
-    shortcuts.tiered += 1
-    return edges, _tiers(weights, digits)
+        ranks = partners[bisect_right(partners, a.rank) : bisect_left(partners, limit)]
+        js = [j for rank in ranks if (j := position[rank]) >= 0 and rank not in blocked]
+        in_bracket = bisect_left(js, size)
+        in_upper = bisect_left(js, upper, in_bracket)
+        if kind[i] == 2:
+            rows.inside(graph, i, _usable(js[:in_bracket], i, vertices, usable))
+        if kind[i] >= 1:
+            rows.next_bracket(graph, i, _usable(js[in_bracket:in_upper], i, vertices, usable))
+        if not rich_only:
+            rows.completion(graph, i, js[in_upper:] if kind[i] >= 1 else js)
+    if rows.cut:
+        shortcuts.tiered += 1
+    return graph
+
+
+def _usable(
+    js: list[int], i: int, vertices: list[Contender], usable: Callable[[Contender, Contender], bool] | None
+) -> list[int]:
+    """The partners `js` of vertex i that `usable` lets it meet (all without it)."""
+    if usable is None:
+        return js
+    a = vertices[i]
+    return [j for j in js if usable(a, vertices[j])]
+
+
+def add_edge(graph: DigitGraph, u: int, v: int, weight: int) -> None:
+    """One more edge of `graph` (built by `graph_edges`), without a digit: its weight, less the bits
+    below the cut, which are 0 for every edge but the bracket's."""
+    graph.us.append(u)
+    graph.vs.append(v)
+    graph.high.append(weight >> graph.cut)
+    graph.values.append(0)
 
 
 def _wide(weights: BracketWeights) -> bool:
-    """Whether the weights are worth solving by tiers (`pairing.matching.Tiers`): in the
+    """Whether the weights are worth solving by tiers (`pairing.matching.DigitGraph`): in the
     remainder's pass, when the generation order takes many bits."""
     order = weights.order
     return isinstance(order, RemainderOrder) and order.lower_bsns.offset >= TIERED_BITS
 
 
-def _tiers(weights: BracketWeights, digits: list[tuple[tuple[int, int], ...]]) -> Tiers:
-    """The criteria C4-C21 with the first 4.3 fields; `s1_leavers` (4.3, which S1 players leave);
-    and `s2_joiners` and `transposition` as the digits of `_inside`."""
-    order = weights.order
-    if not isinstance(order, RemainderOrder):
-        raise TypeError("tiers describe the remainder pass's weights only")
-    return Tiers((order.lower_bsns.offset, order.s1_leavers.offset), digits)
+class _Rows:
+    """The edges of one vertex to its partners of one kind, appended to a graph's columns: each
+    weight is `BracketWeights.in_bracket_weight`, `next_bracket_weight` or the completion unit (less
+    the unit with `rich_only`), with each player's BSN and profile looked up once per graph.
 
+    When `wide` (the remainder pass's tiers), the cut is `s2_joiners`' offset and the bits below it,
+    `transposition` (4.2), become digits (`pairing.matching.DigitGraph`): one level per player of
+    the remainder, owned by the pair's member of lower BSN (the higher in the 1.2 order, so the
+    edges of a level lie together), valued by the partner's BSN, the lower the better."""
 
-def _inside(
-    weights: BracketWeights, vertices: list[Contender]
-) -> Callable[[int, int, Contender, Contender, list[tuple[tuple[int, int], ...]] | None], int]:
-    """For a graph whose first vertices are the bracket's, `vertices`: a function of a pair of the
-    bracket (local indices i < j, the higher first in the 1.2 order) that returns its
-    `BracketWeights.in_bracket_weight`, each player's BSN and profile looked up once per graph.
-    Given a list of digits (the remainder pass's tiers), it also appends the low bits of that
-    weight as lexicographic digits (`pairing.matching.Tiers`), each owned by the pair's member of
-    lower BSN in the remainder: first `s2_joiners`, one binary digit per S2 player (BSN p+1..x),
-    then `transposition`, one digit per player (BSN 1..x) valued by the partner's BSN, the lower
-    the better."""
-    bsn = [weights.remainder_bsn.get(c.number) for c in vertices]
-    profile = [weights.profile(c) for c in vertices]
-    criteria_by_profile = weights.criteria_by_profile
-    remainder_order = weights.remainder_order
-    order_weight = weights.order_weight
-    p, x = weights.p, weights.x
+    def __init__(
+        self, weights: BracketWeights, vertices: list[Contender], size: int, wide: bool, rich_only: bool
+    ) -> None:
+        self.weights = weights
+        self.vertices = vertices
+        order = weights.order
+        self.cut = order.s2_joiners.offset if wide and isinstance(order, RemainderOrder) else 0
+        self.unit = weights.completion_unit
+        self.lost = self.unit if rich_only else 0
+        self.bsn = [weights.remainder_bsn.get(c.number) for c in vertices[:size]]
+        self.profile = [weights.profile(c) for c in vertices[:size]]
 
-    def weigh(
-        i: int, j: int, higher: Contender, lower: Contender, digits: list[tuple[tuple[int, int], ...]] | None
-    ) -> int:
-        criteria = criteria_by_profile(profile[i], profile[j], higher, lower)
-        if digits is None:
-            return criteria + order_weight(higher, lower)
-        first, second = bsn[i], bsn[j]
-        if first is None or second is None:
-            digits.append(())
-            return criteria
-        low, high = (first, second) if first < second else (second, first)
-        transposition = (x - p + low - 1, x + 1 - high)
-        digits.append(((low - p - 1, 1), transposition) if low > p else (transposition,))
-        return criteria + remainder_order(low, high)
+    def inside(self, graph: DigitGraph, i: int, js: list[int]) -> None:
+        """Vertex i's edges to its partners `js` in the bracket (i is the higher in the 1.2 order)."""
+        if not js:
+            return
+        weights, vertices, cut = self.weights, self.vertices, self.cut
+        a = vertices[i]
+        first = self.profile[i]
+        profile = self.profile
+        by_profile = weights.criteria_by_profile
+        if first:
+            row = weights.criteria_row(first)
+            criteria = [
+                row[second] if (second := profile[j]) in row else by_profile(first, second, a, vertices[j]) for j in js
+            ]
+        else:
+            criteria = [by_profile(first, profile[j], a, vertices[j]) for j in js]
+        low = self.bsn[i]
+        if not cut:
+            orders, lost = weights.order_row(a, [vertices[j] for j in js]), self.lost
+            high = [c + o - lost for c, o in zip(criteria, orders, strict=True)]
+        elif low is None:  # a player outside the remainder: no generation order
+            high = [(c - self.lost) >> cut for c in criteria]
+        else:
+            # i's partners in the bracket are the remainder's players of higher BSN b, and
+            # remainder_order(low, b) = remainder_order(low, x + 1) + (x + 1 - b) * transposition_place[low]:
+            # the bits above the cut, and i's digit of 4.2's transposition.
+            base = weights.remainder_order(low, weights.x + 1) - self.lost
+            high = [(c + base) >> cut for c in criteria]
+            top, bsn = weights.x + 1, self.bsn
+            start = len(graph.us)
+            graph.values.extend([top - bsn[j] for j in js])
+            graph.levels.append((start, start + len(js), weights.transposition_place[low]))
+            self._append(graph, i, js, high, digits=True)
+            return
+        self._append(graph, i, js, high)
 
-    return weigh
+    def next_bracket(self, graph: DigitGraph, i: int, js: list[int]) -> None:
+        """Vertex i's edges to partners of the next bracket: C8 (`next_bracket_weight`)."""
+        if not js:
+            return
+        weigh, vertices, lost, cut = self.weights.next_bracket_weight, self.vertices, self.lost, self.cut
+        a = vertices[i]
+        self._append(graph, i, js, [(weigh(a, vertices[j]) - lost) >> cut for j in js])
+
+    def completion(self, graph: DigitGraph, i: int, js: list[int]) -> None:
+        """Vertex i's completion edges (C4): the unit alone."""
+        if js:
+            self._append(graph, i, js, [self.unit >> self.cut] * len(js))
+
+    @staticmethod
+    def _append(graph: DigitGraph, i: int, js: list[int], high: list[int], digits: bool = False) -> None:
+        """The edges i-j for j in `js`, weighing `high` above the cut; their digits already given, or none."""
+        graph.us.extend([i] * len(js))
+        graph.vs.extend(js)
+        graph.high.extend(high)
+        if not digits:
+            graph.values.extend([0] * len(js))
 
 
 def relaxed_matching(
@@ -193,7 +227,7 @@ def relaxed_matching(
     if mate is not None:
         shortcuts.bracket_alone += 1
         return mate
-    edges, tiers = graph_edges(vertices, kind, position, weights, usable, shortcuts, rich_only=True)
+    graph = graph_edges(vertices, kind, position, weights, usable, shortcuts, rich_only=True)
     size = n_upper
     pendants: list[list[int]] = []
     if bye_edges is not None:
@@ -202,15 +236,15 @@ def relaxed_matching(
         level_of: dict[int, int] = {}
         for i, w in bye_edges:
             if i < n_upper:
-                edges.append((i, bye, w - unit))
+                add_edge(graph, i, bye, w - unit)
             else:
                 if w not in level_of:
                     level_of[w] = len(pendants)
                     pendants.append([])
-                    edges.append((bye, size, w - unit))
+                    add_edge(graph, bye, size, w - unit)
                     size += 1
                 pendants[level_of[w]].append(i)
-    rich = max_weight_matching(size, edges, tiers=tiers) if edges else [-1] * size
+    rich = max_weight_matching_by_digits(size, graph, perfect=False) if graph.us else [-1] * size
     count = len(vertices)
     mate = rich[:n_upper] + [-1] * (count - n_upper)
     bye_takers: list[int] = []
@@ -253,7 +287,7 @@ def _bracket_alone(
     """
     size = kind.count(2)  # the bracket's players are the first `size` (1.2 order)
     unit = weights.completion_unit
-    edges, tiers = graph_edges(vertices, kind, position, weights, usable, shortcuts, rich_only=True, bracket_only=True)
+    graph = graph_edges(vertices, kind, position, weights, usable, shortcuts, rich_only=True, bracket_only=True)
     nxt = [i for i, k in enumerate(kind) if k == 1]
     odd = size % 2 == 1
     if odd and nxt:  # N as one vertex, index `size`
@@ -262,8 +296,8 @@ def _bracket_alone(
         for i in range(size):
             a = vertices[i]
             if any(a.may_meet(vertices[j].rank) for j in nxt):
-                edges.append((i, size, weights.next_bracket_weight(a, resident) - lost))
-    paired = _at_most_one_alone(size, odd, edges, tiers)
+                add_edge(graph, i, size, weights.next_bracket_weight(a, resident) - lost)
+    paired = _at_most_one_alone(size, odd, graph)
     if paired is None:
         return None
     alone = [i for i in range(size) if paired[i] == -1]
@@ -286,9 +320,7 @@ def _bracket_alone(
     return None
 
 
-def _at_most_one_alone(
-    size: int, odd: bool, edges: list[tuple[int, int, int]], tiers: Tiers | None
-) -> list[int] | None:
+def _at_most_one_alone(size: int, odd: bool, graph: DigitGraph) -> list[int] | None:
     """`_bracket_alone`'s matching of the bracket (and N, index `size`, if `odd`), or None when the
     bracket cannot pair all its players but one.
 
@@ -298,10 +330,13 @@ def _at_most_one_alone(
     is left unpaired. Asked as a perfect matching, the solver can start from a greedy one.
     """
     if not odd:
-        return max_weight_perfect_matching(size, edges, tiers=tiers)
+        return max_weight_matching_by_digits(size, graph, perfect=True)
     spare = (size + 1, size + 2)
-    padded = edges + [(i, s, 0) for i in range(size + 1) for s in spare] + [(*spare, 0)]
-    mate = max_weight_perfect_matching(size + 3, padded, tiers=tiers)
+    for i in range(size + 1):
+        for s in spare:
+            add_edge(graph, i, s, 0)
+    add_edge(graph, *spare, 0)
+    mate = max_weight_matching_by_digits(size + 3, graph, perfect=True)
     if mate is None:
         return None
     return [-1 if m in spare else m for m in mate[: size + 1]]
@@ -318,8 +353,13 @@ def _complete(
     it leaves unpaired, the bye vertex (index len(vertices)) going to one of `bye_takers` if given;
     or None if there is none. The completion uses completion edges (one player below the next
     bracket) and, unless `next_pairs` is None, pairs of the next bracket, at least `next_pairs` of
-    them (a player of the bracket left in `mate` thus only meets players below). Sparse first: a few
-    edges per player, then all of them."""
+    them (a player of the bracket left in `mate` thus only meets players below). Greedy first
+    (`_greedy_completion`), then a matching on a few edges per player, then on all of them: only
+    whether a completion exists matters (the callers read the partners of the bracket's players,
+    and a player it leaves gets a player below in any completion)."""
+    greedy = _greedy_completion(vertices, kind, mate, bye_takers, next_pairs or 0)
+    if greedy is not None:
+        return greedy
     count = len(vertices)
     rest = [i for i, m in enumerate(mate[:count]) if m == -1]
     slot = {i: x for x, i in enumerate(rest)}
@@ -358,6 +398,48 @@ def _complete(
                 mate[order[x]] = order[y]
             return mate
     return None
+
+
+def _greedy_completion(
+    vertices: list[Contender], kind: list[int], mate: list[int], bye_takers: list[int], next_pairs: int
+) -> list[int] | None:
+    """`_complete`'s completion found greedily, or None when the greedy choice leaves someone out:
+    the bye vertex to the first of `bye_takers`, then `next_pairs` pairs of the next bracket, then
+    each player left, in the 1.2 order, with the first player below it may meet (C1, C3)."""
+    count = len(vertices)
+    mate = list(mate)
+    if bye_takers:
+        mate[count], mate[bye_takers[0]] = bye_takers[0], count
+    local = {c.rank: i for i, c in enumerate(vertices) if mate[i] == -1}
+    left = sorted(local.values())
+    upper = len(kind) - kind.count(0)  # the players below the next bracket come last (1.2 order)
+    below = vertices[upper].rank - 1 if upper < count else vertices[-1].rank
+    for i in left:
+        if next_pairs and kind[i] == 1 and mate[i] == -1 and _greedy_partner(vertices, kind, mate, local, i, 1, -1):
+            next_pairs -= 1
+    if next_pairs:
+        return None
+    for i in left:
+        if mate[i] == -1 and not _greedy_partner(vertices, kind, mate, local, i, 0, below):
+            return None
+    return mate
+
+
+def _greedy_partner(
+    vertices: list[Contender], kind: list[int], mate: list[int], local: dict[int, int], i: int, wanted: int, after: int
+) -> bool:
+    """Pairs vertex i in `mate` with the first unpaired player after it (and after rank `after`) in
+    the 1.2 order that it may meet, of kind `wanted` (1: the next bracket, 0: below it); whether
+    there was one."""
+    a = vertices[i]
+    blocked = a.blocked
+    partners = a.partners
+    for rank in memoryview(partners)[bisect_right(partners, max(a.rank, after)) :]:  # no copy
+        j = local.get(rank)
+        if j is not None and mate[j] == -1 and kind[j] == wanted and rank not in blocked:
+            mate[i], mate[j] = j, i
+            return True
+    return False
 
 
 def _next_pairs(completion: list[int], order: list[int], kind: list[int]) -> int:

@@ -205,7 +205,7 @@ class BracketWeights:
         next_levels = sorted({c.score for c in bracket} | {c.score for c in next_residents}, reverse=True)
         self.c8_base = size + len(next_residents) + 1
         self.c8_level = {s: self.c8_base ** (len(next_levels) - 1 - i) for i, s in enumerate(next_levels)}
-        diffs = sorted({round(a.score - b.score, 6) for a in bracket for b in bracket if a.score > b.score})
+        diffs = sorted({round(a - b, 6) for a in levels for b in levels if a > b})
         self.sd_base = size + 1
         self.sd_level = {d: self.sd_base**j for j, d in enumerate(diffs)}
         self.sd_top = self.sd_base ** len(diffs)
@@ -246,11 +246,14 @@ class BracketWeights:
                 Field("4.3", 2 ** (x + 2)),
                 Field("4.2", (x + 2) ** (x + 1)),
             )
-        self.criteria_memo: dict[tuple[int, int], int] = {}
-        """C4-C21 of pairs by the players' profiles, for the current layout."""
+        self.criteria_memo: dict[int, dict[int, int]] = {}
+        """C4-C21 of pairs by the players' profiles (the higher's, then the lower's), for the current
+        layout."""
         self.profile_ids: dict[tuple[object, ...], int] = {}
         self.profile_of: dict[int, int] = {}
         """Player number -> the number of its profile (`profile`)."""
+        self.mdp_set: dict[int, int] = {}
+        """4.4: each MDP's place in `mdp_set` (the first pass), by player number."""
         self.s1_pair = 0
         self.by_lower_bsn: list[int] = []
         self.transposition_place: list[int] = []
@@ -288,9 +291,18 @@ class BracketWeights:
         """`criteria_of` for players of profiles `first` and `second` (`profile`)."""
         if not (first and second):  # a topscorer: C10 and C11 then depend on the whole colour history
             return self._criteria_weight(higher, lower)
-        criteria = self.criteria_memo.get((first, second))
-        if criteria is None:
-            criteria = self.criteria_memo[first, second] = self._criteria_weight(higher, lower)
+        return self.criteria_row(first).get(second) or self._memoised(first, second, higher, lower)
+
+    def criteria_row(self, first: int) -> dict[int, int]:
+        """The memoised criteria of the pairs whose higher player has profile `first` (not 0), by
+        the lower player's profile."""
+        row = self.criteria_memo.get(first)
+        if row is None:
+            row = self.criteria_memo[first] = {}
+        return row
+
+    def _memoised(self, first: int, second: int, higher: Contender, lower: Contender) -> int:
+        criteria = self.criteria_memo[first][second] = self._criteria_weight(higher, lower)
         return criteria
 
     def profile(self, c: Contender) -> int:
@@ -343,21 +355,30 @@ class BracketWeights:
 
     def order_weight(self, higher: Contender, lower: Contender) -> int:
         """Article 4: the generation order of candidates, below every criterion."""
+        return self.order_row(higher, (lower,))[0]
+
+    def order_row(self, higher: Contender, lowers: Sequence[Contender]) -> list[int]:
+        """`order_weight` of the pairs of `higher` with each of `lowers`."""
         order = self.order
         if isinstance(order, MdpOrder):  # heterogeneous bracket, first pass: MDP set (4.4) and MDP-Pairing (4.2)
-            w = 0
-            for c in (higher, lower):
-                if c.number in self.mdp_bsn:
-                    w += 2 ** (self.m0 - self.mdp_bsn[c.number]) << order.mdp_set.offset
-            if higher.number in self.mdp_bsn and lower.number in self.resident_bsn:
-                partner = self.r + 1 - self.resident_bsn[lower.number]
-                w += partner * (self.r + 2) ** (self.m0 - self.mdp_bsn[higher.number]) << order.mdp_pairing.offset
-            return w
+            mdp_set = self.mdp_set
+            w = mdp_set.get(higher.number, 0)
+            if higher.number not in self.mdp_bsn:
+                return [w + mdp_set.get(c.number, 0) for c in lowers]
+            place = (self.r + 2) ** (self.m0 - self.mdp_bsn[higher.number]) << order.mdp_pairing.offset
+            resident_bsn, top = self.resident_bsn, self.r + 1
+            return [
+                w + mdp_set.get(c.number, 0) + ((top - b) * place if (b := resident_bsn.get(c.number)) else 0)
+                for c in lowers
+            ]
         a = self.remainder_bsn.get(higher.number)
-        b = self.remainder_bsn.get(lower.number)
-        if a is None or b is None:
-            return 0
-        return self.remainder_order(a, b) if a < b else self.remainder_order(b, a)
+        if a is None:
+            return [0] * len(lowers)
+        bsn, remainder_order = self.remainder_bsn, self.remainder_order
+        return [
+            0 if (b := bsn.get(c.number)) is None else remainder_order(a, b) if a < b else remainder_order(b, a)
+            for c in lowers
+        ]
 
     def remainder_order(self, low: int, high: int) -> int:
         """Article 4 for a remainder pair of BSNs low < high: 4.3, a pair with an S1 player
@@ -367,12 +388,14 @@ class BracketWeights:
         return w + self.by_lower_bsn[low] + (self.x + 1 - high) * self.transposition_place[low]
 
     def _order_tables(self) -> None:
-        """The remainder pass's generation-order fields that depend on the lower BSN a of a pair
+        """The first pass's `mdp_set` places (4.4); the remainder pass's generation-order fields that
+        depend on the lower BSN a of a pair
         alone, per a, for the current layout: (x + 1 - a) in `lower_bsns`, 2^(p+1) - 2^a (a <= p)
         in `s1_leavers`, 2^(x+1-a) (a > p) in `s2_joiners`; and the place (x + 2)^(x - a) of a's
         digit in `transposition`."""
         f, p, x = self.order, self.p, self.x
-        if not isinstance(f, RemainderOrder):
+        if isinstance(f, MdpOrder):
+            self.mdp_set = {n: 2 ** (self.m0 - b) << f.mdp_set.offset for n, b in self.mdp_bsn.items()}
             return
         self.s1_pair = 1 << f.s1_pairs.offset
         self.by_lower_bsn = [0] * (x + 1)

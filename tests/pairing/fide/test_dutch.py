@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from attrs import evolve
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pairing import cli
@@ -15,13 +15,15 @@ from pairing.criteria.basic_rules import ColourPreference, Strength, colour_pref
 from pairing.fide.dutch import Shortcuts, pair, pairing_numbers
 from pairing.fide.dutch.brackets import _set_partners as set_partners
 from pairing.fide.dutch.colours import allocate
-from pairing.fide.dutch.definitions import contenders
+from pairing.fide.dutch.definitions import Contender, contenders
+from pairing.fide.dutch.shortcuts import _complete, _greedy_completion
 from pairing.fide.dutch.weights import compatible
 from pairing.generator import GeneratorConfig, generate
 from pairing.matching import available_backends
 from pairing.model import (
     ByeKind,
     Entrant,
+    Float,
     NoValidPairing,
     PairingInput,
     PlayerStatus,
@@ -269,6 +271,71 @@ def test_the_shortcuts_pair_as_the_whole_graph_does(players: int, seed: int) -> 
     without = Shortcuts(enabled=False)
     assert pair(request, without) == shortcut
     assert without.bracket_alone == without.tiered == 0
+
+
+@settings(max_examples=12)
+@given(
+    st.integers(min_value=5, max_value=60),
+    st.integers(min_value=2, max_value=6),
+    st.integers(min_value=0, max_value=10_000),
+)
+@example(5, 4, 1)
+def test_the_shortcuts_pair_small_fields_as_the_whole_graph_does(players: int, rounds: int, seed: int) -> None:
+    """Article 3.8 and C4, as above, for fields of every size: `relaxed_matching` and the greedy
+    completion check are tried first whatever the number of players left. A history the shortcuts
+    cannot pair to the end (1.9: no pairing complies with C1-C3; 5 players, 4 rounds, seed 1 is one)
+    must be one the whole graph cannot pair either."""
+    config = GeneratorConfig(players=players, rounds=rounds, forfeit_rate=0.05)
+    try:
+        document = generate(config, seed, pair)
+    except NoValidPairing:
+        with pytest.raises(NoValidPairing):
+            generate(config, seed, lambda request: pair(request, Shortcuts(enabled=False)))
+        return
+    request = to_pairing_input(document, rounds, total_rounds=rounds + 1)
+    taken = Shortcuts()
+    try:
+        shortcut = pair(request, taken)
+    except NoValidPairing:
+        with pytest.raises(NoValidPairing):
+            pair(request, Shortcuts(enabled=False))
+        return
+    assert pair(request, Shortcuts(enabled=False)) == shortcut
+
+
+def below_the_next_bracket(avoid: dict[int, set[int]]) -> list[Contender]:
+    """Players 1..n (ranks 0..n-1) of one score, with no colour history, who avoid the given
+    opponents (C1), both ways; their partner tables set."""
+    none = ColourPreference(None, Strength.NONE)
+    players = [
+        Contender(
+            number=n,
+            tpn=n,
+            score=0.0,
+            sides=(),
+            cd=0,
+            preference=none,
+            float_1=Float.NONE,
+            float_2=Float.NONE,
+            pab_eligible=True,
+            unplayed=0,
+            topscorer=False,
+            avoid=frozenset(avoid.get(n, set()) | {m for m, them in avoid.items() if n in them}),
+            rank=n - 1,
+        )
+        for n in range(1, 5)
+    ]
+    set_partners(players)
+    return players
+
+
+def test_c4_the_completion_check_does_not_trust_a_greedy_failure() -> None:
+    """C4 ("a complete pairing of everyone left"): of 1-4, only 1-2, 1-3 and 2-4 may meet. The
+    greedy completion pairs 1-2 and leaves 3 and 4, who have met; the check still finds 1-3, 2-4."""
+    players = below_the_next_bracket({1: {4}, 2: {3}, 3: {4}})
+    kind, mate = [0, 0, 0, 0], [-1, -1, -1, -1]
+    assert _greedy_completion(players, kind, mate, [], 0) is None
+    assert _complete(players, kind, mate, [], next_pairs=None) == [2, 3, 0, 1]
 
 
 # -- arbiter-pair ---------------------------------------------------------------------------------

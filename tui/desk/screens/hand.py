@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from attrs import frozen
 from textual import on
@@ -29,10 +29,24 @@ from tui.desk.messages import Action, Command, CommandDone
 from tui.desk.screens.base import DeskScreen
 from tui.desk.screens.dialogs import Field, FormDialog, reason_fields
 from tui.desk.widgets.entry import PairEntry, parse_pair
+from tui.desk.widgets.grid import Grid, Justify
 from tui.desk.widgets.nav import Place
-from tui.desk.widgets.tables import DeskTable, points
+from tui.desk.widgets.tables import points
 
 FLOAT_SIGNS = {Float.UP: "↑", Float.DOWN: "↓", Float.NONE: "·"}
+COLUMNS: dict[str, tuple[tuple[str, Justify], ...]] = {
+    "to-pair": (
+        ("No.", "right"),
+        ("Name", "left"),
+        ("Pts", "right"),
+        ("Colours", "left"),
+        ("Pref.", "left"),
+        ("Floats", "left"),
+    ),
+    "hand-boards": (("Bd", "right"), ("White", "left"), ("Black", "left"), ("Engine", "left")),
+    "engine-boards": (("Bd", "right"), ("Pairing", "left"), ("By hand", "left")),
+}
+"""The screen's tables and their columns."""
 IDLE_HELP = """\
 t   start: the next round, or the last paired round again while it has no result (with a reason)
     then type White's and Black's numbers ("1 4") and Enter, or Enter on two players in turn
@@ -120,31 +134,26 @@ class HandPairingScreen(DeskScreen):
         with Horizontal(id="hand-columns"):
             with Vertical(id="hand-left"):
                 yield Label("To pair", id="to-pair-label", classes="hand-heading")
-                to_pair = DeskTable(id="to-pair")
-                to_pair.can_focus = False  # typing goes to the entry line; up/down move the highlight
-                yield to_pair
+                yield _unfocused(Grid(id="to-pair"))  # typing goes to the entry line; up/down move the highlight
                 yield Label("Boards by hand", id="hand-boards-label", classes="hand-heading")
-                boards = DeskTable(id="hand-boards")
-                boards.can_focus = False
-                yield boards
+                yield _unfocused(Grid(id="hand-boards"))
             with Vertical(id="hand-right"):
-                yield Label("The engine's pairing", id="engine-label", classes="hand-heading")
-                engine = DeskTable(id="engine-boards")
-                engine.can_focus = False
-                yield engine
+                yield Label("The engine's pairing", id="engine-label", classes="hand-heading", markup=False)
+                yield _unfocused(Grid(id="engine-boards"))
                 yield Static("", id="comparison", markup=False)
         yield PairEntry(id="pair-entry")
 
     def on_mount(self) -> None:
-        self.table("to-pair").add_columns("No.", "Name", "Pts", "Colours", "Pref.", "Floats")
-        self.table("hand-boards").add_columns("Bd", "White", "Black", "Engine")
-        self.table("engine-boards").add_columns("Bd", "Pairing", "By hand")
+        for key, columns in COLUMNS.items():
+            self.table(key).set_columns(columns)
         self.query_one(PairEntry).focus()
 
-    def table(self, key: str) -> DeskTable:
-        return self.query_one(f"#{key}", DeskTable)
+    def table(self, key: str) -> Grid:
+        """One of the screen's tables: a `Grid`, which draws only the rows on screen (a field of 1,000 players
+        repaints in milliseconds; docs/desk.md, "Speed")."""
+        return self.query_one(f"#{key}", Grid)
 
-    def main_table(self) -> DeskTable:
+    def main_table(self) -> Grid:
         return self.table("to-pair")
 
     # --- reading ---------------------------------------------------------------------------------
@@ -161,7 +170,7 @@ class HandPairingScreen(DeskScreen):
         if shown is None:
             self.picked = None
             for key in ("to-pair", "hand-boards", "engine-boards"):
-                self.table(key).clear()
+                self.table(key).show([])
             last = await views.last_round()
             total = self.session.info.settings.rounds
             following = f"round {last + 1}" if last < total else "no further round"
@@ -184,12 +193,12 @@ class HandPairingScreen(DeskScreen):
             f"Round {shown.round} of {shown.request.total_rounds}, paired by hand: {_boards(len(shown.boards))}{bye}; "
             f"{after}." + (f" White: {self.picked} {shown.name(self.picked)}, now pick Black." if self.picked else "")
         )
-        self.table("to-pair").replace_rows(
+        self.table("to-pair").show(
             [
                 (
                     str(p.number),
                     (
-                        p.number,
+                        str(p.number),
                         f"{p.name}  ◀ White" if p.number == self.picked else p.name,
                         points(p.score),
                         colours_played(p) or "-",
@@ -202,15 +211,15 @@ class HandPairingScreen(DeskScreen):
         )
         comparison = shown.comparison
         engine_items = set(pairing_items(comparison.engine))
-        rows: list[tuple[str, tuple[Any, ...]]] = []
+        rows: list[tuple[str, tuple[str, ...]]] = []
         for board, (white, black) in enumerate(shown.boards, start=1):
             item = f"{white}-{black}"
-            cells = (board, f"{white} {shown.name(white)}", f"{black} {shown.name(black)}", _mark(item, engine_items))
-            rows.append((item, cells))
+            names = (f"{white} {shown.name(white)}", f"{black} {shown.name(black)}")
+            rows.append((item, (str(board), *names, _mark(item, engine_items))))
         if shown.bye:
             item = f"bye {shown.bye}"
             rows.append((item, ("bye", f"{shown.bye} {shown.name(shown.bye)}", "", _mark(item, engine_items))))
-        self.table("hand-boards").replace_rows(rows)
+        self.table("hand-boards").show(rows)
         self._show_engine(shown)
 
     def _show_engine(self, shown: HandPairing) -> None:
@@ -218,10 +227,10 @@ class HandPairingScreen(DeskScreen):
         self.query_one("#engine-label", Label).update(f"Engine ({comparison.engine_name}), same input")
         hand_items = set(pairing_items(comparison.hand))
         engine_rows = [
-            (item, (board, item, "yes" if item in hand_items else "-"))
+            (item, (str(board), item, "yes" if item in hand_items else "-"))
             for board, item in enumerate(pairing_items(comparison.engine), start=1)
         ]
-        self.table("engine-boards").replace_rows(engine_rows)
+        self.table("engine-boards").show(engine_rows)
         note = self.query_one("#comparison", Static)
         if comparison.engine is None:
             note.update(f"{comparison.engine_name} finds no pairing: {comparison.refusal}")
@@ -412,12 +421,18 @@ class HandPairingScreen(DeskScreen):
         self.app.push_screen(dialog, answered)
 
     def action_cursor(self, step: int) -> None:
-        self.table("to-pair").step_cursor(step)
+        self.table("to-pair").action_move(step)
 
     def after_command(self, message: CommandDone) -> None:
         if message.command.action is Action.PAIR:
             self.shown = None
         super().after_command(message)
+
+
+def _unfocused(grid: Grid) -> Grid:
+    """A table that does not take the focus (the entry line keeps it; the screen's keys move the highlight)."""
+    grid.can_focus = False
+    return grid
 
 
 def _boards(count: int) -> str:

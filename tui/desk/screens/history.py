@@ -14,7 +14,7 @@ from projections.standings import standings
 from projections.state import TournamentState
 from tui.desk.messages import PastReady
 from tui.desk.screens.base import DeskScreen
-from tui.desk.widgets.tables import BoardTable, Standing, StandingsTable, points
+from tui.desk.widgets.tables import BoardTable, StandingsTable, points
 
 
 class HistoryScreen(DeskScreen):
@@ -67,15 +67,7 @@ class HistoryScreen(DeskScreen):
         table.loading = False
         rows = standings(state)
         codes = [code for code, _ in rows[0].tiebreaks] if rows else []
-        table.show_standings(
-            codes,
-            [
-                Standing(
-                    r.rank, r.number, r.name, r.rating, r.score, tuple(v for _, v in r.tiebreaks), r.games, r.withdrawn
-                )
-                for r in rows
-            ],
-        )
+        table.show_standings(codes, rows)
         last = state.last_paired_round
         after = f"after round {last}" if last else "before round 1"
         self.query_one("#history-title", Static).update(

@@ -18,6 +18,7 @@ from attrs import frozen
 from ledger.application import Ledger
 from ledger.errors import NoTournament
 from ledger.fide_mode import Caution
+from ledger.rating_store import store_location
 from ledger.redaction import redacted
 from ledger.settings import TournamentSettings
 from projections.async_views import AsyncViews
@@ -46,9 +47,11 @@ class TournamentInfo:
 class DeskSession:
     """One desk's ledger and read models; every ledger call goes through `execute` (in a thread)."""
 
-    def __init__(self, ledger: Ledger, views: ReadModels) -> None:
+    def __init__(self, ledger: Ledger, views: ReadModels, rating_store: str | None = None) -> None:
         self.ledger = ledger
         self.views = views
+        self.rating_store = store_location(rating_store)
+        """The rating-list store the Rating lists screen reads (`arbiter tui --store`, else as the CLI finds it)."""
         self.lock = threading.RLock()
         state = views.state()
         if state.settings is None:

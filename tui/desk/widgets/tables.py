@@ -7,14 +7,15 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from attrs import frozen
 from rich.markup import escape
 from rich.text import Text
 from textual.widgets import DataTable
 
 from projections.async_views import BoardRow, LogRow
 from projections.breaches import LoggedBreach
+from projections.stored import shown_place
 from tui.desk.widgets.grid import Grid, Justify
+from tui.listings import Standing
 
 
 def literal(cell: Any) -> Any:
@@ -131,22 +132,13 @@ class BoardTable(DeskTable):
         return (later or empty or [None])[0]
 
 
-@frozen
-class Standing:
-    rank: int
-    number: int
-    name: str
-    rating: int
-    score: float
-    tiebreaks: tuple[float, ...]
-    games: int
-    withdrawn: bool
-
-
 class StandingsTable(Grid):
-    """Rank, number, name, rating, score, the tie-breaks in order, games played."""
+    """Place, number, name, rating, score, the tie-breaks in order, games played. The place is shown as the
+    CLI shows it (`projections.stored.shown_place`): a shared place as a range ("2-4", Q203), one the
+    arbiter's order of tied players decided marked "2*" (Q205), else the rank."""
 
     def show_standings(self, codes: Sequence[str], rows: Sequence[Standing]) -> None:
+        """Rows of the projections' standings (the past, folded at a log position)."""
         headings = ("Rank", "No", "Name", "Rating", "Score", *codes, "Games")
         if headings != self.headings:
             self.set_columns([(h, "left" if h == "Name" else "right") for h in headings])
@@ -155,12 +147,12 @@ class StandingsTable(Grid):
                 (
                     str(row.number),
                     (
-                        str(row.rank),
+                        shown_place(row.rank, row.place),
                         str(row.number),
                         f"{row.name} (withdrawn)" if row.withdrawn else row.name,
                         str(row.rating or ""),
                         points(row.score),
-                        *(points(v) for v in row.tiebreaks),
+                        *(points(v) for _, v in row.tiebreaks),
                         str(row.games),
                     ),
                 )
@@ -179,7 +171,7 @@ class StandingsTable(Grid):
                 (
                     str(number),
                     (
-                        str(rank),
+                        shown_place(rank, place),
                         str(number),
                         f"{name} (withdrawn)" if withdrawn else name,
                         str(rating or ""),
@@ -188,7 +180,7 @@ class StandingsTable(Grid):
                         str(games),
                     ),
                 )
-                for rank, number, name, rating, score, tiebreaks, games, withdrawn in rows
+                for rank, number, name, rating, score, tiebreaks, games, withdrawn, place in rows
             ]
         )
 

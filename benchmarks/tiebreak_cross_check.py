@@ -1,0 +1,388 @@
+"""Tie-breaks checked against FIDE's reference tie-break program, Gacrux (docs/fide-mode.md, Q33-39
+and Q199).
+
+    python benchmarks/tiebreak_cross_check.py --gacrux PATH/TieBreakServer [--seeds 1-200]
+        [--peer-generated 50] [--files FILE_OR_FOLDER ...] [--keep DIR]
+
+Gacrux (OttoMilvang/TieBreakServer, MIT licence, (c) FIDE) is run only as an external program: its
+``tiebreakchecker.py`` is given each TRF file and the tie-break list, and prints every player's values
+and rank (JSON). Ours are the checker's (`arbiter-pair -c`): `pairing.trf.standings.places` with the
+standings the ``arbiter-pair`` command wires in (`tui.pair.fide_standings`, i.e.
+`projections.standings` and `projections.tiebreaks`), so the one place that computes each rule is the one compared.
+
+Three sources of tournaments:
+
+- each seed of `--seeds` (``A-B``): a tournament made by our generator (`arbiter-pair -g`, in process),
+  Dutch, Dubov and Burstein in turn, its other settings drawn from the seed, with a ``TieBreaks=`` list
+  of three to six descriptors drawn from `COMMON`;
+- `--peer-generated N`: N tournaments made by Gacrux's own generator (``tournamentgenerator.py``), with
+  the whole of `COMMON` as the list;
+- `--files`: TRF files (a folder: its ``*.trf``), with their ``202`` list or else the whole of `COMMON`.
+
+Per player and tie-break the two values are compared as exact decimals, after the readings
+`comparable` applies (each is a difference of presentation, docs/fide-mode.md); then the ranks the
+lists give (a tied group shares its best rank in both programs). Figures printed: tournaments, players,
+values compared, differences by code, rank differences, the time taken. A file that differs is copied
+into `--keep` with a ``.diff.txt`` report beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+
+from pairing.model import Entrant
+from pairing.trf import TrfDocument, parse
+from pairing.trf.convert import entrants, last_paired_round, scoring
+from pairing.trf.standings import places, tiebreak_list
+from tui import pair
+
+COMMON = (
+    "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "FB", "FB/C1", "AOB", "AOB/F",
+    "SB", "SB/C1", "DE", "WIN", "WON", "BPG", "BWG", "PS", "PS/C1", "REP", "STD", "TPN", "KS",
+    "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "RTNG",
+)  # fmt: skip
+"""The MTB26 descriptors of C.07 (2026) individual tie-breaks that both programs compute."""
+
+SYSTEMS = ("dutch", "dubov", "burstein")
+POINTS = "PTS"
+"""Gacrux's name for the score, the first key of both rankings."""
+RANK = "rank"
+"""The key of a rank difference in the counts."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One player as a program ranks them: the score, the tie-break values (list order), the rank."""
+
+    values: tuple[Decimal | None, ...]
+    rank: int
+
+
+@dataclass(frozen=True)
+class Difference:
+    player: int
+    code: str
+    """A descriptor of the list, `POINTS`, or `RANK`."""
+    ours: object
+    theirs: object
+
+    def line(self) -> str:
+        return f"player {self.player}: {self.code}: ours {self.ours}, Gacrux {self.theirs}"
+
+
+def comparable(descriptor: str, value: Decimal | None) -> Decimal | None:
+    """One of our values as Gacrux writes it: TPN is ours negated (we sort every value descending,
+    docs/fide-mode.md), AOB Gacrux rounds to two decimals (0.5 up). DE is a rank, not a value, in both
+    programs (ours: the tied players it places below; Gacrux: its own counter), so it is compared through
+    the ranks only (None here). (A value we give as 0 for want of a game, ARO-C1 after one rated game say,
+    Gacrux leaves empty: `compare` skips it.)"""
+    code = descriptor.upper().split("/")[0]
+    if value is None or code == "DE":
+        return None
+    if code == "TPN":
+        return -value
+    if code == "AOB":
+        return value.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    return value
+
+
+def ours(document: TrfDocument, descriptors: Sequence[str]) -> dict[int, Row]:
+    """Player -> our row, as `arbiter-pair -c` computes it (`places` with `tui.pair.fide_standings`)."""
+    rows = {}
+    for place in places(document, descriptors, pair.fide_standings):
+        values = [_decimal(place.points)] + [
+            comparable(descriptor, _decimal(value)) for descriptor, value in zip(descriptors, place.values, strict=True)
+        ]
+        rows[place.player] = Row(tuple(values), place.first)
+    return rows
+
+
+def _decimal(value: float) -> Decimal:
+    return Decimal(repr(value))
+
+
+FORE = ("FB", "FB/C1", "AOB/F")
+"""The descriptors Gacrux computes with Fore Buchholz, which leaves its players' state changed for the
+Buchholz-type tie-breaks it computes after them in the same run (docs/fide-mode.md, Q33-39)."""
+
+
+@dataclass(frozen=True)
+class Peer:
+    """Gacrux's rows, and whether its ranks come from a run whose values depend on the list's order."""
+
+    rows: dict[int, Row]
+    order_dependent: bool = False
+
+
+def theirs(gacrux: Path, trf: Path, descriptors: Sequence[str], rounds: int) -> Peer:
+    """Gacrux's rows for `descriptors` (`gacrux_rows`). Its values are read from a run with the `FORE`
+    descriptors last, where no value depends on the order; its ranks from the run in the list's order
+    (the one a tournament would publish), marked `Peer.order_dependent` if its values differ."""
+    ranked = gacrux_rows(gacrux, trf, descriptors, rounds)
+    fore_last = [d for d in descriptors if d not in FORE] + [d for d in descriptors if d in FORE]
+    if fore_last == list(descriptors):
+        return Peer(ranked)
+    valued = gacrux_rows(gacrux, trf, fore_last, rounds)
+    where = [1 + fore_last.index(descriptor) for descriptor in descriptors]
+    rows = {
+        player: Row((row.values[0], *(valued[player].values[index] for index in where)), row.rank)
+        for player, row in ranked.items()
+    }
+    return Peer(rows, any(rows[player].values != ranked[player].values for player in rows))
+
+
+def gacrux_rows(gacrux: Path, trf: Path, descriptors: Sequence[str], rounds: int) -> dict[int, Row]:
+    """Player -> Gacrux's row: ``tiebreakchecker.py -s`` (a Swiss) on `trf` with `descriptors`, each read by
+    the 2026 rules (modifier ``/V2026``; Gacrux otherwise picks the rules of the file's start date), as
+    the standings after `rounds` rounds, the last of them read as the final one (``-n`` and ``-N``: a file
+    may hold a round to pair, or stop before the rounds it announces; docs/fide-mode.md, Q33-39)."""
+    listed = [POINTS, *(f"{descriptor}/V2026" for descriptor in descriptors)]
+    command = [sys.executable, str(gacrux / "tiebreakchecker.py"), "-s", "-i", str(trf)]
+    command += ["-n", str(rounds), "-N", str(rounds)]
+    done = subprocess.run(
+        [*command, "-t", *listed],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise ValueError(f"Gacrux failed on {trf.name}: {done.stderr.strip()[-500:]}")
+    result = json.loads(done.stdout)["tiebreakResult"]
+    return {
+        competitor["cid"]: Row(
+            tuple(None if value is None else Decimal(str(value)) for value in competitor["tiebreakScore"]),
+            competitor["rank"],
+        )
+        for competitor in result["competitors"]
+    }
+
+
+def compare(descriptors: Sequence[str], mine: Mapping[int, Row], peer: Mapping[int, Row]) -> list[Difference]:
+    """Every value (score, then each descriptor) and every rank on which the two programs differ. A
+    value compares only where both give one (`comparable` leaves DE to the ranks); a player only one
+    program knows is a rank difference."""
+    codes = (POINTS, *descriptors)
+    found = []
+    for player in sorted(mine.keys() | peer.keys()):
+        if player not in mine or player not in peer:
+            found.append(Difference(player, RANK, mine.get(player), peer.get(player)))
+            continue
+        for code, a, b in zip(codes, mine[player].values, peer[player].values, strict=True):
+            if a is not None and b is not None and a != b:
+                found.append(Difference(player, code, a, b))
+        if mine[player].rank != peer[player].rank:
+            found.append(Difference(player, RANK, mine[player].rank, peer[player].rank))
+    return found
+
+
+def values_compared(descriptors: Sequence[str], mine: Mapping[int, Row], peer: Mapping[int, Row]) -> int:
+    """How many (player, value) pairs `compare` compares: both programs give a value."""
+    return sum(
+        a is not None and b is not None
+        for player in mine.keys() & peer.keys()
+        for a, b in zip(mine[player].values, peer[player].values, strict=True)
+    )
+
+
+@dataclass
+class Tally:
+    """The figures of a run."""
+
+    tournaments: int = 0
+    players: int = 0
+    values: int = 0
+    differing: int = 0
+    failed: int = 0
+    not_made: int = 0
+    """Tournaments the generator could not make (no valid pairing for a round, say)."""
+    differences: Counter[str] = field(default_factory=Counter)
+    unexplained: Counter[str] = field(default_factory=Counter)
+    """The differences `explained` does not put down to a documented reading."""
+
+    def lines(self, name: str) -> list[str]:
+        return [
+            f"{name}: {self.tournaments} tournaments, {self.players} players, {self.values} values compared",
+            f"  tournaments with a difference: {self.differing} (could not be read or run: {self.failed}; "
+            f"the generator could not make: {self.not_made})",
+            f"  differences by code: {_counts(self.differences)}",
+            f"  of which no documented reading explains: {_counts(self.unexplained)}",
+        ]
+
+
+def _counts(counter: Counter[str]) -> str:
+    return ", ".join(f"{code} {count}" for code, count in sorted(counter.items())) or "none"
+
+
+def _unusual_or_double_forfeit(player: Entrant, players: Mapping[int, Entrant], win: float) -> bool:
+    """A round with an opponent whose two scores do not add up to a win: ½-0, 0-½, 0-0, a double forfeit."""
+    return any(
+        record.opponent is not None and record.points + players[record.opponent].history[record.round - 1].points != win
+        for record in player.history
+    )
+
+
+def explained(found: Sequence[Difference], document: TrfDocument, order_dependent: bool = False) -> list[bool]:
+    """For each difference, whether a reading docs/fide-mode.md sets down accounts for it ("Tie-breaks
+    against Gacrux"): STD of a player with a round whose scores do not add up to a win (Gacrux compares
+    the points with a draw's, ours with the opponent's), KS of a player with a forfeit (Gacrux counts the
+    forfeit's points against the scheduled opponent in a Swiss), TPN of a player whose pairing number is
+    not their start rank (JaVaFo's ``XXC rank``, which Gacrux does not read), and a rank when every value
+    difference of the file is so explained and there is one, or Gacrux's ranks depend on the list's order
+    (`Peer.order_dependent`)."""
+    rounds = last_paired_round(document)
+    points = scoring(document)
+    players = {player.number: player for player in entrants(document, rounds, points)}
+    reasons = {
+        "STD": lambda player: _unusual_or_double_forfeit(player, players, points.win),
+        "KS": lambda player: any(r.opponent is not None and not r.played for r in player.history),
+        "TPN": lambda player: player.pairing_number != player.number,
+    }
+    values = [d.code in reasons and reasons[d.code](players[d.player]) if d.code != RANK else None for d in found]
+    ranks = all(value is not False for value in values) and (order_dependent or any(values))
+    return [ranks if value is None else value for value in values]
+
+
+def cross_check(gacrux: Path, trf: Path, descriptors: Sequence[str], tally: Tally, keep: Path | None) -> None:
+    """Compare one file; count it in `tally`; keep it with its report if it differs."""
+    try:
+        document = parse(trf.read_text(encoding="utf-8"))
+        mine = ours(document, descriptors)
+        peer = theirs(gacrux, trf, descriptors, last_paired_round(document))
+    except (ValueError, OSError, KeyError) as error:
+        tally.failed += 1
+        _keep(keep, trf, [f"not compared: {error}"])
+        return
+    tally.tournaments += 1
+    tally.players += len(mine)
+    tally.values += values_compared(descriptors, mine, peer.rows)
+    found = compare(descriptors, mine, peer.rows)
+    if not found:
+        return
+    tally.differing += 1
+    tally.differences.update(difference.code for difference in found)
+    reading = explained(found, document, peer.order_dependent)
+    tally.unexplained.update(d.code for d, known in zip(found, reading, strict=True) if not known)
+    report = [d.line() + ("" if known else "  (unexplained)") for d, known in zip(found, reading, strict=True)]
+    _keep(keep, trf, [f"tie-breaks: {', '.join(descriptors)}", *report])
+
+
+def _keep(keep: Path | None, trf: Path, report: list[str]) -> None:
+    if keep is None:
+        return
+    shutil.copy(trf, keep / trf.name)
+    (keep / f"{trf.stem}.diff.txt").write_text("\n".join(report) + "\n", encoding="utf-8")
+
+
+def drawn_list(seed: int) -> tuple[str, ...]:
+    """Three to six descriptors of `COMMON`, drawn from the seed."""
+    drawn = random.Random(f"tie-breaks {seed}")
+    return tuple(drawn.sample(COMMON, drawn.randint(3, 6)))
+
+
+def generated(seed: int, folder: Path) -> Path:
+    """Our generator's tournament of `seed` (`arbiter-pair --SYSTEM -g -s SEED`, in process)."""
+    config = folder / "ours.cfg"
+    config.write_text(f"TieBreaks={','.join(drawn_list(seed))}\n", encoding="utf-8")
+    trf = folder / f"ours-{SYSTEMS[seed % len(SYSTEMS)]}-{seed}.trf"
+    command = [f"--{SYSTEMS[seed % len(SYSTEMS)]}", "-g", str(config), "-o", str(trf), "-s", str(seed)]
+    with contextlib.redirect_stderr(io.StringIO()) as said:
+        if pair.main(command) != 0:
+            raise ValueError(said.getvalue().strip())
+    return trf
+
+
+def peer_generated(gacrux: Path, number: int, folder: Path) -> Path:
+    """A tournament of Gacrux's generator (Dutch pairing), its size and byes drawn from `number`."""
+    drawn = random.Random(f"peer {number}")
+    players = drawn.randint(10, 60)
+    rounds = drawn.randint(5, min(11, players - 1))
+    rates = [f"{drawn.choice((0, 0.02, 0.05)):g}" for _ in range(3)]
+    pattern = folder / f"peer-{number}-%d.trf"
+    command = [sys.executable, str(gacrux / "tournamentgenerator.py"), "-N", str(rounds), "-p", str(players)]
+    command += ["-R", str(drawn.randint(1800, 2700)), "20", "100", "-S", *rates, "-o", str(pattern), "-g", "1"]
+    subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    made = sorted(folder.glob(f"peer-{number}-*.trf"))
+    if not made:
+        raise ValueError(f"Gacrux's generator made nothing for {' '.join(command[2:])}")
+    return made[0]
+
+
+def _made(make: Callable[[], Path], tally: Tally) -> Path | None:
+    """`make()`'s file, or None (counted in `tally`) when the generator could not make one."""
+    try:
+        return make()
+    except ValueError:
+        tally.not_made += 1
+        return None
+
+
+def _listed(trf: Path) -> Sequence[str]:
+    """The file's ``202`` list, else the whole of `COMMON`; a file that cannot be read: `COMMON` (the
+    comparison then counts it as not read)."""
+    try:
+        return tiebreak_list(parse(trf.read_text(encoding="utf-8"))) or COMMON
+    except (ValueError, OSError):
+        return COMMON
+
+
+def trf_files(paths: Iterable[Path]) -> Iterator[Path]:
+    for path in paths:
+        yield from sorted(path.glob("*.trf")) if path.is_dir() else [path]
+
+
+def seed_range(text: str) -> range:
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--gacrux", type=Path, required=True, help="the TieBreakServer folder (tiebreakchecker.py)")
+    parser.add_argument("--seeds", type=seed_range, default=range(0), help="A-B: our generator's seeds")
+    parser.add_argument("--peer-generated", type=int, default=0, help="tournaments made by Gacrux's generator")
+    parser.add_argument("--files", type=Path, nargs="*", default=[], help="TRF files or folders of them")
+    parser.add_argument("--keep", type=Path, help="a folder for the files that differ and their reports")
+    args = parser.parse_args()
+    if args.keep is not None:
+        args.keep.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    tallies = {"ours generated": Tally(), "Gacrux generated": Tally(), "files": Tally()}
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        for seed in args.seeds:
+            made = _made(lambda seed=seed: generated(seed, folder), tallies["ours generated"])
+            if made is not None:
+                cross_check(args.gacrux, made, drawn_list(seed), tallies["ours generated"], args.keep)
+                made.unlink()
+        for number in range(args.peer_generated):
+            made = _made(lambda number=number: peer_generated(args.gacrux, number, folder), tallies["Gacrux generated"])
+            if made is not None:
+                cross_check(args.gacrux, made, COMMON, tallies["Gacrux generated"], args.keep)
+                made.unlink()
+    for trf in trf_files(args.files):
+        cross_check(args.gacrux, trf, _listed(trf), tallies["files"], args.keep)
+    if args.seeds:
+        print(f"seeds {args.seeds.start}-{args.seeds.stop - 1}")
+    for name, tally in tallies.items():
+        if tally.tournaments or tally.failed or tally.not_made:
+            print("\n".join(tally.lines(name)))
+    print(f"time: {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,129 @@
+"""The tie-break cross-check of docs/fide-mode.md's Q33-39 (benchmarks/tiebreak_cross_check.py), run
+against FIDE's reference tie-break program, Gacrux (OttoMilvang/TieBreakServer), as an external program.
+Gacrux is not part of the project: the tests look for it in the folder `GACRUX` names (default
+/tmp/gacrux) and are skipped, saying so, where it is not."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from benchmarks.tiebreak_cross_check import COMMON, POINTS, RANK, compare, ours, theirs, values_compared
+from pairing.trf import parse
+from tui import pair
+
+GACRUX = Path(os.environ.get("GACRUX", "/tmp/gacrux"))
+HARNESS = Path(__file__).resolve().parents[2] / "benchmarks" / "tiebreak_cross_check.py"
+ROOT = HARNESS.parents[1]
+
+pytestmark = pytest.mark.skipif(
+    not (GACRUX / "tiebreakchecker.py").exists(),
+    reason=f"Gacrux (github.com/OttoMilvang/TieBreakServer) is not in {GACRUX}: set GACRUX to its folder",
+)
+
+LIST = ("BH/C1", "BH", "SB/C1", "PS", "ARO", "TPR", "WIN", "BPG")
+
+
+def _tournament(tmp_path: Path, tiebreaks: tuple[str, ...] = LIST) -> Path:
+    """A Dutch tournament of our generator with byes and forfeits, `tiebreaks` its 202 list."""
+    config = tmp_path / "t.cfg"
+    config.write_text(
+        f"PlayersNumber=16\nRoundsNumber=6\nHalfPointByes=1\nForfeitWins=1\nZeroPointByes=1\n"
+        f"UnusualResults=0\nDoubleForfeits=0\nTieBreaks={','.join(tiebreaks)}\n",
+        encoding="utf-8",
+    )
+    trf = tmp_path / "t.trf"
+    assert pair.main(["--dutch", "-g", str(config), "-o", str(trf), "-s", "7"]) == 0
+    return trf
+
+
+def test_q033_gacrux_and_ours_agree_on_every_value_and_rank_of_a_generated_tournament(tmp_path: Path) -> None:
+    """Every player's score, each tie-break of the list and the rank: the two programs agree, and each
+    value is compared (16 players x (score + 8 tie-breaks))."""
+    trf = _tournament(tmp_path)
+    mine = ours(parse(trf.read_text(encoding="utf-8")), LIST)
+    peer = theirs(GACRUX, trf, LIST, 6).rows
+    assert sorted(mine) == sorted(peer) == list(range(1, 17))
+    assert values_compared(LIST, mine, peer) == 16 * (1 + len(LIST))
+    assert compare(LIST, mine, peer) == []
+
+
+def test_q033_a_result_gacrux_reads_otherwise_is_found_player_by_player(tmp_path: Path) -> None:
+    """Gacrux given the file with one game's result turned round: the two players of that game differ on
+    points (and the harness names them); their opponents' Buchholz differs too."""
+    trf = _tournament(tmp_path)
+    text = trf.read_text(encoding="utf-8")
+    mine = ours(parse(text), LIST)
+    document = parse(text)
+    first = next(p for p in document.players if p.rounds[0].result.value == "1")
+    second = first.rounds[0].opponent
+    turned = _turn_round_1(text, first.start_rank, second)
+    other = tmp_path / "turned.trf"
+    other.write_text(turned, encoding="utf-8")
+    found = compare(LIST, mine, theirs(GACRUX, other, LIST, 6).rows)
+    points = {d.player: (d.ours, d.theirs) for d in found if d.code == POINTS}
+    assert points == {
+        first.start_rank: (mine[first.start_rank].values[0], mine[first.start_rank].values[0] - 1),
+        second: (mine[second].values[0], mine[second].values[0] + 1),
+    }
+    assert {d.code for d in found} >= {POINTS, "BH", RANK}
+
+
+def _turn_round_1(text: str, winner: int, loser: int) -> str:
+    """The TRF with round 1 of `winner` and `loser` (cols 92-101) read the other way round, and their
+    scores (cols 81-84) moved by a point."""
+    lines = []
+    for line in text.splitlines():
+        number = int(line[4:8]) if line.startswith("001") else 0
+        if number in (winner, loser):
+            result = "0" if number == winner else "1"
+            score = Decimal(line[80:84]) + (-1 if number == winner else 1)
+            line = f"{line[:80]}{score:>4.1f}{line[84:98]}{result}{line[99:]}"
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def test_q033_the_harness_prints_its_figures_and_keeps_nothing_when_all_agree(tmp_path: Path) -> None:
+    """`--files` with a file both programs rank alike: one tournament, its players, values compared,
+    no difference, nothing kept."""
+    trf = _tournament(tmp_path)
+    keep = tmp_path / "kept"
+    done = subprocess.run(
+        [sys.executable, str(HARNESS), "--gacrux", str(GACRUX), "--files", str(trf), "--keep", str(keep)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    assert re.search(rf"files: 1 tournaments, 16 players, {16 * (1 + len(LIST))} values compared", done.stdout)
+    assert "tournaments with a difference: 0" in done.stdout and "differences by code: none" in done.stdout
+    assert list(keep.iterdir()) == []
+
+
+def test_q033_the_common_list_is_every_c07_individual_swiss_tiebreak_both_compute(tmp_path: Path) -> None:
+    """`COMMON` holds C.07 Art. 5's individual tie-breaks (2026) with the Art. 14 cuts, and both programs
+    compute each of them on a generated tournament (ours would raise on an unknown one; Gacrux gives a
+    value for each but DE, a rank)."""
+    assert {d.split("/")[0] for d in COMMON} == {
+        *("AOB", "APPO", "APRO", "ARO", "BH", "DE", "FB", "REP", "KS", "BPG", "WON", "BWG", "WIN", "PTP"),
+        *("RTNG", "SB", "STD", "PS", "TPN", "TPR"),
+    }
+    trf = _tournament(tmp_path, COMMON)
+    mine = ours(parse(trf.read_text(encoding="utf-8")), COMMON)
+    peer = theirs(GACRUX, trf, COMMON, 6).rows
+    empty = [
+        (player, code, ours_value)
+        for player in mine
+        for code, ours_value, value in zip((POINTS, *COMMON), mine[player].values, peer[player].values, strict=True)
+        if value is None and code != "DE"
+    ]
+    # Every value but DE compared, save those Gacrux leaves empty for want of a game, where ours is 0.
+    assert values_compared(COMMON, mine, peer) == 16 * len(COMMON) - len(empty)
+    assert all(ours_value == 0 for _, _, ours_value in empty) and len(empty) < 16
