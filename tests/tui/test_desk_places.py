@@ -6,6 +6,7 @@ beat 6, 2 and 5 drew, 3-4 not yet played."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,24 @@ def desk_places(app: DeskApp) -> list[tuple[str, str]]:
     """(place, player number) of each row of the standings table on the screen shown."""
     table = app.screen.query_one(StandingsTable)
     return [table.row_at(index)[:2] for index in range(table.row_count)]
+
+
+async def standings_places(location: str, meanwhile: Callable[[], None] | None = None) -> list[tuple[str, str]]:
+    """The places the desk's Standings screen shows; with `meanwhile`, after it has run (another writer)
+    and the screen is refreshed (F5)."""
+    app = desk(location)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("s")
+            await settle(pilot)
+            if meanwhile is not None:
+                meanwhile()
+                await pilot.press("f5")
+                await settle(pilot)
+            return desk_places(app)
+    finally:
+        app.session.close_ledger()
 
 
 def cli_places(capsys: pytest.CaptureFixture[str], location: str) -> list[tuple[str, str]]:
@@ -50,15 +69,7 @@ async def test_q203_the_desk_shows_shared_places_as_a_range_as_the_cli_does(
     """Q203: 2 and 5 drew (equal on score and every tie-break): both are "2-3"; 3, 4 and 6 have nothing
     yet: "4-6". The desk's places are the CLI's, row for row."""
     location = build_club(tmp_path)
-    app = desk(location)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("s")
-            await settle(pilot)
-            shown = desk_places(app)
-    finally:
-        app.session.close_ledger()
+    shown = await standings_places(location)
     assert shown == [("1", "1"), ("2-3", "2"), ("2-3", "5"), ("4-6", "3"), ("4-6", "4"), ("4-6", "6")]
     assert shown == cli_places(capsys, location)
 
@@ -69,18 +80,9 @@ async def test_q205_places_set_by_the_arbiters_order_are_marked_as_the_cli_marks
     """Q205: the arbiter ranks the tied 4, 3, 6 (recorded by another writer while the desk is open): the
     desk's standings follow and mark those places "4*", "5*", "6*"; the tie of 2 and 5 still stands."""
     location = build_club(tmp_path)
-    app = desk(location)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("s")
-            await settle(pilot)
-            rank_tied(location, [4, 3, 6], "regulations 6.4: the chief arbiter decides")
-            await pilot.press("f5")
-            await settle(pilot)
-            shown = desk_places(app)
-    finally:
-        app.session.close_ledger()
+    shown = await standings_places(
+        location, meanwhile=lambda: rank_tied(location, [4, 3, 6], "regulations 6.4: the chief arbiter decides")
+    )
     assert shown == [("1", "1"), ("2-3", "2"), ("2-3", "5"), ("4*", "4"), ("5*", "3"), ("6*", "6")]
     assert shown == cli_places(capsys, location)
 
