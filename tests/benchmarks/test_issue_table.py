@@ -16,6 +16,21 @@ from benchmarks.issue_table import ours, slope, write_history
 HARNESS = Path(__file__).resolve().parents[2] / "benchmarks" / "issue_table.py"
 
 
+def harness_with_a_stand_in_peer(tmp_path: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """The harness run with BBP_BIN a script running `arbiter-pair` (bbpPairings' command line)."""
+    fake = tmp_path / "bbpPairings.exe"
+    fake.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m pairing.cli "$@"\n', encoding="utf-8")
+    fake.chmod(0o755)
+    return subprocess.run(
+        [sys.executable, str(HARNESS), *arguments],
+        env=os.environ | {"BBP_BIN": str(fake)},
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=True,
+    )
+
+
 @pytest.mark.parametrize("exponent", [1.0, 2.6, 3.0])
 def test_the_fit_recovers_the_exponent_of_a_power_law(exponent: float) -> None:
     points = [(n, 0.002 * n**exponent) for n in (500, 1_000, 2_000, 5_000, 9_999)]
@@ -25,17 +40,7 @@ def test_the_fit_recovers_the_exponent_of_a_power_law(exponent: float) -> None:
 def test_a_dutch_row_runs_the_peer_on_the_same_file_and_prints_the_ratio(tmp_path: Path) -> None:
     """BBP_BIN here is a script running `arbiter-pair` (bbpPairings' command line): it must pair the
     file the harness wrote, and give the pairing `arbiter-pair` gave."""
-    fake = tmp_path / "bbpPairings.exe"
-    fake.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m pairing.cli "$@"\n', encoding="utf-8")
-    fake.chmod(0o755)
-    done = subprocess.run(
-        [sys.executable, str(HARNESS), "--rows", "dutch-100"],
-        env=os.environ | {"BBP_BIN": str(fake)},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
+    done = harness_with_a_stand_in_peer(tmp_path, "--rows", "dutch-100")
     assert "Dutch, 100 players, round 10" in done.stdout
     assert "bbpPairings:" in done.stdout
     assert "ratio peer/ours" in done.stdout
@@ -56,19 +61,9 @@ def test_the_fit_plots_ours_and_the_peer_up_to_its_limit_as_an_svg(tmp_path: Pat
     """Issue #22, item 2: a plot of time against players for ours and bbpPairings. The peer (a
     stand-in running `arbiter-pair`) is run only up to `--peer-up-to` players, and the SVG is a
     well-formed image with one line per series and one point per measured size."""
-    fake = tmp_path / "bbpPairings.exe"
-    fake.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m pairing.cli "$@"\n', encoding="utf-8")
-    fake.chmod(0o755)
     svg = tmp_path / "plot.svg"
     sizes = ["--fit-sizes", "20", "30", "40", "--peer-up-to", "30"]
-    done = subprocess.run(
-        [sys.executable, str(HARNESS), "--rows", "fit", *sizes, "--svg", str(svg)],
-        env=os.environ | {"BBP_BIN": str(fake)},
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=True,
-    )
+    done = harness_with_a_stand_in_peer(tmp_path, "--rows", "fit", *sizes, "--svg", str(svg))
     assert "Dutch scaling, ours: time ~ players^" in done.stdout
     assert "Dutch scaling, bbpPairings: time ~ players^" in done.stdout
     image = ElementTree.parse(svg).getroot()
