@@ -51,6 +51,17 @@ def _same_pairing_peer(tmp_path: Path, copies: Path) -> Path:
     )
 
 
+def _arbiter_pair(trf: Path, mode: str) -> subprocess.CompletedProcess[str]:
+    """`arbiter-pair --dutch TRF MODE` (`-p` pairs the next round, `-c` checks every round)."""
+    return subprocess.run(
+        [sys.executable, "-m", "tui.pair", "--dutch", str(trf), mode],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
 def _cross_check(peer: Path, *options: str) -> tuple[str, dict[str, int]]:
     done = subprocess.run(
         [sys.executable, str(HARNESS), "--peer", str(peer), *options],
@@ -188,13 +199,7 @@ def test_q033_a_round_our_generator_cannot_pair_is_given_to_the_peer_to_pair(
     assert (figures["ours"], figures["ours_not_made"], figures["peer_found"]) == (1, 0, 1)
     note = (kept / f"ours-{UNPAIRABLE_SEED}.txt").read_text(encoding="utf-8")
     assert "arbiter-pair -g found no valid pairing for round 9" in note and "exit 0):\n1\n1 2" in note
-    checked = subprocess.run(
-        [sys.executable, "-m", "tui.pair", "--dutch", str(kept / f"ours-{UNPAIRABLE_SEED}.trf"), "-p"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    checked = _arbiter_pair(kept / f"ours-{UNPAIRABLE_SEED}.trf", "-p")
     assert checked.returncode == 1 and "no valid pairing" in checked.stderr
 
 
@@ -220,12 +225,7 @@ def test_q033_with_baku_a_difference_the_peer_drops_given_our_virtual_points_is_
         explicit = (kept / f"ours-{seed}-xxa.trf").read_text(encoding="utf-8")
         assert "192 FIDE_DUTCH_BAKU" in baku and "XXA" not in baku
         assert "192 FIDE_DUTCH\n" in explicit.replace("\r\n", "\n") and "XXA" in explicit
-        checked = subprocess.run(
-            [sys.executable, "-m", "tui.pair", "--dutch", str(kept / f"ours-{seed}-xxa.trf"), "-c"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
+        checked = _arbiter_pair(kept / f"ours-{seed}-xxa.trf", "-c")
+        assert checked.returncode == 0
         assert "rounds that differ: none" in checked.stderr and "colours differ" not in checked.stderr
         assert "explained:" in (kept / f"ours-{seed}.txt").read_text(encoding="utf-8")
