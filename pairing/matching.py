@@ -308,24 +308,32 @@ class DigitGraph:
     it lies in a run ``(start, end, place)`` of `levels` (``start <= k < end``). The runs are disjoint
     and listed the most significant level first; the values are positive, the edges of a run share a
     vertex (a matching takes at most one of its values), and the places make the order of the
-    weights below ``cut`` the order of the digit sequences, as for `Tiers.digits`."""
+    weights below ``cut`` the order of the digit sequences, as for `Tiers.digits`.
 
-    us: list[int]
-    vs: list[int]
+    `high_cuts`, if given, are bit positions of ``high`` (descending) that divide it into tiers as
+    `Tiers.cuts` divides a whole weight (the sum of a tier over any matching fits in its bits), so
+    that the first solve, on every edge, reads only the top tier's narrow numbers."""
+
+    us: Sequence[int]
+    vs: Sequence[int]
     high: list[int]
     cut: int
-    values: list[int]
+    values: Sequence[int]
     levels: list[tuple[int, int, int]]
+    high_cuts: tuple[int, ...] = ()
 
     def edges(self) -> list[Edge]:
         """The graph as (u, v, weight) with the whole weights."""
+        return list(zip(self.us, self.vs, self.weights(), strict=True))
+
+    def weights(self) -> list[int]:
+        """The whole weights, edge by edge."""
         cut = self.cut
-        edges = [(u, v, h << cut) for u, v, h in zip(self.us, self.vs, self.high, strict=True)]
+        weights = [h << cut for h in self.high] if cut else list(self.high)
+        values = self.values
         for start, end, place in self.levels:
-            for k in range(start, end):
-                u, v, w = edges[k]
-                edges[k] = (u, v, w + self.values[k] * place)
-        return edges
+            weights[start:end] = [w + values[k] * place for k, w in enumerate(weights[start:end], start)]
+        return weights
 
 
 def max_weight_matching_by_digits(
@@ -336,38 +344,57 @@ def max_weight_matching_by_digits(
     solved by the native backend without its whole weights ever being built: the bits from the cut
     up first, then the levels a chunk at a time (`_digits_by_tiers`)."""
     backend = backend or default_backend()
-    wide = backend == "native" and graph.cut >= TIERED_BITS
-    if wide and (not perfect or (n % 2 == 0 and n > 0 and len(graph.us) > 0)):
+    if backend != "native" or not graph.us or (perfect and (n % 2 or n == 0)):
+        edges = graph.edges()
+        return max_weight_perfect_matching(n, edges, backend) if perfect else max_weight_matching(n, edges, backend)
+    if graph.cut >= TIERED_BITS or graph.high_cuts:
         mate = _digits_by_tiers(n, graph, perfect)
-        return None if perfect and -1 in mate else mate
-    if perfect:
-        return max_weight_perfect_matching(n, graph.edges(), backend)
-    return max_weight_matching(n, graph.edges(), backend)
+    else:  # the native solve of `max_weight_perfect_matching` or `max_weight_matching`, without edge tuples
+        mate = _native_columns(n, graph.us, graph.vs, graph.weights(), perfect, with_certificate=False)[0]
+    return None if perfect and -1 in mate else mate
 
 
 def _digits_by_tiers(n: int, graph: DigitGraph, perfect: bool) -> list[int]:
-    """`_by_tiers` for a `DigitGraph`: the same solves, on columns. The kept edges are carried as
-    their columns, shrunk after each solve to the edges its certificate finds tight; a level's kept
-    edges are a slice of them (`_level_chunk`)."""
-    kept = list(range(len(graph.us)))
-    us, vs = graph.us, graph.vs
-    mate, certificate = _native_columns(n, us, vs, graph.high, perfect, with_certificate=True)
-    first = 0
+    """`_by_tiers` for a `DigitGraph`: the same solves, on columns. The high part's tiers
+    (`DigitGraph.high_cuts`) come first, then the levels a chunk at a time (`_level_chunk`). The kept
+    edges are carried as their columns, shrunk after each solve to the edges its certificate finds
+    tight; a level's kept edges are a slice of them."""
+    kept: Sequence[int] = range(len(graph.us))
+    us, vs, high = graph.us, graph.vs, graph.high
+    cuts = [*graph.high_cuts, 0]
+    mate, certificate = _native_columns(n, us, vs, _high_tier(high, None, cuts[0]), perfect, with_certificate=True)
+    first: int | None = 0
     while certificate is not None:
         mask = certificate.translate(_TIGHT)
         counts = bytes(compress(certificate, mask))
         kept, us, vs = (list(compress(column, mask)) for column in (kept, us, vs))
-        chunk, scale, following = _level_chunk(graph, kept, first)
+        if len(cuts) > 1:  # the next tier of the high part, on every kept edge
+            high = list(compress(high, mask))
+            top = cuts.pop(0)
+            chunk, scale = [(0, len(kept), _high_tier(high, top, cuts[0]))], 1 << (top - cuts[0])
+            following = first if len(cuts) > 1 or graph.levels else None
+        else:
+            chunk, scale, following = _level_chunk(graph, kept, first or 0)
         if perfect and len(set(counts)) == 1:
             counts = b""  # every perfect matching of the kept edges has the greatest count (`_tier_solve`)
         placed = {count: count * scale for count in set(counts)}
         weights = list(map(placed.__getitem__, counts)) if counts else [0] * len(kept)
-        for low, high, ranked in chunk:
-            weights[low:high] = [w + r for w, r in zip(weights[low:high], ranked, strict=True)]
+        for low, high_end, ranked in chunk:
+            weights[low:high_end] = [w + r for w, r in zip(weights[low:high_end], ranked, strict=True)]
         last = following is None
         mate, certificate = _native_columns(n, us, vs, weights, perfect, with_certificate=not last)
-        first = following or 0
+        first = following
     return mate
+
+
+def _high_tier(high: list[int], top: int | None, cut: int) -> list[int]:
+    """The bits of each of `high` from `cut` up to `top` (all of them without `top`), each distinct
+    value computed once."""
+    if top is None and not cut:
+        return high
+    mask = (1 << (top - cut)) - 1 if top is not None else -1  # & -1 keeps every bit
+    tier = {h: (h >> cut) & mask for h in set(high)}
+    return list(map(tier.__getitem__, high))
 
 
 LEVEL_CHUNK_BITS = 384

@@ -23,13 +23,19 @@ pytestmark = pytest.mark.skipif(
 )
 
 
+TIER_BITS = 5
+"""Bits of each tier of the high part: its values (0-2) summed over a matching of at most 6 edges fit."""
+
+
 @st.composite
 def digit_graphs(draw: st.DrawFn) -> tuple[int, DigitGraph]:
     """Edges (u, v), u < v, row by row; each row's edges are the run of level u, valued 1..radix-1 at the place
-    radix ** (n - 1 - u), as 4.3 writes each BSN's opponent; a high part of few values (ties), and some edges
-    without a digit."""
+    radix ** (n - 1 - u), as 4.3 writes each BSN's opponent; a high part of few values (ties) in one to three
+    tiers (`DigitGraph.high_cuts`, each wide enough for its sum over a matching, as the Dutch fields are), and
+    some edges without a digit."""
     n = draw(st.integers(2, 12))
     radix = draw(st.integers(2, 6))
+    high_cuts = tuple(TIER_BITS * k for k in range(draw(st.integers(0, 2)), 0, -1))
     us: list[int] = []
     vs: list[int] = []
     high: list[int] = []
@@ -41,7 +47,7 @@ def digit_graphs(draw: st.DrawFn) -> tuple[int, DigitGraph]:
         for v in sorted(later):
             us.append(u)
             vs.append(v)
-            high.append(draw(st.integers(0, 2)))
+            high.append(sum(draw(st.integers(0, 2)) << cut for cut in (*high_cuts, 0)))
             values.append(draw(st.integers(0, radix - 1)))
         if draw(st.booleans()):  # a run of digits; else the row's edges have none
             values[start:] = [max(value, 1) for value in values[start:]]
@@ -49,7 +55,7 @@ def digit_graphs(draw: st.DrawFn) -> tuple[int, DigitGraph]:
                 levels.append((start, len(us), radix ** (n - 1 - u)))
         else:
             values[start:] = [0] * (len(us) - start)
-    return n, DigitGraph(us, vs, high, (radix**n).bit_length(), values, levels)
+    return n, DigitGraph(us, vs, high, (radix**n).bit_length(), values, levels, high_cuts)
 
 
 @settings(max_examples=300)

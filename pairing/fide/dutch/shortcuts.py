@@ -58,8 +58,8 @@ def graph_edges(
     size = kind.count(2)  # the bracket's players come first, then the next bracket's (1.2 order)
     upper = len(kind) - kind.count(0)
     stop = size if bracket_only else upper if rich_only else len(vertices)
-    rows = _Rows(weights, vertices, size, shortcuts.enabled and _wide(weights), rich_only)
-    graph = DigitGraph([], [], [], rows.cut, [], [])
+    rows = _Rows(weights, vertices, size, _tiers(weights) if shortcuts.enabled else (0, ()), rich_only)
+    graph = DigitGraph([], [], [], rows.cut, [], [], rows.high_cuts)
     limit = vertices[stop - 1].rank + 1 if stop else 0
     for i in range(min(stop, upper) if rich_only else len(vertices)):
         a = vertices[i]
@@ -75,7 +75,7 @@ def graph_edges(
             rows.next_bracket(graph, i, _usable(js[in_bracket:in_upper], i, vertices, usable))
         if not rich_only:
             rows.completion(graph, i, js[in_upper:] if kind[i] >= 1 else js)
-    if rows.cut:
+    if rows.cut or rows.high_cuts:
         shortcuts.tiered += 1
     return graph
 
@@ -99,11 +99,39 @@ def add_edge(graph: DigitGraph, u: int, v: int, weight: int) -> None:
     graph.values.append(0)
 
 
-def _wide(weights: BracketWeights) -> bool:
-    """Whether the weights are worth solving by tiers (`pairing.matching.DigitGraph`): in the
-    remainder's pass, when the generation order takes many bits."""
+def _tiers(weights: BracketWeights) -> tuple[int, tuple[int, ...]]:
+    """Where a graph's weights are cut for the tiers (`pairing.matching.DigitGraph`): the cut below
+    which they are digits, and the high part's tiers. In the remainder's pass, when the generation
+    order takes many bits: 4.2's `transposition` as digits (`_Rows`), above it the criteria with 4.3's
+    first fields, then the rest of 4.3. In the first pass of a heterogeneous bracket, when the
+    criteria alone take fewer 64-bit words than the whole weight (big brackets): the criteria, then
+    4.4 and 4.2. Otherwise none: (0, ())."""
     order = weights.order
-    return isinstance(order, RemainderOrder) and order.lower_bsns.offset >= TIERED_BITS
+    if isinstance(order, RemainderOrder):
+        return _remainder_tiers(order) if order.lower_bsns.offset >= TIERED_BITS else (0, ())
+    completion = weights.criteria.c4
+    whole = completion.offset + completion.bound.bit_length() + 1
+    order_bits = weights.criteria.c21.offset  # 4.4 and 4.2 lie below every criterion
+    return (0, (order_bits,)) if whole // 64 > (whole - order_bits) // 64 else (0, ())
+
+
+HIGH_TIER_BITS = 1152
+"""The widest tier of 4.3's `s1_leavers` and `s2_joiners` solved at once where `s2_joiners` can be cut (18
+64-bit words: the 5,000-player round's brackets need no more than one such tier)."""
+
+
+def _remainder_tiers(order: RemainderOrder) -> tuple[int, tuple[int, ...]]:
+    """`_tiers` in the remainder's pass: the cut at `s2_joiners`, the high part's first tier from
+    `lower_bsns` up, then `s1_leavers` and `s2_joiners` in tiers of at most `HIGH_TIER_BITS` (more for
+    `s1_leavers` alone). `s2_joiners` may be cut anywhere: it is one power of two per player of S2 who
+    is a pair's lower BSN, so a matching's sum of it never carries from one bit to the next."""
+    cut, leavers = order.s2_joiners.offset, order.s1_leavers.offset
+    cuts = [order.lower_bsns.offset]
+    while cuts[-1] - cut > HIGH_TIER_BITS:
+        cuts.append(
+            min(max(cuts[-1] - HIGH_TIER_BITS, cut), leavers) if cuts[-1] > leavers else cuts[-1] - HIGH_TIER_BITS
+        )
+    return cut, tuple(c - cut for c in cuts)
 
 
 class _Rows:
@@ -114,19 +142,30 @@ class _Rows:
     When `wide` (the remainder pass's tiers), the cut is `s2_joiners`' offset and the bits below it,
     `transposition` (4.2), become digits (`pairing.matching.DigitGraph`): one level per player of
     the remainder, owned by the pair's member of lower BSN (the higher in the 1.2 order, so the
-    edges of a level lie together), valued by the partner's BSN, the lower the better."""
+    edges of a level lie together), valued by the partner's BSN, the lower the better. The bits above
+    the cut are two tiers (`DigitGraph.high_cuts`): the criteria C4-C21 with 4.3's `s1_pairs` and
+    `lower_bsns`, a few hundred bits, which the first solve weighs on every edge; then `s1_leavers`
+    and `s2_joiners`, one bit per player of S1 and S2 (over a thousand at 9,999 players), which only
+    the edges that solve leaves tight carry (docs/performance.md, "Dutch at 9,999 players: the
+    tiers")."""
 
     def __init__(
-        self, weights: BracketWeights, vertices: list[Contender], size: int, wide: bool, rich_only: bool
+        self,
+        weights: BracketWeights,
+        vertices: list[Contender],
+        size: int,
+        tiers: tuple[int, tuple[int, ...]],
+        rich_only: bool,
     ) -> None:
         self.weights = weights
         self.vertices = vertices
-        order = weights.order
-        self.cut = order.s2_joiners.offset if wide and isinstance(order, RemainderOrder) else 0
+        self.cut, self.high_cuts = tiers
         self.unit = weights.completion_unit
         self.lost = self.unit if rich_only else 0
         self.bsn = [weights.remainder_bsn.get(c.number) for c in vertices[:size]]
         self.profile = [weights.profile(c) for c in vertices[:size]]
+        self.digit = [weights.x + 1 - b if b is not None else 0 for b in self.bsn]
+        """Each remainder player's value as a partner in a digit of 4.2's transposition."""
 
     def inside(self, graph: DigitGraph, i: int, js: list[int]) -> None:
         """Vertex i's edges to its partners `js` in the bracket (i is the higher in the 1.2 order)."""
@@ -155,10 +194,11 @@ class _Rows:
             # remainder_order(low, b) = remainder_order(low, x + 1) + (x + 1 - b) * transposition_place[low]:
             # the bits above the cut, and i's digit of 4.2's transposition.
             base = weights.remainder_order(low, weights.x + 1) - self.lost
-            high = [(c + base) >> cut for c in criteria]
-            top, bsn = weights.x + 1, self.bsn
+            shifted = {c: (c + base) >> cut for c in set(criteria)}  # one number per value, not per edge
+            high = list(map(shifted.__getitem__, criteria))
+            digit = self.digit
             start = len(graph.us)
-            graph.values.extend([top - bsn[j] for j in js])
+            graph.values.extend([digit[j] for j in js])
             graph.levels.append((start, start + len(js), weights.transposition_place[low]))
             self._append(graph, i, js, high, digits=True)
             return

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 from pairing import cli
 from pairing.criteria.basic_rules import ColourPreference, Strength, colour_preference, eligible_for_pab
-from pairing.fide.dutch import Shortcuts, pair, pairing_numbers
+from pairing.fide.dutch import Shortcuts, pair, pairing_numbers, shortcuts
 from pairing.fide.dutch.brackets import _set_partners as set_partners
 from pairing.fide.dutch.colours import allocate
 from pairing.fide.dutch.definitions import Contender, contenders
-from pairing.fide.dutch.shortcuts import _complete, _greedy_completion
-from pairing.fide.dutch.weights import compatible
+from pairing.fide.dutch.shortcuts import _complete, _greedy_completion, _remainder_tiers
+from pairing.fide.dutch.weights import BracketWeights, RemainderOrder, compatible
 from pairing.generator import GeneratorConfig, generate
 from pairing.matching import available_backends
 from pairing.model import (
@@ -271,6 +271,46 @@ def test_the_shortcuts_pair_as_the_whole_graph_does(players: int, seed: int) -> 
     without = Shortcuts(enabled=False)
     assert pair(request, without) == shortcut
     assert without.bracket_alone == without.tiered == 0
+
+
+@pytest.mark.skipif(
+    "native" not in available_backends() or os.environ.get("ARBITER_MATCHING", "native") != "native",
+    reason="the tiers are the native backend's",
+)
+def test_the_tiers_of_4_3_cut_as_in_the_biggest_brackets_pair_as_the_whole_graph_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Article 3.8 with 4.3's `s1_leavers` and `s2_joiners` solved in narrow tiers, as a 9,999-player
+    round's brackets are: with tiers of at most 8 bits, `s1_leavers` is a tier of its own and
+    `s2_joiners` is cut into pieces (a matching's sum of it never carries), and the round must pair as
+    one matching of the whole weights does."""
+    monkeypatch.setattr(shortcuts, "HIGH_TIER_BITS", 8)
+    document = generate(GeneratorConfig(players=180, rounds=7, forfeit_rate=0.02), 3, pair)
+    request = to_pairing_input(document, 7)
+    taken = Shortcuts()
+    assert pair(request, taken) == pair(request, Shortcuts(enabled=False))
+    assert taken.tiered
+
+
+def test_the_remainder_tiers_cut_4_3_only_where_no_sum_carries() -> None:
+    """4.3's fields below `lower_bsns` in tiers (`_remainder_tiers`) for a bracket of 1,440 players,
+    720 in S1 (a 9,999-player round's biggest): `s1_leavers` is never cut inside (its sums carry), each
+    tier but `s1_leavers`' own is at most `HIGH_TIER_BITS` wide, and the cuts run from `lower_bsns`
+    down to the cut of the digits, `s2_joiners`' offset."""
+    first = below_the_next_bracket({})[0]
+    bracket = [evolve(first, number=n, tpn=n, rank=n - 1) for n in range(1, 1_441)]
+    weights = BracketWeights(bracket, 0, [], 1_441, bracket, 720)
+    weights.layout()
+    order = weights.order
+    assert isinstance(order, RemainderOrder)
+    cut, tiers = _remainder_tiers(order)
+    cuts = [cut + t for t in tiers]
+    assert cut == order.s2_joiners.offset and cuts[0] == order.lower_bsns.offset
+    assert cuts == sorted(cuts, reverse=True) and len(cuts) > 1  # s2_joiners cut inside
+    assert not any(order.s1_leavers.offset < c < order.lower_bsns.offset for c in cuts)
+    widths = [top - low for top, low in zip(cuts, [*cuts[1:], cut], strict=True)]
+    leavers = order.lower_bsns.offset - order.s1_leavers.offset
+    assert all(w <= max(shortcuts.HIGH_TIER_BITS, leavers) for w in widths)
 
 
 @settings(max_examples=12)
