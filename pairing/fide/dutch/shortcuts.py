@@ -101,18 +101,12 @@ def add_edge(graph: DigitGraph, u: int, v: int, weight: int) -> None:
 
 def _tiers(weights: BracketWeights) -> tuple[int, tuple[int, ...]]:
     """Where a graph's weights are cut for the tiers (`pairing.matching.DigitGraph`): the cut below
-    which they are digits, and the high part's tiers. In the remainder's pass, when the generation
-    order takes many bits: 4.2's `transposition` as digits (`_Rows`), above it the criteria with 4.3's
-    first fields, then the rest of 4.3. In the first pass of a heterogeneous bracket, when the
-    criteria alone take fewer 64-bit words than the whole weight (big brackets): the criteria, then
-    4.4 and 4.2. Otherwise none: (0, ())."""
+    which they are digits, and the high part's tiers (`_remainder_tiers`); in the remainder's pass,
+    when the generation order takes many bits, else none: (0, ())."""
     order = weights.order
-    if isinstance(order, RemainderOrder):
-        return _remainder_tiers(order) if order.lower_bsns.offset >= TIERED_BITS else (0, ())
-    completion = weights.criteria.c4
-    whole = completion.offset + completion.bound.bit_length() + 1
-    order_bits = weights.criteria.c21.offset  # 4.4 and 4.2 lie below every criterion
-    return (0, (order_bits,)) if whole // 64 > (whole - order_bits) // 64 else (0, ())
+    if isinstance(order, RemainderOrder) and order.lower_bsns.offset >= TIERED_BITS:
+        return _remainder_tiers(order)
+    return 0, ()
 
 
 HIGH_TIER_BITS = 1152
@@ -139,15 +133,16 @@ class _Rows:
     weight is `BracketWeights.in_bracket_weight`, `next_bracket_weight` or the completion unit (less
     the unit with `rich_only`), with each player's BSN and profile looked up once per graph.
 
-    When `wide` (the remainder pass's tiers), the cut is `s2_joiners`' offset and the bits below it,
-    `transposition` (4.2), become digits (`pairing.matching.DigitGraph`): one level per player of
-    the remainder, owned by the pair's member of lower BSN (the higher in the 1.2 order, so the
-    edges of a level lie together), valued by the partner's BSN, the lower the better. The bits above
-    the cut are two tiers (`DigitGraph.high_cuts`): the criteria C4-C21 with 4.3's `s1_pairs` and
+    `tiers` is `_tiers`' answer. With a cut (the remainder pass's tiers), the cut is `s2_joiners`'
+    offset and the bits below it, `transposition` (4.2), become digits
+    (`pairing.matching.DigitGraph`): one level per player of the remainder, owned by the pair's
+    member of lower BSN (the higher in the 1.2 order, so the edges of a level lie together), valued
+    by the partner's BSN, the lower the better. The bits above the cut are tiers
+    (`DigitGraph.high_cuts`, `_remainder_tiers`): the criteria C4-C21 with 4.3's `s1_pairs` and
     `lower_bsns`, a few hundred bits, which the first solve weighs on every edge; then `s1_leavers`
-    and `s2_joiners`, one bit per player of S1 and S2 (over a thousand at 9,999 players), which only
-    the edges that solve leaves tight carry (docs/performance.md, "Dutch at 9,999 players: the
-    tiers")."""
+    and `s2_joiners`, about one bit per player of the remainder (two thousand at 9,999 players),
+    which only the edges that solve leaves tight carry (docs/performance.md, "Dutch at 9,999 players: the
+    tiers (session 7)")."""
 
     def __init__(
         self,
