@@ -22,8 +22,17 @@ from pairing.model import Entrant, Scoring
 from pairing.trf.convert import entrants, last_paired_round, scoring
 from pairing.trf.document import CommentRecord, TrfDocument
 
-SWISS_TIEBREAKS = ("BH/C1", "BH", "BH/C2", "BH/M1", "SB", "DE", "WIN", "WON", "BPG", "PS", "ARO", "TPR")
-"""The MTB26 descriptors the generator draws a random tie-break list from (C.07 Arts. 6-10)."""
+SWISS_TIEBREAKS = (
+    "DE", "DE/P", "WIN", "WON", "BPG", "BWG", "PS", "PS/C1", "REP", "STD", "TPN",
+    "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "FB", "FB/C1", "AOB", "AOB/F", "SB", "SB/C1",
+    "KS", "KS/L60", "KS/L+1", "KS/L-1",
+    "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "RTNG",
+)  # fmt: skip
+"""The MTB26 descriptors of the individual tie-breaks of C.07 Art. 5 (2026) for a Swiss, with the
+modifiers of Arts. 6.1.1 (``/P``), 8.2 (``/F``), 14 (cuts, medians) and 14.5 (the Koya Limit, ``/L``):
+every C.07 code the ledger computes (`ledger.settings.TIEBREAK_CODES`) but the two that rank by what a
+TRF does not compute, EXT (values the arbiter enters) and LOT (lots drawn with the tournament's seed).
+The generator draws a random tie-break list from them (checklist Q25), and the checker checks each."""
 
 ALIASES = {"GE": "REP"}
 """MTB26 names read as another code: GE, "Games one Elected to play", is REP since 2024-08 (C.07 7.6)."""
