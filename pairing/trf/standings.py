@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 
 from attrs import frozen
 
@@ -74,29 +75,68 @@ class ArbiterEntries:
     external: tuple[tuple[int, float], ...] = ()
 
     def lines(self) -> list[str]:
-        """The ``###`` lines' text (after ``### ``), as `arbiter_entries` reads them back."""
-        values = [f"{EXTERNAL_VALUE}{player} {value:g}" for player, value in self.external]
+        """The ``###`` lines' text (after ``### ``), as `arbiter_entries` reads them back: each value written
+        in full, without an exponent (`written_value`)."""
+        values = [f"{EXTERNAL_VALUE}{player} {written_value(value)}" for player, value in self.external]
         return values + [f"{TIED_BY_HAND}{' '.join(map(str, order))}" for order in self.tied_orders]
+
+
+def written_value(value: float) -> str:
+    """An EXT value as its line writes it: the shortest decimal that reads back as the same number, with
+    no exponent and no trailing zeros (``1.5``, ``-2``, ``0.00001``, ``12345.25``)."""
+    return format(Decimal(repr(value)).normalize(), "f")
 
 
 _NUMBER = r"[0-9]{1,4}"
 _TIED_LINE = re.compile(rf"{re.escape(TIED_BY_HAND)}({_NUMBER}(?: {_NUMBER})+)")
-_EXTERNAL_LINE = re.compile(rf"{re.escape(EXTERNAL_VALUE)}({_NUMBER}) (-?[0-9]{{1,6}}(?:\.[0-9]{{1,6}})?)")
+_EXTERNAL_LINE = re.compile(rf"{re.escape(EXTERNAL_VALUE)}({_NUMBER}) (-?[0-9]{{1,6}}(?:\.[0-9]+)?)")
 
 
-def arbiter_entries(document: TrfDocument) -> ArbiterEntries:
-    """The `ArbiterEntries` of the document's ``###`` lines; other comments are left alone."""
-    orders: list[tuple[int, ...]] = []
-    external: list[tuple[int, float]] = []
-    for record in document.records:
+@frozen
+class EntryLine:
+    """One ``###`` line of an arbiter's entry, as the file gives it."""
+
+    line: int
+    """The line's number in the file (a parsed document holds one record a line, in order)."""
+    text: str
+    """The line after ``###``, without the blanks around it."""
+    entries: ArbiterEntries
+    """What it says: one order of tied players, or one EXT value."""
+    value: str = ""
+    """An EXT value as written, for a reader that takes the text (the ledger's `tiebreak-value`)."""
+
+
+def entry_lines(document: TrfDocument) -> list[EntryLine]:
+    """The ``###`` lines of the arbiter's entries (Q205, Q207), in the file's order; other comments are left
+    alone. ValueError naming the line for one that starts as an entry but cannot be read."""
+    found = []
+    for number, record in enumerate(document.records, start=1):
         if not isinstance(record, CommentRecord):
             continue
         text = record.text.strip()
         if tied := _TIED_LINE.fullmatch(text):
-            orders.append(tuple(int(number) for number in tied[1].split()))
+            order = tuple(int(player) for player in tied[1].split())
+            found.append(EntryLine(number, text, ArbiterEntries(tied_orders=(order,))))
         elif value := _EXTERNAL_LINE.fullmatch(text):
-            external.append((int(value[1]), float(value[2])))
-    return ArbiterEntries(tuple(orders), tuple(external))
+            found.append(
+                EntryLine(number, text, ArbiterEntries(external=((int(value[1]), float(value[2])),)), value[2])
+            )
+        elif text.startswith((TIED_BY_HAND, EXTERNAL_VALUE)):
+            raise ValueError(
+                f"line {number}: cannot read '### {text[:80]}': an order of tied players is '### {TIED_BY_HAND}"
+                f"3 7 5' (two or more start ranks, best first), an EXT value '### {EXTERNAL_VALUE}7 1.5' (a start "
+                "rank and a number)"
+            )
+    return found
+
+
+def arbiter_entries(document: TrfDocument) -> ArbiterEntries:
+    """The `ArbiterEntries` of the document's ``###`` lines (`entry_lines`, whose ValueError it passes on)."""
+    found = [line.entries for line in entry_lines(document)]
+    return ArbiterEntries(
+        tuple(order for entries in found for order in entries.tied_orders),
+        tuple(value for entries in found for value in entries.external),
+    )
 
 
 @frozen

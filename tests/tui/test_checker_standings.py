@@ -168,6 +168,23 @@ def test_q021_the_checker_honours_the_arbiters_order_of_tied_players(
     assert "standings positions that do not follow the tie-breaks: none" in _checked(capsys, untold)[1]
 
 
+def test_q021_the_checker_names_an_arbiters_entry_line_it_cannot_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q205, Q207 in the file: a ``###`` line that starts as an order of tied players but cannot be read is
+    named (its line number and text) as the reason the standings are not checked, where it was passed
+    over before, which let the ranks it decided be checked as a tie."""
+    desk = _four_drawn(tmp_path, ("WIN",))
+    desk.ledger.rank_tied([4, 2], "chief arbiter")
+    good = _export(desk.state(), tmp_path / "good.trf")
+    text = good.read_text(encoding="utf-8").replace("arbiter: 4 2", "arbiter: 4, 2")
+    bad = tmp_path / "bad.trf"
+    bad.write_text(text, encoding="utf-8")
+    number = text.splitlines().index("### Tied players ranked by the arbiter: 4, 2") + 1
+    _, err = _checked(capsys, bad)
+    assert f"standings not checked: line {number}: cannot read '### Tied players ranked by the arbiter: 4, 2'" in err
+
+
 def test_q021_a_drawing_of_lots_is_any_order_of_the_players_tied_before_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

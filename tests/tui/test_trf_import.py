@@ -5,6 +5,7 @@ withdrawn players stay withdrawn, and the points column is checked."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -292,3 +293,84 @@ def test_q021_the_import_keeps_the_files_tiebreak_list_from_record_202(
     ledger, err = imported(other, capsys, unknown)
     assert "warning: record 202 not kept, the system's default tie-breaks apply: unknown tie-break code(s) XYZ-Q" in err
     assert state_of(ledger).require_settings().tiebreaks == ("BH-C1", "BH", "SB", "DE", "WIN")
+
+
+def _entries_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[str, Path]:
+    """A Dutch Swiss of four after round 1, both games drawn, list WIN,EXT: player 3's EXT value entered
+    (Q207) and players 4 and 2, still tied, ranked by the arbiter (Q205); the ledger and its TRF."""
+    at = ("--ledger", str(tmp_path / "first.ledger"))
+    new = ("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "3", "--tiebreaks", "WIN,EXT")
+    assert run(capsys, *new, *at)[0] == exit_codes.OK
+    for name in ("A", "B", "C", "D"):
+        assert run(capsys, "register", name, "--rating", "2000", *at)[0] == exit_codes.OK
+    assert run(capsys, "pair", *at)[0] == exit_codes.OK
+    for board in ("1", "2"):
+        assert run(capsys, "result", "1", board, "1/2", *at)[0] == exit_codes.OK
+    assert run(capsys, "tiebreak-value", "3", "12345.25", "--reason", "play-off", *at)[0] == exit_codes.OK
+    assert run(capsys, "rank-tied", "4", "2", "--reason", "chief arbiter", *at)[0] == exit_codes.OK
+    out = tmp_path / "first.trf"
+    assert run(capsys, "export-trf", "-o", str(out), *at)[0] == exit_codes.OK
+    return at[1], out
+
+
+def _entry_lines(text: str) -> list[str]:
+    return [row for row in text.splitlines() if row.startswith(("### Tied players", "### Tie-break value"))]
+
+
+def _places(capsys: pytest.CaptureFixture[str], ledger: str) -> list[tuple[str, int, float]]:
+    code, out, _ = run(capsys, "standings", "--format", "json", "--ledger", ledger)
+    assert code == exit_codes.OK
+    return [(row.get("place") or str(row["rank"]), row["number"], row["score"]) for row in json.loads(out)["rows"]]
+
+
+def test_q205_q207_the_import_records_the_arbiters_entries_and_round_trips(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q205, Q207: the `###` lines of an order of tied players and an EXT value become the events `rank-tied`
+    and `tiebreak-value` append, in the import's transaction: exported, imported into a fresh ledger and
+    exported again, the file has the same lines (the value in full) and the ledger the same standings."""
+    first, trf = _entries_ledger(tmp_path, capsys)
+    lines = _entry_lines(trf.read_text(encoding="utf-8"))
+    assert lines == ["### Tie-break value EXT: player 3 12345.25", "### Tied players ranked by the arbiter: 4 2"]
+    second = str(tmp_path / "second.ledger")
+    code, _, err = run(capsys, "import-trf", str(trf), "--ledger", second)
+    assert code == exit_codes.OK, err
+    log = run(capsys, "log", "--ledger", second)[1]
+    assert "3's external tie-break value (EXT) 12345.25 (was none)" in log
+    assert "tied players ranked by the arbiter: 4, 2" in log
+    again = tmp_path / "second.trf"
+    assert run(capsys, "export-trf", "-o", str(again), "--ledger", second)[0] == exit_codes.OK
+    assert _entry_lines(again.read_text(encoding="utf-8")) == lines
+    assert _places(capsys, second) == _places(capsys, first) == [
+        ("1", 3, 0.5), ("2*", 4, 0.5), ("3*", 2, 0.5), ("4", 1, 0.5)
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("entry", "code", "says"),
+    [
+        ("Tied players ranked by the arbiter: 4 x", exit_codes.BAD_INPUT, "cannot read '### Tied players"),
+        ("Tie-break value EXT: player 3", exit_codes.BAD_INPUT, "an EXT value '### Tie-break value EXT: player 7"),
+        ("Tied players ranked by the arbiter: 4 9", exit_codes.REFUSED, "no player number 9"),
+        ("Tied players ranked by the arbiter: 4 3", exit_codes.REFUSED, "players 4, 3 are not tied"),
+        ("Tied players ranked by the arbiter: 4 4", exit_codes.BAD_INPUT, "a player is named twice"),
+        ("Tie-break value EXT: player 3 999999", exit_codes.BAD_INPUT, "999999 is out of range"),
+    ],
+)
+def test_q205_q207_a_bad_entry_line_is_refused_naming_it_and_nothing_is_imported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, code: int, says: str
+) -> None:
+    """A `###` line of an arbiter's entry that cannot be read, or that its command refuses (an unknown
+    player, players not tied, a player named twice, a value out of range), refuses the whole import with
+    the line's number and text and what is wrong: no traceback, no ledger left."""
+    _, trf = _entries_ledger(tmp_path, capsys)
+    text = trf.read_text(encoding="utf-8").replace("### Tied players ranked by the arbiter: 4 2", f"### {entry}")
+    bad = tmp_path / "bad.trf"
+    bad.write_text(text, encoding="utf-8")
+    number = text.splitlines().index(f"### {entry}") + 1
+    ledger = str(tmp_path / "bad.ledger")
+    refused, _, err = run(capsys, "import-trf", str(bad), "--ledger", ledger)
+    assert refused == code, err
+    assert f"bad.trf: line {number}" in err and says in err and "Traceback" not in err
+    assert not Path(ledger).exists()
+    assert run(capsys, "log", "--ledger", ledger)[0] == exit_codes.NO_LEDGER

@@ -144,9 +144,10 @@ def writing_options(parser: argparse.ArgumentParser) -> None:
 
 
 @contextmanager
-def naming(path: Path) -> Iterator[None]:
-    """A refusal while a file's contents are read or appended names the file (the message says what); a
-    warning to confirm (`ConfirmationNeeded`) goes up as it is, so that the command can ask and run again."""
+def naming(path: Path | str) -> Iterator[None]:
+    """A refusal while a file's contents are read or appended names the file (or a line of it: `path` is
+    then the line's name; the message says what); a warning to confirm (`ConfirmationNeeded`) goes up as
+    it is, so that the command can ask and run again."""
     try:
         yield
     except ConfirmationNeeded:

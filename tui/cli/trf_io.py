@@ -82,6 +82,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
     from pairing.trf.convert import scoring as trf_scoring
     from tui.cli.trf_ledger import (
         acceleration_options,
+        arbiter_entry_lines,
         details_of,
         forbidden_pairs,
         played_rounds,
@@ -89,6 +90,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         ranking_options,
         read_document,
         read_trf,
+        record_arbiter_entry,
         tiebreaks_of,
     )
 
@@ -99,6 +101,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
     with naming(path):
         total = args.rounds or document.total_rounds or max(played_rounds(document), 1)
         imported = read_trf(document, total)
+        entries = arbiter_entry_lines(document)
         options = ranking_options(document) | acceleration_options(document)
         colour = initial_colour(document)
         if colour:
@@ -149,6 +152,9 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
             ledger.request_bye(player, round_number, kind, reason)
         for player, first_round in imported.withdrawn:
             ledger.withdraw(player, first_round, reason)
+        for entry in entries:
+            with naming(f"line {entry.line} ('### {entry.text[:60]}')"):
+                record_arbiter_entry(ledger, entry, reason)
         ledger.record_import(path.name)
         say(
             f"imported {len(document.players)} players and {len(imported.rounds)} rounds from {path} "

@@ -50,7 +50,14 @@ from pairing.trf.document import (
     TournamentRecord,
 )
 from pairing.trf.document import ResultCode as R
-from pairing.trf.standings import ArbiterEntries, tiebreak_codes, tiebreak_descriptors, tiebreak_list
+from pairing.trf.standings import (
+    ArbiterEntries,
+    EntryLine,
+    entry_lines,
+    tiebreak_codes,
+    tiebreak_descriptors,
+    tiebreak_list,
+)
 from projections.audit import audit_lines
 from projections.history import histories, pairing_input
 from projections.standings import standings
@@ -326,6 +333,25 @@ def arbiter_tiebreak_comments(state: TournamentState, tpn: dict[int, int]) -> li
         external=tuple(sorted((tpn[number], value) for number, value in state.external_tiebreaks.items())),
     )
     return entries.lines()
+
+
+def arbiter_entry_lines(document: TrfDocument) -> list[EntryLine]:
+    """The file's ``###`` lines of the arbiter's orders of tied players and EXT values (Q205, Q207), as
+    `arbiter_tiebreak_comments` writes them; InvalidInput naming a line that cannot be read."""
+    try:
+        return entry_lines(document)
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None
+
+
+def record_arbiter_entry(ledger: Ledger, entry: EntryLine, reason: str) -> None:
+    """An arbiter's entry of an imported file as the event its command appends: an order of tied players
+    (`arbiter rank-tied`, Q205) or an EXT value (`arbiter tiebreak-value`, Q207), players by start rank
+    (the import numbers them so), refused as the command refuses it."""
+    for order in entry.entries.tied_orders:
+        ledger.rank_tied(order, reason)
+    for player, _ in entry.entries.external:
+        ledger.enter_tiebreak_value(player, entry.value, reason)
 
 
 def rating_comment(correction: RatingCorrection) -> str:
