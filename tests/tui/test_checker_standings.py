@@ -168,7 +168,7 @@ def test_q021_the_checker_honours_the_arbiters_order_of_tied_players(
     assert "standings positions that do not follow the tie-breaks: none" in _checked(capsys, untold)[1]
 
 
-def test_q021_the_checker_names_an_arbiters_entry_line_it_cannot_read(
+def test_q205_the_checker_names_an_order_line_it_cannot_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Q205, Q207 in the file: a ``###`` line that starts as an order of tied players but cannot be read is

@@ -346,23 +346,9 @@ def test_q205_q207_the_import_records_the_arbiters_entries_and_round_trips(
     ]  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    ("entry", "code", "says"),
-    [
-        ("Tied players ranked by the arbiter: 4 x", exit_codes.BAD_INPUT, "cannot read '### Tied players"),
-        ("Tie-break value EXT: player 3", exit_codes.BAD_INPUT, "an EXT value '### Tie-break value EXT: player 7"),
-        ("Tied players ranked by the arbiter: 4 9", exit_codes.REFUSED, "no player number 9"),
-        ("Tied players ranked by the arbiter: 4 3", exit_codes.REFUSED, "players 4, 3 are not tied"),
-        ("Tied players ranked by the arbiter: 4 4", exit_codes.BAD_INPUT, "a player is named twice"),
-        ("Tie-break value EXT: player 3 999999", exit_codes.BAD_INPUT, "999999 is out of range"),
-    ],
-)
-def test_q205_q207_a_bad_entry_line_is_refused_naming_it_and_nothing_is_imported(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, code: int, says: str
-) -> None:
-    """A `###` line of an arbiter's entry that cannot be read, or that its command refuses (an unknown
-    player, players not tied, a player named twice, a value out of range), refuses the whole import with
-    the line's number and text and what is wrong: no traceback, no ledger left."""
+def _refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, code: int, says: str) -> None:
+    """The exported file of `_entries_ledger` with its order line replaced by `entry`: the import is refused
+    with `code`, the line's number and text and `says`; no traceback, no ledger left."""
     _, trf = _entries_ledger(tmp_path, capsys)
     text = trf.read_text(encoding="utf-8").replace("### Tied players ranked by the arbiter: 4 2", f"### {entry}")
     bad = tmp_path / "bad.trf"
@@ -371,6 +357,40 @@ def test_q205_q207_a_bad_entry_line_is_refused_naming_it_and_nothing_is_imported
     ledger = str(tmp_path / "bad.ledger")
     refused, _, err = run(capsys, "import-trf", str(bad), "--ledger", ledger)
     assert refused == code, err
-    assert f"bad.trf: line {number}" in err and says in err and "Traceback" not in err
+    assert f"bad.trf: line {number}" in err and f"'### {entry}'" in err and says in err and "Traceback" not in err
     assert not Path(ledger).exists()
     assert run(capsys, "log", "--ledger", ledger)[0] == exit_codes.NO_LEDGER
+
+
+@pytest.mark.parametrize(
+    ("entry", "code", "says"),
+    [
+        ("Tied players ranked by the arbiter: 4 x", exit_codes.BAD_INPUT, "cannot read '### Tied players"),
+        ("Tied players ranked by the arbiter: 4 9", exit_codes.REFUSED, "no player number 9"),
+        ("Tied players ranked by the arbiter: 4 3", exit_codes.REFUSED, "players 4, 3 are not tied"),
+        ("Tied players ranked by the arbiter: 4 4", exit_codes.BAD_INPUT, "a player is named twice"),
+    ],
+)
+def test_q205_a_bad_order_line_is_refused_naming_it_and_nothing_is_imported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, code: int, says: str
+) -> None:
+    """Q205: an order of tied players that cannot be read, or that `rank-tied` refuses (an unknown start
+    rank, players not tied, a player named twice), refuses the whole import naming the line."""
+    _refused(tmp_path, capsys, entry, code, says)
+
+
+@pytest.mark.parametrize(
+    ("entry", "code", "says"),
+    [
+        ("Tie-break value EXT: player 3", exit_codes.BAD_INPUT, "an EXT value '### Tie-break value EXT: player 7"),
+        ("Tie-break value EXT: player 3 1e5", exit_codes.BAD_INPUT, "cannot read '### Tie-break value"),
+        ("Tie-break value EXT: player 9 1", exit_codes.REFUSED, "no player number 9"),
+        ("Tie-break value EXT: player 3 999999", exit_codes.BAD_INPUT, "999999 is out of range"),
+    ],
+)
+def test_q207_a_bad_value_line_is_refused_naming_it_and_nothing_is_imported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, code: int, says: str
+) -> None:
+    """Q207: an EXT value that cannot be read, or that `tiebreak-value` refuses (an unknown start rank, a
+    value out of range), refuses the whole import naming the line."""
+    _refused(tmp_path, capsys, entry, code, says)
