@@ -346,11 +346,12 @@ def test_q205_q207_the_import_records_the_arbiters_entries_and_round_trips(
     ]  # fmt: skip
 
 
-def _refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, code: int, says: str) -> None:
-    """The exported file of `_entries_ledger` with its order line replaced by `entry`: the import is refused
-    with `code`, the line's number and text and `says`; no traceback, no ledger left."""
-    _, trf = _entries_ledger(tmp_path, capsys)
-    text = trf.read_text(encoding="utf-8").replace("### Tied players ranked by the arbiter: 4 2", f"### {entry}")
+def _refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], trf: Path, line: str, entry: str, code: int, says: str
+) -> None:
+    """The TRF `trf` with its line `line` replaced by ``### entry``: the import is refused with `code`, the
+    line's number and text and `says`; no traceback, no ledger left."""
+    text = trf.read_text(encoding="utf-8").replace(line, f"### {entry}")
     bad = tmp_path / "bad.trf"
     bad.write_text(text, encoding="utf-8")
     number = text.splitlines().index(f"### {entry}") + 1
@@ -362,35 +363,98 @@ def _refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, cod
     assert run(capsys, "log", "--ledger", ledger)[0] == exit_codes.NO_LEDGER
 
 
-@pytest.mark.parametrize(
-    ("entry", "code", "says"),
-    [
-        ("Tied players ranked by the arbiter: 4 x", exit_codes.BAD_INPUT, "cannot read '### Tied players"),
-        ("Tied players ranked by the arbiter: 4 9", exit_codes.REFUSED, "no player number 9"),
-        ("Tied players ranked by the arbiter: 4 3", exit_codes.REFUSED, "players 4, 3 are not tied"),
-        ("Tied players ranked by the arbiter: 4 4", exit_codes.BAD_INPUT, "a player is named twice"),
-    ],
-)
+ORDER_LINE = "### Tied players ranked by the arbiter: 4 2"
+"""The order line of `_entries_ledger`'s TRF, which the bad lines replace."""
+
+
+BAD_ORDER_LINES = [
+    ("Tied players ranked by the arbiter: 4 x", exit_codes.BAD_INPUT, "cannot read '### Tied players"),
+    ("Tied players ranked by the arbiter: 4 9", exit_codes.REFUSED, "no player number 9"),
+    ("Tied players ranked by the arbiter: 4 3", exit_codes.REFUSED, "players 4, 3 are not tied"),
+    ("Tied players ranked by the arbiter: 4 4", exit_codes.BAD_INPUT, "a player is named twice"),
+]
+"""Order lines `_refused` refuses: (the line after ``###``, the exit code, what the message says)."""
+BAD_VALUE_LINES = [
+    ("Tie-break value EXT: player 3", exit_codes.BAD_INPUT, "an EXT value '### Tie-break value EXT: player 7"),
+    ("Tie-break value EXT: player 3 1e5", exit_codes.BAD_INPUT, "cannot read '### Tie-break value"),
+    ("Tie-break value EXT: player 9 1", exit_codes.REFUSED, "no player number 9"),
+    ("Tie-break value EXT: player 3 999999", exit_codes.BAD_INPUT, "999999 is out of range"),
+]
+
+
+@pytest.mark.parametrize(("entry", "code", "says"), BAD_ORDER_LINES)
 def test_q205_a_bad_order_line_is_refused_naming_it_and_nothing_is_imported(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, code: int, says: str
 ) -> None:
     """Q205: an order of tied players that cannot be read, or that `rank-tied` refuses (an unknown start
     rank, players not tied, a player named twice), refuses the whole import naming the line."""
-    _refused(tmp_path, capsys, entry, code, says)
+    _refused(tmp_path, capsys, _entries_ledger(tmp_path, capsys)[1], ORDER_LINE, entry, code, says)
 
 
-@pytest.mark.parametrize(
-    ("entry", "code", "says"),
-    [
-        ("Tie-break value EXT: player 3", exit_codes.BAD_INPUT, "an EXT value '### Tie-break value EXT: player 7"),
-        ("Tie-break value EXT: player 3 1e5", exit_codes.BAD_INPUT, "cannot read '### Tie-break value"),
-        ("Tie-break value EXT: player 9 1", exit_codes.REFUSED, "no player number 9"),
-        ("Tie-break value EXT: player 3 999999", exit_codes.BAD_INPUT, "999999 is out of range"),
-    ],
-)
+@pytest.mark.parametrize(("entry", "code", "says"), BAD_VALUE_LINES)
 def test_q207_a_bad_value_line_is_refused_naming_it_and_nothing_is_imported(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, code: int, says: str
 ) -> None:
     """Q207: an EXT value that cannot be read, or that `tiebreak-value` refuses (an unknown start rank, a
     value out of range), refuses the whole import naming the line."""
-    _refused(tmp_path, capsys, entry, code, says)
+    _refused(tmp_path, capsys, _entries_ledger(tmp_path, capsys)[1], ORDER_LINE, entry, code, says)
+
+
+def _lots_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str], ratings: tuple[str, ...]) -> Path:
+    """A Dutch Swiss of six registered with `ratings`, list WIN,LOT, round 1 all drawn; its TRF."""
+    at = ("--ledger", str(tmp_path / "lots.ledger"))
+    new = ("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "3", "--tiebreaks", "WIN,LOT")
+    assert run(capsys, *new, "--seed", "77", *at)[0] == exit_codes.OK
+    for name, rating in zip("ABCDEF", ratings, strict=True):
+        assert run(capsys, "register", name, "--rating", rating, *at)[0] == exit_codes.OK
+    assert run(capsys, "pair", *at)[0] == exit_codes.OK
+    for board in ("1", "2", "3"):
+        assert run(capsys, "result", "1", board, "1/2", *at)[0] == exit_codes.OK
+    out = tmp_path / "lots.trf"
+    assert run(capsys, "export-trf", "-o", str(out), *at)[0] == exit_codes.OK
+    return out
+
+
+def test_q206_the_import_draws_the_files_lots_with_its_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Q206, C.07 4.2: the seed of the file's drawing of lots becomes the imported tournament's, so players
+    tied before LOT are ranked as the file ranks them (players registered highest-rated first: their entry
+    numbers are their start ranks); when the file draws some lots by other numbers than the start ranks,
+    the import says that those lots are drawn otherwise."""
+    trf = _lots_ledger(tmp_path, capsys, ("2050", "2040", "2030", "2020", "2010", "2000"))
+    text = trf.read_text(encoding="utf-8")
+    assert "### Drawing of lots (C.07 4.2): seed 77" in text and "entry numbers" not in text
+    ledger = str(tmp_path / "imported.ledger")
+    code, _, err = run(capsys, "import-trf", str(trf), "--ledger", ledger)
+    assert code == exit_codes.OK and "warning: the file draws lots" not in err
+    assert state_of(ledger).require_settings().seed == 77
+    again = tmp_path / "again.trf"
+    assert run(capsys, "export-trf", "-o", str(again), "--ledger", ledger)[0] == exit_codes.OK
+    ranks = [row[:8] + row[84:89] for row in text.splitlines() if row.startswith("001")]
+    assert [
+        row[:8] + row[84:89] for row in again.read_text(encoding="utf-8").splitlines() if row.startswith("001")
+    ] == ranks
+    other = tmp_path / "other"
+    other.mkdir()
+    reversed_entries = _lots_ledger(other, capsys, ("2000", "2010", "2020", "2030", "2040", "2050"))
+    code, _, err = run(capsys, "import-trf", str(reversed_entries), "--ledger", str(other / "imported.ledger"))
+    assert code == exit_codes.OK
+    assert (
+        "warning: the file draws lots (LOT) by entry numbers other than the start ranks (1=6 2=5 3=4 4=3 5=2 ...)"
+        in err
+    )
+
+
+@pytest.mark.parametrize(
+    ("entry", "says"),
+    [
+        ("Drawing of lots (C.07 4.2): seed x", "cannot read '### Drawing of lots (C.07 4.2): seed x'"),
+        ("Drawing of lots, entry numbers: 1=x", "cannot read '### Drawing of lots, entry numbers: 1=x'"),
+    ],
+)
+def test_q206_a_bad_lots_line_is_refused_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, says: str
+) -> None:
+    """Q206: a drawing of lots' line that cannot be read refuses the import (exit 4) naming the line."""
+    trf = _lots_ledger(tmp_path, capsys, ("2050", "2040", "2030", "2020", "2010", "2000"))
+    seed = "### Drawing of lots (C.07 4.2): seed 77"
+    _refused(tmp_path, capsys, trf, seed, entry, exit_codes.BAD_INPUT, says)

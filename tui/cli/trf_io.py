@@ -85,6 +85,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         arbiter_entry_lines,
         details_of,
         forbidden_pairs,
+        lots_seed,
         played_rounds,
         points_warnings,
         ranking_options,
@@ -107,6 +108,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         if colour:
             options["initial_colour"] = colour
         tiebreaks, tiebreak_warnings = tiebreaks_of(document)
+        lots, lots_warnings = lots_seed(entries)
         settings = TournamentSettings.for_game(
             Game.CHESS,
             args.system,
@@ -114,11 +116,12 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
             scoring=trf_scoring(document),
             tiebreaks=tiebreaks,
             options={"rating_method": "fide", **options},
+            **lots,
         )
     name = document.tournament_text("012") or path.stem
     reason = f"imported from {path.name}"
     details, warnings = details_of(document)
-    warnings += tiebreak_warnings
+    warnings += tiebreak_warnings + lots_warnings
     with new_ledger(args) as ledger, naming(path):
         ledger.create_tournament(name, settings, details)
         ledger.register_players(
