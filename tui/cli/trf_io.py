@@ -156,7 +156,9 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         for player, first_round in imported.withdrawn:
             ledger.withdraw(player, first_round, reason)
         for entry in entries:
-            with naming(f"line {entry.line} ('### {entry.text[:60]}')"):
+            with naming(
+                f"line {entry.line} ('### {entry.text[:60]}'; correct the line or leave it out)", remedies=False
+            ):
                 record_arbiter_entry(ledger, entry, reason)
         ledger.record_import(path.name)
         say(
