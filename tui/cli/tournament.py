@@ -109,7 +109,8 @@ RATING_FLAGS = (
     (
         "--rating-lists",
         "rating_lists",
-        "the rating-list sequence, main list first, e.g. fide-standard,national (default: the rating type's)",
+        "the rating-list sequence, main list first, e.g. fide-standard,national (default: the rating type's); "
+        "FIDE's lists, or custom lists imported into the store --store names",
     ),
 )
 """`arbiter new`'s rating settings (`ledger.ratings`): each is recorded as the option of its name."""
