@@ -16,6 +16,7 @@ from tui.cli.common import (
     VerbGroup,
     key_value,
     naming,
+    new_ledger,
     opened,
     points_table,
     positive,
@@ -189,7 +190,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         **({"seed": args.seed} if args.seed is not None else {}),
     )
     known = known_list_names(args, settings.options.get("rating_lists"))
-    with opened(args, create=True) as (ledger, _):
+    with new_ledger(args) as ledger:
         ledger.create_tournament(args.name, settings, details_from_args(args), known_lists=known)
         say(
             f"created {args.name!r} ({game}, {args.system}, "
