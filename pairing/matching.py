@@ -342,7 +342,8 @@ def max_weight_matching_by_digits(
     """`max_weight_perfect_matching` (if `perfect`) or `max_weight_matching` of `graph`, with the same
     result as on ``graph.edges()`` described as `Tiers` (one cut and the digits). A wide graph is
     solved by the native backend without its whole weights ever being built: the bits from the cut
-    up first, then the levels a chunk at a time (`_digits_by_tiers`)."""
+    up first (tier by tier, with `DigitGraph.high_cuts`), then the levels a chunk at a time
+    (`_digits_by_tiers`); a narrow one goes to it as columns, without edge tuples."""
     backend = backend or default_backend()
     if backend != "native" or not graph.us or (perfect and (n % 2 or n == 0)):
         edges = graph.edges()
