@@ -5,8 +5,12 @@ is the audit line the audit view shows (`projections.audit`)."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from uuid import uuid4
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,7 +18,7 @@ from hypothesis import strategies as st
 
 from ledger.application import Ledger, PlayerDetails
 from ledger.domain import Round
-from ledger.errors import LedgerError
+from ledger.errors import LedgerError, NoTournament
 from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.model import ByeKind
@@ -115,3 +119,37 @@ def test_a_rebuilds_audit_rows_are_the_audit_lines(
         players = json.dumps(list(line.players))
         expected = (position, line.time.isoformat(), line.actor, line.kind, line.summary, line.round, players)
         assert audit_row(position, event, rounds, time) == (*expected, line.reason, line.reference)
+
+
+def test_a_fold_leaves_the_garbage_collector_as_it_found_it() -> None:
+    """`fold` reads the log without cyclic garbage collection and turns it back on after, also when an event
+    cannot be applied (a result in a log without a tournament); left off, it stays off."""
+    seen = []
+
+    def log() -> Iterator[tuple[int, object]]:
+        seen.append(gc.isenabled())
+        stamp = datetime.now(UTC)
+        yield (
+            1,
+            Round.ResultRecorded(
+                originator_id=uuid4(),
+                originator_version=2,
+                timestamp=stamp,
+                board=1,
+                first=1,
+                second=2,
+                result="1-0",
+                actor="a",
+            ),
+        )
+
+    assert gc.isenabled()
+    with pytest.raises(NoTournament):
+        fold(log())
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        fold([])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
