@@ -6,7 +6,6 @@ Gacrux is not part of the project: the tests look for it in the folder `GACRUX` 
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import sys
 from decimal import Decimal
@@ -30,11 +29,12 @@ pytestmark = pytest.mark.skipif(
 LIST = ("BH/C1", "BH", "SB/C1", "PS", "ARO", "TPR", "WIN", "BPG")
 
 
-def _tournament(tmp_path: Path, tiebreaks: tuple[str, ...] = LIST) -> Path:
-    """A Dutch tournament of our generator with byes and forfeits, `tiebreaks` its 202 list."""
+def _tournament(tmp_path: Path, tiebreaks: tuple[str, ...] = LIST, forfeits: int = 1) -> Path:
+    """A Dutch tournament of our generator with byes and `forfeits` forfeit wins a round, `tiebreaks`
+    its 202 list."""
     config = tmp_path / "t.cfg"
     config.write_text(
-        f"PlayersNumber=16\nRoundsNumber=6\nHalfPointByes=1\nForfeitWins=1\nZeroPointByes=1\n"
+        f"PlayersNumber=16\nRoundsNumber=6\nHalfPointByes=1\nForfeitWins={forfeits}\nZeroPointByes=1\n"
         f"UnusualResults=0\nDoubleForfeits=0\nTieBreaks={','.join(tiebreaks)}\n",
         encoding="utf-8",
     )
@@ -90,9 +90,10 @@ def _turn_round_1(text: str, winner: int, loser: int) -> str:
 
 
 def test_q033_the_harness_prints_its_figures_and_keeps_nothing_when_all_agree(tmp_path: Path) -> None:
-    """`--files` with a file both programs rank alike: one tournament, its players, values compared,
-    no difference, nothing kept."""
-    trf = _tournament(tmp_path)
+    """`--files` with a file both programs rank alike (no forfeit, so KS agrees too): one tournament, its
+    rounds and players, the values of every code of `COMMON` both programs give, no difference, nothing
+    kept."""
+    trf = _tournament(tmp_path, forfeits=0)
     keep = tmp_path / "kept"
     done = subprocess.run(
         [sys.executable, str(HARNESS), "--gacrux", str(GACRUX), "--files", str(trf), "--keep", str(keep)],
@@ -102,15 +103,21 @@ def test_q033_the_harness_prints_its_figures_and_keeps_nothing_when_all_agree(tm
         timeout=600,
         check=True,
     )
-    assert re.search(rf"files: 1 tournaments, 16 players, {16 * (1 + len(LIST))} values compared", done.stdout)
+    peer = theirs(GACRUX, trf, LIST, 6, COMMON)
+    compared = values_compared(peer.codes, ours(parse(trf.read_text(encoding="utf-8")), peer.codes), peer.values)
+    assert compared > 16 * (1 + len(LIST))
+    assert (
+        f"files: 1 tournaments, 6 rounds, 16 players, {compared} values compared over {len(COMMON)} codes"
+        in done.stdout
+    )
     assert "tournaments with a difference: 0" in done.stdout and "differences by code: none" in done.stdout
     assert list(keep.iterdir()) == []
 
 
 def test_q033_the_common_list_is_every_c07_individual_swiss_tiebreak_both_compute(tmp_path: Path) -> None:
-    """`COMMON` holds C.07 Art. 5's individual tie-breaks (2026) with the Art. 14 cuts, and both programs
-    compute each of them on a generated tournament (ours would raise on an unknown one; Gacrux gives a
-    value for each but DE, a rank)."""
+    """`COMMON` holds C.07 Art. 5's individual tie-breaks (2026) with the modifiers both take (Art. 14's
+    cuts, medians and Limit, DE/P), and both programs compute each of them on a generated tournament
+    (ours would raise on an unknown one; Gacrux gives a value for each but DE and DE/P, ranks)."""
     assert {d.split("/")[0] for d in COMMON} == {
         *("AOB", "APPO", "APRO", "ARO", "BH", "DE", "FB", "REP", "KS", "BPG", "WON", "BWG", "WIN", "PTP"),
         *("RTNG", "SB", "STD", "PS", "TPN", "TPR"),
@@ -122,8 +129,10 @@ def test_q033_the_common_list_is_every_c07_individual_swiss_tiebreak_both_comput
         (player, code, ours_value)
         for player in mine
         for code, ours_value, value in zip((POINTS, *COMMON), mine[player].values, peer[player].values, strict=True)
-        if value is None and code != "DE"
+        if value is None and code.split("/")[0] != "DE"
     ]
-    # Every value but DE compared, save those Gacrux leaves empty for want of a game, where ours is 0.
-    assert values_compared(COMMON, mine, peer) == 16 * len(COMMON) - len(empty)
+    # Every value but DE's (DE, DE/P) compared, save those Gacrux leaves empty for want of a game, where
+    # ours is 0.
+    ranks = sum(code.split("/")[0] == "DE" for code in COMMON)
+    assert values_compared(COMMON, mine, peer) == 16 * (1 + len(COMMON) - ranks) - len(empty)
     assert all(ours_value == 0 for _, _, ours_value in empty) and len(empty) < 16
