@@ -49,6 +49,7 @@ from functools import partial
 from multiprocessing import Pool
 from pathlib import Path
 
+from ledger.settings import KoyaLimit, koya_limit
 from pairing.model import Entrant
 from pairing.trf import TrfDocument, parse
 from pairing.trf.convert import entrants, last_paired_round, scoring
@@ -264,36 +265,63 @@ def _counts(counter: Counter[str]) -> str:
     return ", ".join(f"{code} {count}" for code, count in sorted(counter.items())) or "none"
 
 
-def _unusual_or_double_forfeit(player: Entrant, players: Mapping[int, Entrant], win: float) -> bool:
-    """A round with an opponent whose two scores do not add up to a win: ½-0, 0-½, 0-0, a double forfeit."""
-    return any(
-        record.opponent is not None and record.points + players[record.opponent].history[record.round - 1].points != win
-        for record in player.history
+def _exact(value: float) -> Decimal:
+    return Decimal(repr(value))
+
+
+def std_against_a_draw(player: Entrant, draw: float) -> Decimal:
+    """C.07 7.7 (2026) STD as Gacrux reads it: every round's points compared with a draw's, with or
+    without an opponent (ours compares a round with an opponent with the opponent's points)."""
+    return sum(
+        (Decimal(1) if r.points > draw else Decimal("0.5") if r.points == draw else Decimal(0) for r in player.history),
+        Decimal(0),
+    )
+
+
+def koya_forfeit_points(
+    descriptor: str, player: Entrant, players: Mapping[int, Entrant], rounds: int, win: float, draw: float
+) -> Decimal:
+    """What Gacrux's KS (9.2, with the 14.5 Limit `descriptor` names) adds to ours in a Swiss: the points
+    of the player's forfeited rounds (won or lost) against scheduled opponents who finished at the limit
+    or above (`ledger.settings.koya_limit`: `percent` % of every round's win, `rounds` of them, moved by
+    `steps` draws' points)."""
+    limit = koya_limit(descriptor.replace("/", "-")) or KoyaLimit()
+    threshold = Decimal(limit.percent) / 100 * _exact(win) * rounds + _exact(draw) * limit.steps
+    return sum(
+        (
+            _exact(r.points)
+            for r in player.history
+            if r.opponent is not None and not r.played and _exact(players[r.opponent].score) >= threshold
+        ),
+        Decimal(0),
     )
 
 
 def explained(
     found: Sequence[Difference], document: TrfDocument, order_dependent: bool = False, listed: Sequence[str] = ()
 ) -> list[bool]:
-    """For each difference, whether a reading docs/fide-mode.md sets down accounts for it ("Tie-breaks
-    against Gacrux"): STD of a player with a round whose scores do not add up to a win (Gacrux compares
-    the points with a draw's, ours with the opponent's), KS (any Limit) of a player with a forfeit
-    (Gacrux counts the forfeit's points against the scheduled opponent in a Swiss), TPN of a player whose
-    pairing number is not their start rank (JaVaFo's ``XXC rank``, which Gacrux does not read), and a
-    rank when every value difference of the ranking list (`listed`; empty: every code) is so explained
-    and there is one, or Gacrux's ranks depend on the list's order (`Peer.order_dependent`)."""
+    """For each difference, whether a reading docs/fide-mode.md sets down ("Tie-breaks against Gacrux")
+    gives Gacrux's value exactly: STD with every round's points compared with a draw's
+    (`std_against_a_draw`), KS (any Limit) with the forfeits' points against scheduled opponents added
+    (`koya_forfeit_points`), TPN the start rank where the pairing number is not (JaVaFo's ``XXC rank``,
+    which Gacrux does not read); and a rank when every value difference of the ranking list (`listed`;
+    empty: every code) is so explained and there is one, or Gacrux's ranks depend on the list's order
+    (`Peer.order_dependent`)."""
     rounds = last_paired_round(document)
     points = scoring(document)
     players = {player.number: player for player in entrants(document, rounds, points)}
-    reasons = {
-        "STD": lambda player: _unusual_or_double_forfeit(player, players, points.win),
-        "KS": lambda player: any(r.opponent is not None and not r.played for r in player.history),
-        "TPN": lambda player: player.pairing_number != player.number,
-    }
 
     def reading(difference: Difference) -> bool:
+        player = players[difference.player]
         code = difference.code.split("/")[0]
-        return code in reasons and reasons[code](players[difference.player])
+        if code == "STD":
+            return difference.theirs == std_against_a_draw(player, points.draw)
+        if code == "KS":
+            added = koya_forfeit_points(difference.code, player, players, rounds, points.win, points.draw)
+            return added != 0 and difference.theirs == difference.ours + added
+        if code == "TPN":
+            return player.pairing_number != player.number and difference.theirs == player.number
+        return False
 
     values = [reading(d) if d.code != RANK else None for d in found]
     ranking = {POINTS, *listed}
