@@ -1,8 +1,9 @@
 """Tie-breaks checked against FIDE's reference tie-break program, Gacrux (docs/fide-mode.md, Q33-39
 and Q199).
 
-    python benchmarks/tiebreak_cross_check.py --gacrux PATH/TieBreakServer [--seeds 1-200]
-        [--peer-generated 50] [--files FILE_OR_FOLDER ...] [--keep DIR]
+    nice -n 19 python benchmarks/tiebreak_cross_check.py --gacrux PATH/TieBreakServer [--seeds 1-200]
+        [--jobs 2] [--until HH:MM] [--progress 60] [--peer-generated 50] [--files FILE_OR_FOLDER ...]
+        [--keep DIR]
 
 Gacrux (OttoMilvang/TieBreakServer, MIT licence, (c) FIDE) is run only as an external program: its
 ``tiebreakchecker.py`` is given each TRF file and the tie-break list, and prints every player's values
@@ -13,17 +14,24 @@ standings the ``arbiter-pair`` command wires in (`tui.pair.fide_standings`, i.e.
 Three sources of tournaments:
 
 - each seed of `--seeds` (``A-B``): a tournament made by our generator (`arbiter-pair -g`, in process),
-  Dutch, Dubov and Burstein in turn, its other settings drawn from the seed, with a ``TieBreaks=`` list
-  of three to six descriptors drawn from `COMMON`;
+  Dutch, Dubov and Burstein in turn, its other settings (players, rounds, byes, forfeits, unusual
+  results, Baku) drawn from the seed, with a ``TieBreaks=`` list of three to six descriptors drawn here
+  from `COMMON` (so the generator's own random list plays no part);
 - `--peer-generated N`: N tournaments made by Gacrux's own generator (``tournamentgenerator.py``), with
   the whole of `COMMON` as the list;
 - `--files`: TRF files (a folder: its ``*.trf``), with their ``202`` list or else the whole of `COMMON`.
 
-Per player and tie-break the two values are compared as exact decimals, after the readings
-`comparable` applies (each is a difference of presentation, docs/fide-mode.md); then the ranks the
-lists give (a tied group shares its best rank in both programs). Figures printed: tournaments, players,
-values compared, differences by code, rank differences, the time taken. A file that differs is copied
-into `--keep` with a ``.diff.txt`` report beside it.
+In every tournament the values of every descriptor of `COMMON` (and of the list) are compared, per
+player, as exact decimals after the readings `comparable` applies (each a difference of presentation,
+docs/fide-mode.md); the ranks compared are those the list gives (a tied group shares its best rank in
+both programs). Each difference is classified by `explained`: a documented reading gives Gacrux's value
+exactly, or it is unexplained. Seeds are independent, so a range gives the same figures whatever
+`--jobs`; `--until` stops taking seeds at a UTC time (or SIGTERM stops the run) and the figures then
+cover the seeds done, from the first on without a gap. Figures printed: tournaments (by system, with
+Baku), rounds, players, values compared and codes, differences by code and those unexplained, ending in
+one ``summary:`` line with the seed range, the UTC times, CPU seconds (Gacrux's processes included) and
+the load. Progress goes to stderr. A file that differs is copied into `--keep` with a ``.diff.txt``
+report beside it.
 """
 
 from __future__ import annotations

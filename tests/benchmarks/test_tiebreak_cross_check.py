@@ -13,7 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.tiebreak_cross_check import COMMON, POINTS, RANK, compare, ours, theirs, values_compared
+from benchmarks.tiebreak_cross_check import (
+    COMMON,
+    POINTS,
+    RANK,
+    Difference,
+    compare,
+    explained,
+    ours,
+    theirs,
+    values_compared,
+)
 from pairing.trf import parse
 from tui import pair
 
@@ -136,3 +146,35 @@ def test_q033_the_common_list_is_every_c07_individual_swiss_tiebreak_both_comput
     ranks = sum(code.split("/")[0] == "DE" for code in COMMON)
     assert values_compared(COMMON, mine, peer) == 16 * (1 + len(COMMON) - ranks) - len(empty)
     assert all(ours_value == 0 for _, _, ours_value in empty) and len(empty) < 16
+
+
+def test_q033_a_ks_difference_is_explained_only_by_the_forfeits_points_c07_9_2(tmp_path: Path) -> None:
+    """C.07 9.2 in a Swiss with forfeits: Gacrux's KS (each Limit) counts a forfeit's points against the
+    scheduled opponent, ours the games played. Each such difference is explained because ours plus those
+    points is Gacrux's value exactly; the same difference half a point off is not."""
+    trf = _tournament(tmp_path, ("KS", "KS/L60", "KS/L+1", "KS/L-1"))
+    document = parse(trf.read_text(encoding="utf-8"))
+    codes = ("KS", "KS/L60", "KS/L+1", "KS/L-1")
+    found = compare(codes, ours(document, codes), theirs(GACRUX, trf, codes, 6).rows)
+    koya = [d for d in found if d.code != RANK]
+    assert koya and {d.code.split("/")[0] for d in koya} == {"KS"}
+    assert all(explained(koya, document))
+    off = [Difference(d.player, d.code, d.ours, d.theirs + Decimal("0.5")) for d in koya]
+    assert not any(explained(off, document))
+
+
+def test_q033_an_std_difference_is_explained_only_by_a_draws_points_c07_7_7(tmp_path: Path) -> None:
+    """C.07 7.7 with ½-0 games: Gacrux compares each round's points with a draw's, ours with the
+    opponent's. The differences are explained because that reading gives Gacrux's value exactly; a value
+    half a point off is not, and neither is a rank that only an unexplained value would account for."""
+    config = tmp_path / "t.cfg"
+    config.write_text("PlayersNumber=20\nRoundsNumber=7\nUnusualResults=2\nTieBreaks=STD,BH\n", encoding="utf-8")
+    trf = tmp_path / "t.trf"
+    assert pair.main(["--dutch", "-g", str(config), "-o", str(trf), "-s", "3"]) == 0
+    document = parse(trf.read_text(encoding="utf-8"))
+    found = compare(("STD", "BH"), ours(document, ("STD", "BH")), theirs(GACRUX, trf, ("STD", "BH"), 7).rows)
+    standard = [d for d in found if d.code == "STD"]
+    assert standard and all(explained(standard, document, listed=("STD", "BH")))
+    off = [Difference(d.player, d.code, d.ours, d.theirs + Decimal("0.5")) for d in standard]
+    rank = Difference(standard[0].player, RANK, 1, 2)
+    assert not any(explained([*off, rank], document, listed=("STD", "BH")))
