@@ -6,6 +6,7 @@ Gacrux is not part of the project: the tests look for it in the folder `GACRUX` 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from decimal import Decimal
@@ -178,3 +179,36 @@ def test_q033_an_std_difference_is_explained_only_by_a_draws_points_c07_7_7(tmp_
     off = [Difference(d.player, d.code, d.ours, d.theirs + Decimal("0.5")) for d in standard]
     rank = Difference(standard[0].player, RANK, 1, 2)
     assert not any(explained([*off, rank], document, listed=("STD", "BH")))
+
+
+SUMMARY = re.compile(
+    r"^summary: seeds (?P<first>\d+)-(?P<last>\d+) \((?P<seeds>\d+) seeds\), .*?: (?P<figures>.*?); "
+    r"\d+ s, \d+ CPU-s, (?P<jobs>\d+) jobs, load ",
+    re.MULTILINE,
+)
+
+
+def _summary(*seeds: str) -> re.Match[str]:
+    """The harness's summary line over our generator's `seeds` (``--seeds A-B --jobs N``)."""
+    done = subprocess.run(
+        [sys.executable, str(HARNESS), "--gacrux", str(GACRUX), *seeds],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=True,
+    )
+    found = SUMMARY.search(done.stdout)
+    assert found is not None, done.stdout
+    return found
+
+
+def test_q033_a_seed_range_gives_the_same_figures_with_one_or_two_workers(tmp_path: Path) -> None:
+    """Seeds are independent: seeds 1-3 (Dutch, Dubov, Burstein: 1 % 3, 2 % 3, 0 % 3) give the same
+    tournaments, rounds, players, values, codes and differences with one worker or two."""
+    one = _summary("--seeds", "1-3", "--jobs", "1")
+    two = _summary("--seeds", "1-3", "--jobs", "2")
+    assert (one["first"], one["last"], one["seeds"], one["jobs"], two["jobs"]) == ("1", "3", "3", "1", "2")
+    assert one["figures"] == two["figures"]
+    assert "3 tournaments (burstein 1, dubov 1, dutch 1;" in one["figures"]
+    assert f"values over {len(COMMON)} codes" in one["figures"]
