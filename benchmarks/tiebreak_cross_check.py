@@ -41,10 +41,8 @@ import contextlib
 import datetime
 import io
 import json
-import os
 import random
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -54,7 +52,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
-from multiprocessing import Pool
 from pathlib import Path
 
 from ledger.settings import KoyaLimit, koya_limit
@@ -63,6 +60,10 @@ from pairing.trf import TrfDocument, parse
 from pairing.trf.convert import entrants, last_paired_round, scoring
 from pairing.trf.standings import places, tiebreak_list
 from tui import pair
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from seed_runs import cpu_seconds, deadline, in_seed_order, load, stop_on_signals
 
 COMMON = (
     "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "FB", "FB/C1", "AOB", "AOB/F",
@@ -457,59 +458,15 @@ class Setting:
 
 def seed_tally(setting: Setting, seed: int) -> Tally:
     """Our generator's tournament of `seed` compared (`cross_check`), with the CPU seconds it took."""
-    started = _cpu()
+    started = cpu_seconds()
     tally = Tally()
     with tempfile.TemporaryDirectory(prefix="tiebreak-cross-check-") as scratch:
         made = _made(lambda: generated(seed, Path(scratch)), tally)
         if made is not None:
             cross_check(setting.gacrux, made, drawn_list(seed), tally, setting.keep)
             tally.systems[system_of(seed)] += tally.tournaments
-    tally.cpu = _cpu() - started
+    tally.cpu = cpu_seconds() - started
     return tally
-
-
-def _cpu() -> float:
-    """CPU seconds of this process and of the children it has waited for."""
-    times = os.times()
-    return times.user + times.system + times.children_user + times.children_system
-
-
-def _quiet_worker() -> None:
-    """Workers leave Ctrl-C and SIGTERM to the main process, which stops them and reports the seeds done."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def seed_tallies(setting: Setting, seeds: range, jobs: int) -> Iterator[Tally]:
-    """Every seed's tally, in seed order (workers take them one at a time, so a stop loses little)."""
-    work = partial(seed_tally, setting)
-    if jobs == 1:
-        yield from map(work, seeds)
-        return
-    with Pool(jobs, initializer=_quiet_worker) as pool:
-        yield from pool.imap(work, seeds)
-
-
-def _stop(signal_number: int, frame: object) -> None:
-    """SIGTERM (or SIGINT) stops the run, which then reports the seeds done."""
-    raise KeyboardInterrupt
-
-
-def _deadline(text: str) -> float:
-    """`--until HH:MM` (UTC, today, or tomorrow if past) as a time.time() value."""
-    try:
-        clock = datetime.time.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a time of day like 04:00") from None
-    now = datetime.datetime.now(datetime.UTC)
-    until = now.replace(hour=clock.hour, minute=clock.minute, second=0, microsecond=0)
-    if until <= now:
-        until += datetime.timedelta(days=1)
-    return until.timestamp()
-
-
-def _load() -> str:
-    return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
 def _utc() -> str:
@@ -522,7 +479,7 @@ def run_seeds(args: argparse.Namespace, tally: Tally) -> range:
     setting = Setting(args.gacrux, args.keep)
     started = shown = time.perf_counter()
     done = 0
-    with contextlib.closing(seed_tallies(setting, args.seeds, args.jobs)) as stream:
+    with contextlib.closing(in_seed_order(partial(seed_tally, setting), args.seeds, args.jobs)) as stream:
         try:
             for result in stream:
                 tally.add(result)
@@ -531,7 +488,7 @@ def run_seeds(args: argparse.Namespace, tally: Tally) -> range:
                     shown = time.perf_counter()
                     print(
                         f"{done} of {len(args.seeds)} seeds, {tally.differing} differ, unexplained "
-                        f"{_counts(tally.unexplained)}, {shown - started:.0f} s, load {_load()}",
+                        f"{_counts(tally.unexplained)}, {shown - started:.0f} s, load {load()}",
                         file=sys.stderr,
                         flush=True,
                     )
@@ -551,7 +508,7 @@ def summary(seeds: range, tally: Tally, wall: float, jobs: int, began: str) -> s
         f"{tally.not_made} not made, {tally.failed} not run), {tally.rounds} rounds, {tally.players} players, "
         f"{tally.values} values over {len(tally.codes)} codes; {tally.differing} with a difference; "
         f"differences {sum(tally.differences.values())}, unexplained {sum(tally.unexplained.values())} "
-        f"({_counts(tally.unexplained)}); {wall:.0f} s, {tally.cpu:.0f} CPU-s, {jobs} jobs, load {_load()}"
+        f"({_counts(tally.unexplained)}); {wall:.0f} s, {tally.cpu:.0f} CPU-s, {jobs} jobs, load {load()}"
     )
 
 
@@ -560,7 +517,7 @@ def main() -> None:
     parser.add_argument("--gacrux", type=Path, required=True, help="the TieBreakServer folder (tiebreakchecker.py)")
     parser.add_argument("--seeds", type=seed_range, default=range(0), help="A-B: our generator's seeds")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for the seeds (default 1)")
-    parser.add_argument("--until", type=_deadline, metavar="HH:MM", help="stop taking seeds at this UTC time")
+    parser.add_argument("--until", type=deadline, metavar="HH:MM", help="stop taking seeds at this UTC time")
     parser.add_argument("--progress", type=float, default=60.0, help="seconds between progress lines (stderr)")
     parser.add_argument("--peer-generated", type=int, default=0, help="tournaments made by Gacrux's generator")
     parser.add_argument("--files", type=Path, nargs="*", default=[], help="TRF files or folders of them")
@@ -568,10 +525,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.keep is not None:
         args.keep.mkdir(parents=True, exist_ok=True)
-    signal.signal(signal.SIGTERM, _stop)
-    signal.signal(signal.SIGINT, _stop)
+    stop_on_signals()
     began = _utc()
-    print(f"load at start: {_load()}", file=sys.stderr)
+    print(f"load at start: {load()}", file=sys.stderr)
     started = time.perf_counter()
     tallies = {"ours generated": Tally(), "Gacrux generated": Tally(), "files": Tally()}
     seeds = run_seeds(args, tallies["ours generated"])
