@@ -287,23 +287,36 @@ def std_against_a_draw(player: Entrant, draw: float) -> Decimal:
     )
 
 
-def koya_forfeit_points(
-    descriptor: str, player: Entrant, players: Mapping[int, Entrant], rounds: int, win: float, draw: float
-) -> Decimal:
-    """What Gacrux's KS (9.2, with the 14.5 Limit `descriptor` names) adds to ours in a Swiss: the points
-    of the player's forfeited rounds (won or lost) against scheduled opponents who finished at the limit
-    or above (`ledger.settings.koya_limit`: `percent` % of every round's win, `rounds` of them, moved by
-    `steps` draws' points)."""
-    limit = koya_limit(descriptor.replace("/", "-")) or KoyaLimit()
-    threshold = Decimal(limit.percent) / 100 * _exact(win) * rounds + _exact(draw) * limit.steps
-    return sum(
-        (
-            _exact(r.points)
-            for r in player.history
-            if r.opponent is not None and not r.played and _exact(players[r.opponent].score) >= threshold
-        ),
-        Decimal(0),
-    )
+HALF_POINT = 0.5
+"""Gacrux's step of the 14.5 Limit (``KS/L+1``): half a point whatever the points table."""
+
+
+@dataclass(frozen=True)
+class KoyaReading:
+    """How a program reads KS (9.2) with the 14.5 Limit in a Swiss: whether a forfeited round counts
+    against the scheduled opponent, and how many points one step of the Limit moves it."""
+
+    forfeits: bool
+    step: float
+
+    def value(
+        self, descriptor: str, player: Entrant, players: Mapping[int, Entrant], rounds: int, win: float
+    ) -> Decimal:
+        """The player's KS: the points of each round against an opponent (played, or forfeited if
+        `forfeits`) who finished at the limit or above (`ledger.settings.koya_limit`: `percent` % of every
+        round's win, `rounds` of them, moved by `steps` x `step`)."""
+        limit = koya_limit(descriptor.replace("/", "-")) or KoyaLimit()
+        threshold = Decimal(limit.percent) / 100 * _exact(win) * rounds + _exact(self.step) * limit.steps
+        return sum(
+            (
+                _exact(r.points)
+                for r in player.history
+                if r.opponent is not None
+                and (r.played or self.forfeits)
+                and _exact(players[r.opponent].score) >= threshold
+            ),
+            Decimal(0),
+        )
 
 
 def explained(
@@ -311,11 +324,12 @@ def explained(
 ) -> list[bool]:
     """For each difference, whether a reading docs/fide-mode.md sets down ("Tie-breaks against Gacrux")
     gives Gacrux's value exactly: STD with every round's points compared with a draw's
-    (`std_against_a_draw`), KS (any Limit) with the forfeits' points against scheduled opponents added
-    (`koya_forfeit_points`), TPN the start rank where the pairing number is not (JaVaFo's ``XXC rank``,
-    which Gacrux does not read); and a rank when every value difference of the ranking list (`listed`;
-    empty: every code) is so explained and there is one, or Gacrux's ranks depend on the list's order
-    (`Peer.order_dependent`)."""
+    (`std_against_a_draw`); KS (any Limit) read as Gacrux reads it, forfeits counted against the
+    scheduled opponent and a Limit's step half a point, differing from ours read as we read it (games
+    played, a step a draw's points) by exactly the difference found (`KoyaReading`); TPN the start rank
+    where the pairing number is not (JaVaFo's ``XXC rank``, which Gacrux does not read); and a rank
+    when every value difference of the ranking list (`listed`; empty: every code) is so explained and
+    there is one, or Gacrux's ranks depend on the list's order (`Peer.order_dependent`)."""
     rounds = last_paired_round(document)
     points = scoring(document)
     players = {player.number: player for player in entrants(document, rounds, points)}
@@ -326,7 +340,10 @@ def explained(
         if code == "STD":
             return difference.theirs == std_against_a_draw(player, points.draw)
         if code == "KS":
-            added = koya_forfeit_points(difference.code, player, players, rounds, points.win, points.draw)
+            theirs = KoyaReading(forfeits=True, step=HALF_POINT)
+            mine = KoyaReading(forfeits=False, step=points.draw)
+            arguments = (difference.code, player, players, rounds, points.win)
+            added = theirs.value(*arguments) - mine.value(*arguments)
             return added != 0 and difference.theirs == difference.ours + added
         if code == "TPN":
             return player.pairing_number != player.number and difference.theirs == player.number

@@ -19,6 +19,7 @@ from benchmarks.tiebreak_cross_check import (
     POINTS,
     RANK,
     Difference,
+    KoyaReading,
     compare,
     explained,
     ours,
@@ -26,6 +27,8 @@ from benchmarks.tiebreak_cross_check import (
     values_compared,
 )
 from pairing.trf import parse
+from pairing.trf.convert import entrants, scoring
+from tests.conftest import DUTCH_REFERENCE
 from tui import pair
 
 GACRUX = Path(os.environ.get("GACRUX", "/tmp/gacrux"))
@@ -212,3 +215,30 @@ def test_q033_a_seed_range_gives_the_same_figures_with_one_or_two_workers(tmp_pa
     assert one["figures"] == two["figures"]
     assert "3 tournaments (burstein 1, dubov 1, dutch 1;" in one["figures"]
     assert f"values over {len(COMMON)} codes" in one["figures"]
+
+
+THREE_ONE = DUTCH_REFERENCE / "threeone-p013-r07-s255.trf"
+"""A reference tournament scored 3/1/0 (record 162), 7 rounds, with forfeits."""
+
+
+@pytest.mark.skipif(not THREE_ONE.exists(), reason=f"the Dutch reference corpus is not in {DUTCH_REFERENCE}")
+def test_q033_a_ks_limit_step_is_half_a_point_for_gacrux_and_a_draw_for_us_c07_14_5() -> None:
+    """C.07 14.5 with 3/1/0 scoring: Gacrux moves the Limit by half a point a step, ours by a draw's
+    points (1): KS/L+1 after 7 rounds has Gacrux's limit at 11 points, ours at 11.5, so an opponent who
+    finished on 11 counts for Gacrux only. The differences found are explained by the two readings
+    together (`KoyaReading`, with 9.2's forfeits), and one at least not by the forfeits alone."""
+    codes = ("KS", "KS/L+1", "KS/L-1")
+    document = parse(THREE_ONE.read_text(encoding="utf-8"))
+    found = [
+        d for d in compare(codes, ours(document, codes), theirs(GACRUX, THREE_ONE, codes, 7).rows) if d.code != RANK
+    ]
+    assert found and all(explained(found, document))
+    players = {p.number: p for p in entrants(document, 7, scoring(document))}
+    draw, win = scoring(document).draw, scoring(document).win
+    assert (draw, win) == (1.0, 3.0)
+    forfeits_alone = [
+        KoyaReading(forfeits=True, step=draw).value(d.code, players[d.player], players, 7, win)
+        - KoyaReading(forfeits=False, step=draw).value(d.code, players[d.player], players, 7, win)
+        for d in found
+    ]
+    assert any(d.theirs != d.ours + added for d, added in zip(found, forfeits_alone, strict=True))
