@@ -420,9 +420,17 @@ class Ledger(Application):
     # --- tournament and roster ---------------------------------------------------------------
 
     def create_tournament(
-        self, name: str, settings: TournamentSettings, details: Mapping[str, Any] | None = None
+        self,
+        name: str,
+        settings: TournamentSettings,
+        details: Mapping[str, Any] | None = None,
+        *,
+        known_lists: Sequence[str] = (),
     ) -> UUID:
-        """Create the tournament, with its report details (`ledger.details`) in the same transaction."""
+        """Create the tournament, with its report details (`ledger.details`) in the same transaction. A list
+        sequence among its options names lists of `known_lists` only, as `change_rating_lists` checks it."""
+        from ledger.rating_sequence import check_sequence
+
         if self.position():
             raise TournamentExists(
                 f"{redacted(self.location)} already holds a tournament", Remedy(RemedyAction.USE_ANOTHER_LEDGER)
@@ -430,6 +438,7 @@ class Ledger(Application):
         if not name.strip():
             raise InvalidInput("a tournament needs a name")
         engine_for(settings.system)
+        check_sequence(settings.options, known_lists)
         tournament = Tournament(
             name=name.strip(),
             game=settings.game.value,
@@ -512,14 +521,13 @@ class Ledger(Application):
         """Set the tournament's rating type (Q124) and its list sequence (Q126; "" returns to the type's
         default sequence, Q123): an `OptionsChanged` event with the reason. The sequence names lists of
         `known` (`ledger.rating_sequence.known_lists` of the store) or FIDE's (`FIDE_LISTS`) only."""
-        from ledger.rating_sequence import FIDE_LISTS, check_list_names, sequence
+        from ledger.rating_sequence import check_sequence
 
         options = {key: value for key, value in (("rating_type", kind), ("rating_lists", lists)) if value is not None}
         if not options:
             raise InvalidInput("give the rating type, the list sequence, or both")
         check_rating_options(options)
-        if lists:
-            check_list_names(sequence(options), known or FIDE_LISTS)
+        check_sequence(options, known)
         self._tournament_command(lambda t: t.change_options(options, self.actor, reason, reference))
 
     def rating_day(self, today: date) -> date:

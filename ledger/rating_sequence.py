@@ -52,13 +52,18 @@ def known_lists(store: RatingListStore) -> tuple[str, ...]:
     return (*FIDE_LISTS, *sorted({held.name for held in store.lists()} - set(FIDE_LISTS)))
 
 
-def check_list_names(names: Sequence[str], known: Sequence[str]) -> None:
-    """Refuse a sequence that names a list not in `known` (`known_lists`), naming the valid ones."""
-    unknown = [name for name in names if name not in known]
+def check_sequence(options: Mapping[str, str], known: Sequence[str] = ()) -> None:
+    """Refuse an option `rating_lists` (Q126) that names a list not in `known` (`known_lists` of the store;
+    FIDE's lists, `FIDE_LISTS`, when no store was read), naming the valid ones. `arbiter new` and
+    `arbiter rating-sequence` both set the option through this check."""
+    if not options.get("rating_lists"):
+        return
+    valid = known or FIDE_LISTS
+    unknown = [name for name in sequence(options) if name not in valid]
     if unknown:
         raise InvalidInput(
             f"unknown rating list{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; valid lists: "
-            f"{', '.join(known)} (a custom list is known once imported with its name)"
+            f"{', '.join(valid)} (a custom list is known once imported with its name)"
         )
 
 

@@ -321,8 +321,6 @@ def generated(
     configuration it played (what `config` leaves unset drawn from the seed): the model's players
     (`roster`) take their ratings into the configuration. ValueError for what cannot be played,
     NoValidPairing for a round no pairing exists for."""
-    import random
-
     from pairing.generator import generate
 
     if roster:
@@ -330,7 +328,7 @@ def generated(
     if config.baku and system not in BAKU_SYSTEMS:
         raise ValueError(f"Baku acceleration is not available with --{system}; leave Baku out or say Baku=no")
     config = config.with_unset_drawn(
-        random.Random(f"unset {seed}"),
+        seed,
         baku_available=system in BAKU_SYSTEMS,
         tiebreaks_available=tiebreaks is not None,
     )

@@ -236,13 +236,17 @@ class GeneratorConfig:
         return self
 
     def with_unset_drawn(
-        self, rng: random.Random, *, baku_available: bool = True, tiebreaks_available: bool = True
+        self, seed: int, *, baku_available: bool = True, tiebreaks_available: bool = True
     ) -> GeneratorConfig:
-        """Every None drawn (the checklist's "unset parameters get sensible random values"): 10-80
-        players, 5-11 rounds (fewer than players); each kind of bye, forfeit and unusual result in half
-        the tournaments, in about half their rounds, 1 to 5 % of the field (at least one); Baku in a
-        quarter (where the system has it); a tie-break list of one to four Swiss tie-breaks (where they
-        can be computed). Given values stay as they are."""
+        """Every None drawn from `seed` (the checklist's "unset parameters get sensible random values"):
+        10-80 players, 5-11 rounds (fewer than players); each kind of bye, forfeit and unusual result in
+        half the tournaments, in about half their rounds, 1 to 5 % of the field (at least one); Baku in a
+        quarter (where the system has it); a tie-break list of one to four of `SWISS_TIEBREAKS` (where
+        they can be computed). Given values stay as they are. The list is drawn from a stream of its own,
+        so the tournament a seed names (players, pairings, results) does not depend on the set it is
+        drawn from."""
+        rng = random.Random(f"unset {seed}")
+        drawn = random.Random(f"tie-breaks {seed}")
         players = len(self.ratings) if self.ratings is not None else self.players or rng.randint(10, 80)
         rounds = self.rounds or rng.randint(min(5, players - 1), min(11, players - 1))
 
@@ -269,7 +273,7 @@ class GeneratorConfig:
             baku=self.baku if self.baku is not None else baku_available and rng.random() < 0.25,
             tiebreaks=self.tiebreaks
             if self.tiebreaks is not None
-            else tuple(rng.sample(SWISS_TIEBREAKS, rng.randint(1, 4)))
+            else tuple(drawn.sample(SWISS_TIEBREAKS, drawn.randint(1, 4)))
             if tiebreaks_available
             else (),
         ).checked()

@@ -64,8 +64,10 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
             text = ", ".join(f"{k}={v or '(none)'} (was {previous.get(k) or '(none)'})" for k, v in options.items())
             return f"tournament options: {text}", None, ()
         case Tournament.TiebreakValueEntered(number=number, value=value, previous=previous):
-            was = "none" if previous is None else f"{previous:g}"
-            return f"{number}'s external tie-break value (EXT) {value:g} (was {was})", None, (number,)
+            from pairing.trf.standings import written_value  # the TRF's spelling; loaded only for this event
+
+            was = "none" if previous is None else written_value(previous)
+            return f"{number}'s external tie-break value (EXT) {written_value(value)} (was {was})", None, (number,)
         case Tournament.TiedPlayersRanked(players=players):
             if not players:
                 return "orders of tied players cleared", None, ()

@@ -33,7 +33,7 @@ from pairing.model import Entrant, Scoring
 from projections.tiebreaks import Crosstable, TiebreakContext, tiebreaks_of, updated_tiebreaks
 
 if TYPE_CHECKING:
-    from pairing.trf.standings import ArbiterEntries, Place
+    from pairing.trf.standings import ArbiterEntries, Lots, Place
     from projections.state import TournamentState
 
 
@@ -165,17 +165,37 @@ def places_of(
 ) -> list[Place]:
     """The standings of a Swiss crosstable read from a TRF (`pairing.trf.standings.StandingsOf`, for
     ``arbiter-pair -c``), ranked as `standings` ranks the ledger's: score, the tie-breaks before LOT, the
-    arbiter's orders of tied players (Q205), with the EXT values entered (Q207). The file does not carry
-    the seed of a drawing of lots (C.07 4.2), so players equal on all that share a range of ranks, in any
-    order, as players whose ties stand do (Q203). ValueError for a code the tie-breaks do not know."""
+    arbiter's orders of tied players (Q205), with the EXT values entered (Q207); then, where the list draws
+    lots (C.07 4.2) and the file carries their seed (`pairing.trf.standings.Lots`), the lots redrawn as the
+    ledger draws them (`ledger.ranking.drawn_lot`), one place each. Without the seed, players equal on all
+    before them share a range of ranks, in any order, as players whose ties stand do (Q203). ValueError
+    for a code the tie-breaks do not know."""
     from pairing.trf.standings import Place  # here: only the checker and the generator read a file's standings
 
     kept = tuple(codes[: _before_lots(codes)])
     context = TiebreakContext(game="chess", scoring=scoring, rounds=rounds, external=entries.external)
     values = tiebreaks_of(Crosstable.of(players, context), kept)
     rows = _ranked(players, values, kept, None, _by_hand(entries.tied_orders))
+    if "LOT" in codes and entries.lots is not None:
+        return _places_by_lots(rows, entries.lots)
     sharing = Counter(row.rank for row in rows)
     return [Place(row.number, row.score, row.values, row.rank, row.rank + sharing[row.rank] - 1) for row in rows]
+
+
+def _places_by_lots(rows: Sequence[StandingRow], lots: Lots) -> list[Place]:
+    """C.07 4.2, "draw lots": the players of each shared rank (`rows`, in standings order) ordered by their
+    lots, highest first, drawn with the file's seed by each player's entry number."""
+    from ledger.ranking import drawn_lot
+    from pairing.trf.standings import Place
+
+    sharing: dict[int, list[StandingRow]] = defaultdict(list)
+    for row in rows:
+        sharing[row.rank].append(row)
+    places = []
+    for rank, tied in sharing.items():
+        tied.sort(key=lambda row: -drawn_lot(lots.seed or 0, lots.entry(row.number)))
+        places += [Place(row.number, row.score, row.values, rank + at, rank + at) for at, row in enumerate(tied)]
+    return places
 
 
 def _before_lots(codes: Sequence[str]) -> int:

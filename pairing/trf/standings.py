@@ -6,15 +6,17 @@ the ledger's codes and `tiebreak_descriptors` writes them. The standings come fr
 function that the caller supplies, since tie-breaks and the standings' order are computed above this
 layer (`projections.standings.places_of`, wired in by the ``arbiter-pair`` command, `tui.pair`), the same
 code that ranks the ledger's standings. What the arbiter decided by hand travels as ``###`` lines
-(`ArbiterEntries`: orders of tied players, Q205; entered values, EXT, Q207). Players equal on everything
-the file can show share a range of ranks, and any order among them is accepted: a shared place, or a
-drawing of lots (C.07 4.2; ``LOT``) whose seed the file does not carry.
+(`ArbiterEntries`: orders of tied players, Q205; entered values, EXT, Q207), and so does the seed of a
+drawing of lots (C.07 4.2, ``LOT``; `Lots`, Q206), so the lots can be drawn again. Players equal on
+everything the file can show share a range of ranks, and any order among them is accepted: a shared
+place, or a drawing of lots whose seed the file does not carry.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 
 from attrs import frozen
 
@@ -22,8 +24,17 @@ from pairing.model import Entrant, Scoring
 from pairing.trf.convert import entrants, last_paired_round, scoring
 from pairing.trf.document import CommentRecord, TrfDocument
 
-SWISS_TIEBREAKS = ("BH/C1", "BH", "BH/C2", "BH/M1", "SB", "DE", "WIN", "WON", "BPG", "PS", "ARO", "TPR")
-"""The MTB26 descriptors the generator draws a random tie-break list from (C.07 Arts. 6-10)."""
+SWISS_TIEBREAKS = (
+    "DE", "DE/P", "WIN", "WON", "BPG", "BWG", "PS", "PS/C1", "REP", "STD", "TPN",
+    "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "FB", "FB/C1", "AOB", "AOB/F", "SB", "SB/C1",
+    "KS", "KS/L60", "KS/L+1", "KS/L-1",
+    "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "RTNG",
+)  # fmt: skip
+"""The MTB26 descriptors of the individual tie-breaks of C.07 Art. 5 (2026) for a Swiss, with the
+modifiers of Arts. 6.1.1 (``/P``), 8.2 (``/F``), 14 (cuts, medians) and 14.5 (the Koya Limit, ``/L``):
+every C.07 code the ledger computes (`ledger.settings.TIEBREAK_CODES`) but the two that rank by what a
+TRF does not compute, EXT (values the arbiter enters) and LOT (lots drawn with the tournament's seed).
+The generator draws a random tie-break list from them (checklist Q25), and the checker checks each."""
 
 ALIASES = {"GE": "REP"}
 """MTB26 names read as another code: GE, "Games one Elected to play", is REP since 2024-08 (C.07 7.6)."""
@@ -32,6 +43,12 @@ TIED_BY_HAND = "Tied players ranked by the arbiter: "
 """The ``###`` line of an order of tied players (Q205), start ranks best first, separated by spaces."""
 EXTERNAL_VALUE = "Tie-break value EXT: player "
 """The ``###`` line of an entered EXT value (Q207): the start rank, a space, the value."""
+LOTS_SEED = "Drawing of lots (C.07 4.2): seed "
+"""The ``###`` line of the seed a list with ``LOT`` draws its lots with (Q206): the seed, a whole number."""
+LOTS_ENTRIES = "Drawing of lots, entry numbers: "
+"""The ``###`` lines of the players whose lots are drawn by another number than their start rank:
+``START=ENTRY`` pairs separated by spaces."""
+LOTS_PER_LINE = 500
 
 
 def tiebreak_codes(descriptors: Sequence[str]) -> tuple[str, ...]:
@@ -57,37 +74,128 @@ def tiebreak_list(document: TrfDocument) -> tuple[str, ...]:
 
 
 @frozen
+class Lots:
+    """C.07 4.2's drawing of lots (``LOT``) as a TRF can carry it: the tournament's seed, and the number each
+    player's lot is drawn by (`projections.standings` redraws them): the player's entry number in the
+    ledger, which is the start rank unless `entries` says otherwise."""
+
+    seed: int | None
+    """None on the entry numbers' lines alone (`entry_lines`), which `lots_of` joins to the seed's."""
+    entries: tuple[tuple[int, int], ...] = ()
+    """(start rank, entry number) of each player whose lot is drawn by another number than its start rank."""
+
+    def entry(self, start_rank: int) -> int:
+        """The number the player's lot is drawn by."""
+        return dict(self.entries).get(start_rank, start_rank)
+
+    def lines(self) -> list[str]:
+        """The seed's line, then the entry numbers, `LOTS_PER_LINE` players a line (a line is at most
+        10,000 characters)."""
+        pairs = [f"{start}={entry}" for start, entry in self.entries]
+        return [f"{LOTS_SEED}{self.seed}"] + [
+            LOTS_ENTRIES + " ".join(pairs[at : at + LOTS_PER_LINE]) for at in range(0, len(pairs), LOTS_PER_LINE)
+        ]
+
+
+@frozen
 class ArbiterEntries:
     """What the arbiter decided about the standings, as a TRF's ``###`` lines carry it (players by start
-    rank): the orders of tied players (Q205) and the EXT values (Q207)."""
+    rank): the orders of tied players (Q205), the EXT values (Q207), and the drawing of lots' seed (C.07
+    4.2, Q206) when the list draws lots."""
 
     tied_orders: tuple[tuple[int, ...], ...] = ()
     external: tuple[tuple[int, float], ...] = ()
+    lots: Lots | None = None
 
     def lines(self) -> list[str]:
-        """The ``###`` lines' text (after ``### ``), as `arbiter_entries` reads them back."""
-        values = [f"{EXTERNAL_VALUE}{player} {value:g}" for player, value in self.external]
-        return values + [f"{TIED_BY_HAND}{' '.join(map(str, order))}" for order in self.tied_orders]
+        """The ``###`` lines' text (after ``### ``), as `arbiter_entries` reads them back: each value written
+        in full, without an exponent (`written_value`)."""
+        values = [f"{EXTERNAL_VALUE}{player} {written_value(value)}" for player, value in self.external]
+        orders = [f"{TIED_BY_HAND}{' '.join(map(str, order))}" for order in self.tied_orders]
+        return values + orders + (self.lots.lines() if self.lots is not None else [])
+
+
+def written_value(value: float) -> str:
+    """An EXT value as its line writes it: the shortest decimal that reads back as the same number, with
+    no exponent and no trailing zeros (``1.5``, ``-2``, ``0.00001``, ``12345.25``)."""
+    return format(Decimal(repr(value)).normalize(), "f")
 
 
 _NUMBER = r"[0-9]{1,4}"
 _TIED_LINE = re.compile(rf"{re.escape(TIED_BY_HAND)}({_NUMBER}(?: {_NUMBER})+)")
-_EXTERNAL_LINE = re.compile(rf"{re.escape(EXTERNAL_VALUE)}({_NUMBER}) (-?[0-9]{{1,6}}(?:\.[0-9]{{1,6}})?)")
+_LOTS_SEED_LINE = re.compile(rf"{re.escape(LOTS_SEED)}([0-9]{{1,20}})")
+_LOTS_ENTRIES_LINE = re.compile(rf"{re.escape(LOTS_ENTRIES)}({_NUMBER}={_NUMBER}(?: {_NUMBER}={_NUMBER})*)")
+_EXTERNAL_LINE = re.compile(rf"{re.escape(EXTERNAL_VALUE)}({_NUMBER}) (-?[0-9]{{1,6}}(?:\.[0-9]+)?)")
 
 
-def arbiter_entries(document: TrfDocument) -> ArbiterEntries:
-    """The `ArbiterEntries` of the document's ``###`` lines; other comments are left alone."""
-    orders: list[tuple[int, ...]] = []
-    external: list[tuple[int, float]] = []
-    for record in document.records:
+@frozen
+class EntryLine:
+    """One ``###`` line of an arbiter's entry, as the file gives it."""
+
+    line: int
+    """The line's number in the file (a parsed document holds one record a line, in order)."""
+    text: str
+    """The line after ``###``, without the blanks around it."""
+    entries: ArbiterEntries
+    """What it says: one order of tied players, or one EXT value."""
+    value: str = ""
+    """An EXT value as written, for a reader that takes the text (the ledger's `tiebreak-value`)."""
+
+
+def entry_lines(document: TrfDocument) -> list[EntryLine]:
+    """The ``###`` lines of the arbiter's entries (Q205, Q207), in the file's order; other comments are left
+    alone. ValueError naming the line for one that starts as an entry but cannot be read."""
+    found = []
+    for number, record in enumerate(document.records, start=1):
         if not isinstance(record, CommentRecord):
             continue
         text = record.text.strip()
         if tied := _TIED_LINE.fullmatch(text):
-            orders.append(tuple(int(number) for number in tied[1].split()))
+            order = tuple(int(player) for player in tied[1].split())
+            found.append(EntryLine(number, text, ArbiterEntries(tied_orders=(order,))))
         elif value := _EXTERNAL_LINE.fullmatch(text):
-            external.append((int(value[1]), float(value[2])))
-    return ArbiterEntries(tuple(orders), tuple(external))
+            found.append(
+                EntryLine(number, text, ArbiterEntries(external=((int(value[1]), float(value[2])),)), value[2])
+            )
+        elif seed := _LOTS_SEED_LINE.fullmatch(text):
+            found.append(EntryLine(number, text, ArbiterEntries(lots=Lots(int(seed[1])))))
+        elif entries := _LOTS_ENTRIES_LINE.fullmatch(text):
+            pairs = tuple((int(start), int(entry)) for start, entry in (pair.split("=") for pair in entries[1].split()))
+            found.append(EntryLine(number, text, ArbiterEntries(lots=Lots(None, pairs))))
+        elif text.startswith((TIED_BY_HAND, EXTERNAL_VALUE, LOTS_SEED, LOTS_ENTRIES)):
+            raise ValueError(
+                f"line {number}: cannot read '### {text[:80]}': an order of tied players is '### {TIED_BY_HAND}"
+                f"3 7 5' (two or more start ranks, best first), an EXT value '### {EXTERNAL_VALUE}7 1.5' (a start "
+                f"rank and a number), the lots' seed '### {LOTS_SEED}12345', their entry numbers '### "
+                f"{LOTS_ENTRIES}1=4 4=1' (start rank=entry number)"
+            )
+    return found
+
+
+def arbiter_entries(document: TrfDocument) -> ArbiterEntries:
+    """The `ArbiterEntries` of the document's ``###`` lines (`entry_lines`, whose ValueError it passes on;
+    and ValueError for entry numbers of lots without their seed's line, or a seed given twice)."""
+    lines = entry_lines(document)
+    found = [line.entries for line in lines]
+    return ArbiterEntries(
+        tuple(order for entries in found for order in entries.tied_orders),
+        tuple(value for entries in found for value in entries.external),
+        lots_of(lines),
+    )
+
+
+def lots_of(lines: Sequence[EntryLine]) -> Lots | None:
+    """The drawing of lots the lines carry: the seed's line and the entry numbers' lines together."""
+    drawn = [(line.line, line.entries.lots) for line in lines if line.entries.lots is not None]
+    seeds = [(number, lots.seed) for number, lots in drawn if lots.seed is not None]
+    pairs = [pair for _, lots in drawn for pair in lots.entries]
+    if len(seeds) > 1:
+        raise ValueError(f"line {seeds[1][0]}: a second seed of the drawing of lots (the first is line {seeds[0][0]})")
+    if not seeds:
+        if pairs:
+            raise ValueError(f"the file gives lots' entry numbers but no '### {LOTS_SEED}...' line")
+        return None
+    return Lots(seeds[0][1], tuple(pairs))
 
 
 @frozen

@@ -49,10 +49,14 @@ def store(tmp_path: Path) -> RatingListStore:
     return held
 
 
-def _tournament(where: str, details: dict[str, str] | None = None, **options: str) -> Ledger:
+def _tournament(
+    where: str, details: dict[str, str] | None = None, known: tuple[str, ...] = (), **options: str
+) -> Ledger:
     ledger, _ = open_ledger(where, "arbiter", create=True)
     settings = TournamentSettings.for_game(Game.CHESS, "dutch", 5, options={"rating_method": "fide", **options})
-    ledger.create_tournament("Open", settings, details or {"start": "2026/11/20", "end": "2026/11/25"})
+    ledger.create_tournament(
+        "Open", settings, details or {"start": "2026/11/20", "end": "2026/11/25"}, known_lists=known
+    )
     return ledger
 
 
@@ -68,7 +72,12 @@ def test_q117_a_custom_list_is_imported_and_used_in_the_sequence(store: RatingLi
     player found there takes its rating as the national rating."""
     (national,), new = store.import_file(NATIONAL, date(2026, 10, 15), "arbiter", name="national")
     assert new and (national.name, national.kind, national.players) == ("national", ListKind.STANDARD, 2)
-    ledger = _tournament(str(tmp_path / "t.ledger"), rating_lists="national,fide-standard", rating_method="fidon")
+    ledger = _tournament(
+        str(tmp_path / "t.ledger"),
+        known=known_lists(store),
+        rating_lists="national,fide-standard",
+        rating_method="fidon",
+    )
     number = _register(ledger, store, "9000001")
     player = ledger.tournament().player(number)
     assert (player["name"], player["national_rating"], player["federation"]) == ("Elm, Ed", 1720, "NOR")

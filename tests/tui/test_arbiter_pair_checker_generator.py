@@ -30,6 +30,7 @@ from pairing.trf.document import (
     TournamentRecord,
     TrfDocument,
 )
+from pairing.trf.standings import SWISS_TIEBREAKS, tiebreak_codes
 from tui.pair import fide_standings, main
 
 COMMAND = Path(sys.executable).parent / "arbiter-pair"
@@ -226,9 +227,7 @@ def test_q025_what_the_configuration_leaves_out_is_drawn(tmp_path: Path) -> None
     seen: dict[str, int] = Counter()
     seeds = range(1, 25)
     for seed in seeds:
-        config = GeneratorConfig.from_text("PlayersNumber=10\nRoundsNumber=4\n").with_unset_drawn(
-            random.Random(f"unset {seed}")
-        )
+        config = GeneratorConfig.from_text("PlayersNumber=10\nRoundsNumber=4\n").with_unset_drawn(seed)
         document = generate(config, seed, dutch_pair, tiebreaks=fide_standings)
         results = {e.result for p in document.players for e in p.rounds}
         seen["F"] += ResultCode.FULL_POINT_BYE in results
@@ -240,9 +239,57 @@ def test_q025_what_the_configuration_leaves_out_is_drawn(tmp_path: Path) -> None
     for axis in ("F", "H", "+", "baku"):
         assert 0 < seen[axis] < len(seeds), (axis, seen)
     assert seen["202"] == len(seeds)
-    drawn = GeneratorConfig.from_text("").with_unset_drawn(random.Random(3))
+    drawn = GeneratorConfig.from_text("").with_unset_drawn(3)
     assert drawn.players is not None and 10 <= drawn.players <= 80
     assert drawn.rounds is not None and 5 <= drawn.rounds < drawn.players
+
+
+def test_q025_the_drawn_tiebreak_lists_take_every_swiss_tiebreak_the_ledger_computes() -> None:
+    """Q25, Q31: a tie-break list left unset is drawn from every individual Swiss tie-break of C.07 Art. 5
+    the ledger computes, with its modifiers (cuts, medians, DE/P, AOB/F, KS/L): `SWISS_TIEBREAKS` names
+    each such code of the ledger's (all but EXT and LOT, which rank by what a TRF does not compute), each
+    is a code the standings take, and over a few hundred seeds every one is drawn."""
+    from ledger.settings import TIEBREAK_CODES, koya_limit
+
+    codes = tiebreak_codes(SWISS_TIEBREAKS)
+    c07 = {code for code, text in TIEBREAK_CODES.items() if "C.07" in text} - {"EXT", "LOT", "AOR"}  # AOR: Scrabble
+    assert {code for code in codes if koya_limit(code) is None} == c07
+    assert all(code in TIEBREAK_CODES or koya_limit(code) is not None for code in codes)
+    drawn = Counter(
+        d for seed in range(400) for d in GeneratorConfig.from_text("").with_unset_drawn(seed).tiebreaks or ()
+    )
+    assert set(drawn) == set(SWISS_TIEBREAKS)
+
+
+@pytest.mark.parametrize("system", ["dutch", "dubov", "burstein"])
+def test_q025_a_seed_names_the_same_tournament_whatever_tiebreaks_it_draws(
+    system: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Q25, Q33: the tie-break list is drawn from a stream of its own, so a seed gives the same players,
+    pairings and results with a list drawn from `SWISS_TIEBREAKS`, from the twelve codes the generator
+    drew from before (session 6), or with no list at all: the peer cross-check's seeds
+    (benchmarks/peer_cross_check.py) name the tournaments they named before."""
+    from pairing import generator
+    from pairing.cli import generated as played
+
+    config = GeneratorConfig.from_text("RoundsNumber=5\n")
+
+    def tournament(document: TrfDocument) -> list[tuple[int, str, int, tuple[RoundEntry, ...]]]:
+        return [(p.start_rank, p.name, p.rating, p.rounds) for p in document.players]
+
+    for seed in (1, 2, 3):
+        drawn, full = played(system, config, seed, tiebreaks=fide_standings)
+        unranked, none = played(system, config, seed)
+        monkeypatch.setattr(generator, "SWISS_TIEBREAKS", OLD_SWISS_TIEBREAKS)
+        older, short = played(system, config, seed, tiebreaks=fide_standings)
+        monkeypatch.undo()
+        assert tournament(drawn) == tournament(unranked) == tournament(older)
+        assert none.tiebreaks == () and full.tiebreaks and short.tiebreaks
+        assert set(short.tiebreaks) <= set(OLD_SWISS_TIEBREAKS)
+
+
+OLD_SWISS_TIEBREAKS = ("BH/C1", "BH", "BH/C2", "BH/M1", "SB", "DE", "WIN", "WON", "BPG", "PS", "ARO", "TPR")
+"""The set the generator drew its lists from in session 6."""
 
 
 def test_q026_the_ratings_are_given_in_the_configuration(tmp_path: Path) -> None:
@@ -319,6 +366,30 @@ def test_q031_generated_tournaments_pass_the_checker_in_every_system(
     assert "rounds that differ: none" in captured.err
     assert "standings positions that do not follow the tie-breaks: none" in captured.err
     assert captured.out.count("random: Round #") == 6 and "random: Standings (BH/C1, SB, WIN)" in captured.out
+
+
+@pytest.mark.parametrize("system", ["--dutch", "--dubov", "--burstein"])
+def test_q031_generated_tournaments_pass_the_checker_with_every_swiss_tiebreak(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str
+) -> None:
+    """Q31: the ranks of a generated tournament follow its list whichever Swiss tie-break the list puts
+    first: each of `SWISS_TIEBREAKS` heads a list (the next two after it) in one of the systems, and the
+    checker finds the file paired as it pairs and every rank where the list puts it."""
+    systems = ("--dutch", "--dubov", "--burstein")
+    count = len(SWISS_TIEBREAKS)
+    for first in range(systems.index(system), count, len(systems)):
+        listed = ",".join(SWISS_TIEBREAKS[(first + step) % count] for step in range(3))
+        config = (
+            "PlayersNumber=12\nRoundsNumber=5\nHalfPointByes=0,1\nForfeitWins=0,0,1\nUnusualResults=0,1\n"
+            f"TieBreaks={listed}\n"
+        )
+        out = generated(tmp_path, config, "-s", str(first + 1), system=system)
+        capsys.readouterr()
+        assert main([system, str(out), "-c"]) == OK, listed
+        captured = capsys.readouterr()
+        assert "rounds that differ: none" in captured.err
+        assert "standings positions that do not follow the tie-breaks: none" in captured.err, listed
+        assert f"random: Standings ({listed.replace(',', ', ')})" in captured.out
 
 
 def test_dubov_refuses_baku_asked_for(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -168,15 +168,33 @@ def test_q021_the_checker_honours_the_arbiters_order_of_tied_players(
     assert "standings positions that do not follow the tie-breaks: none" in _checked(capsys, untold)[1]
 
 
+def test_q205_the_checker_names_an_order_line_it_cannot_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q205, Q207 in the file: a ``###`` line that starts as an order of tied players but cannot be read is
+    named (its line number and text) as the reason the standings are not checked, where it was passed
+    over before, which let the ranks it decided be checked as a tie."""
+    desk = _four_drawn(tmp_path, ("WIN",))
+    desk.ledger.rank_tied([4, 2], "chief arbiter")
+    good = _export(desk.state(), tmp_path / "good.trf")
+    text = good.read_text(encoding="utf-8").replace("arbiter: 4 2", "arbiter: 4, 2")
+    bad = tmp_path / "bad.trf"
+    bad.write_text(text, encoding="utf-8")
+    number = text.splitlines().index("### Tied players ranked by the arbiter: 4, 2") + 1
+    _, err = _checked(capsys, bad)
+    assert f"standings not checked: line {number}: cannot read '### Tied players ranked by the arbiter: 4, 2'" in err
+
+
 def test_q021_a_drawing_of_lots_is_any_order_of_the_players_tied_before_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """C.07 4.2 (``LOT``): the file does not carry the lots' seed, so players equal on everything before
-    ``LOT`` may be in any order; a player the tie-breaks before it separate may not."""
+    """C.07 4.2 (``LOT``): a file that does not carry the lots' seed (one another program wrote), players
+    equal on everything before ``LOT`` may be in any order; a player the tie-breaks before it separate may
+    not."""
     desk = _four_drawn(tmp_path, ("EXT", "LOT"))
     desk.ledger.enter_tiebreak_value(3, "1", "play-off won")
     state = desk.state()
-    good = _export(state, tmp_path / "good.trf")
+    good = _without_lots(_export(state, tmp_path / "exported.trf"), tmp_path / "good.trf")
     ranks = {row.number: row.rank for row in standings(state)}
     assert ranks[3] == 1 and sorted(ranks.values()) == [1, 2, 3, 4]  # lots drawn: no shared place
     assert "standings positions that do not follow the tie-breaks: none" in _checked(capsys, good)[1]
@@ -187,6 +205,46 @@ def test_q021_a_drawing_of_lots_is_any_order_of_the_players_tied_before_it(
     section, err = _checked(capsys, below)
     assert "  3: rank 2, the tie-breaks give 1 (0.5 points; EXT 1)" in section
     assert "standings positions that do not follow the tie-breaks: 2" in err
+
+
+def _without_lots(path: Path, out: Path) -> Path:
+    """The TRF at `path` without its drawing of lots' ``###`` lines."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    out.write_text("".join(line for line in lines if not line.startswith("### Drawing of lots")), encoding="utf-8")
+    return out
+
+
+def test_q206_the_checker_draws_the_lots_again_from_the_files_seed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q206, C.07 4.2: the exported file carries the seed of the drawing of lots, and the entry numbers its
+    lots are drawn by where they are not the start ranks (players registered lowest-rated first, so the
+    Dutch numbers them the other way round); the checker draws the lots again as the ledger does and names
+    players tied before ``LOT`` whose ranks go against them."""
+    desk = Desk(str(tmp_path / "t.ledger"))
+    settings = TournamentSettings.for_game(Game.CHESS, "dutch", 3, seed=5, tiebreaks=("WIN", "LOT"))
+    desk.ledger.create_tournament("Club", settings)
+    desk.ledger.register_players([PlayerDetails(name, rating=2000 + 10 * i) for i, name in enumerate("ABCDEF")])
+    desk.ledger.pair_next_round()
+    desk.ledger.record_results(1, [(1, "1/2"), (2, "1/2"), (3, "1/2")])
+    state = desk.state()
+    good = _export(state, tmp_path / "good.trf")
+    text = good.read_text(encoding="utf-8")
+    assert "### Drawing of lots (C.07 4.2): seed 5" in text
+    assert "### Drawing of lots, entry numbers: 1=6 2=5 3=4 4=3 5=2 6=1" in text
+    assert "standings positions that do not follow the tie-breaks: none" in _checked(capsys, good)[1]
+    ranks = {row.number: row.rank for row in standings(state)}
+    tpn = state.ranking()
+    first, last = (tpn[n] for n in sorted(ranks, key=ranks.__getitem__)[::5])
+    swapped = _with_ranks(good, {first: 6, last: 1}, tmp_path / "swapped.trf")
+    section, err = _checked(capsys, swapped)
+    assert (
+        f"  {first}: rank 6, the tie-breaks give 1 " in section
+        and f"  {last}: rank 1, the tie-breaks give 6 " in section
+    )
+    assert "standings positions that do not follow the tie-breaks: 2" in err
+    untold = _without_lots(swapped, tmp_path / "untold.trf")
+    assert "standings positions that do not follow the tie-breaks: none" in _checked(capsys, untold)[1]
 
 
 def _four_drawn(tmp_path: Path, tiebreaks: tuple[str, ...]) -> Desk:

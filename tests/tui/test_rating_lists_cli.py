@@ -73,6 +73,33 @@ def test_q126_rating_sequence_refuses_an_unknown_list_naming_the_valid_ones(
     ]  # fmt: skip
 
 
+def test_q126_new_refuses_an_unknown_list_as_rating_sequence_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q126: `new --rating-lists` (or `--option rating_lists=`) naming a list the store does not know is
+    refused as `rating-sequence --lists` refuses it (exit 4, the valid lists named, no ledger left);
+    a custom list is known once imported into the store `--store` names."""
+    ledger, store = str(tmp_path / "o.ledger"), str(tmp_path / "lists.sqlite")
+    new = ("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "5", "--ledger", ledger)
+    for given in (("--rating-lists", "fide-standard,national"), ("--option", "rating_lists=national")):
+        code, _, err = run(capsys, *new, *given, "--store", store)
+        assert code == exit_codes.BAD_INPUT
+        assert "unknown rating list 'national'; valid lists: fide-standard, fide-rapid, fide-blitz, " in err
+        assert "Traceback" not in err
+        assert not Path(ledger).exists()  # the ledger file `new` would have made is not left behind
+        assert run(capsys, "log", "--ledger", ledger)[0] == exit_codes.NO_LEDGER
+    assert not Path(store).exists()  # naming lists reads the store, never creates one
+    imported = run(
+        capsys, "import-rating-list", str(DATA / "national_2026-10.csv"), "--name", "national", "--date",
+        "2026-10-15", "--store", store,
+    )  # fmt: skip
+    assert imported[0] == exit_codes.OK, imported[2]
+    code, _, err = run(capsys, *new, "--rating-lists", "national,fide-standard", "--store", store)
+    assert code == exit_codes.OK, err
+    code, out, _ = run(capsys, "rating-sequence", "--ledger", ledger, "--store", store)
+    assert [line.split(":")[0].strip() for line in out.splitlines()[2:]] == ["national", "fide-standard"]
+
+
 def test_q128_q129_the_arbiter_sees_the_other_lists_and_chooses(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -5,6 +5,7 @@ withdrawn players stay withdrawn, and the points column is checked."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -292,3 +293,168 @@ def test_q021_the_import_keeps_the_files_tiebreak_list_from_record_202(
     ledger, err = imported(other, capsys, unknown)
     assert "warning: record 202 not kept, the system's default tie-breaks apply: unknown tie-break code(s) XYZ-Q" in err
     assert state_of(ledger).require_settings().tiebreaks == ("BH-C1", "BH", "SB", "DE", "WIN")
+
+
+def _entries_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[str, Path]:
+    """A Dutch Swiss of four after round 1, both games drawn, list WIN,EXT: player 3's EXT value entered
+    (Q207) and players 4 and 2, still tied, ranked by the arbiter (Q205); the ledger and its TRF."""
+    at = ("--ledger", str(tmp_path / "first.ledger"))
+    new = ("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "3", "--tiebreaks", "WIN,EXT")
+    assert run(capsys, *new, *at)[0] == exit_codes.OK
+    for name in ("A", "B", "C", "D"):
+        assert run(capsys, "register", name, "--rating", "2000", *at)[0] == exit_codes.OK
+    assert run(capsys, "pair", *at)[0] == exit_codes.OK
+    for board in ("1", "2"):
+        assert run(capsys, "result", "1", board, "1/2", *at)[0] == exit_codes.OK
+    assert run(capsys, "tiebreak-value", "3", "12345.25", "--reason", "play-off", *at)[0] == exit_codes.OK
+    assert run(capsys, "rank-tied", "4", "2", "--reason", "chief arbiter", *at)[0] == exit_codes.OK
+    out = tmp_path / "first.trf"
+    assert run(capsys, "export-trf", "-o", str(out), *at)[0] == exit_codes.OK
+    return at[1], out
+
+
+def _entry_lines(text: str) -> list[str]:
+    return [row for row in text.splitlines() if row.startswith(("### Tied players", "### Tie-break value"))]
+
+
+def _places(capsys: pytest.CaptureFixture[str], ledger: str) -> list[tuple[str, int, float]]:
+    code, out, _ = run(capsys, "standings", "--format", "json", "--ledger", ledger)
+    assert code == exit_codes.OK
+    return [(row.get("place") or str(row["rank"]), row["number"], row["score"]) for row in json.loads(out)["rows"]]
+
+
+def test_q205_q207_the_import_records_the_arbiters_entries_and_round_trips(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q205, Q207: the `###` lines of an order of tied players and an EXT value become the events `rank-tied`
+    and `tiebreak-value` append, in the import's transaction: exported, imported into a fresh ledger and
+    exported again, the file has the same lines (the value in full) and the ledger the same standings."""
+    first, trf = _entries_ledger(tmp_path, capsys)
+    lines = _entry_lines(trf.read_text(encoding="utf-8"))
+    assert lines == ["### Tie-break value EXT: player 3 12345.25", "### Tied players ranked by the arbiter: 4 2"]
+    second = str(tmp_path / "second.ledger")
+    code, _, err = run(capsys, "import-trf", str(trf), "--ledger", second)
+    assert code == exit_codes.OK, err
+    log = run(capsys, "log", "--ledger", second)[1]
+    assert "3's external tie-break value (EXT) 12345.25 (was none)" in log
+    assert "tied players ranked by the arbiter: 4, 2" in log
+    again = tmp_path / "second.trf"
+    assert run(capsys, "export-trf", "-o", str(again), "--ledger", second)[0] == exit_codes.OK
+    assert _entry_lines(again.read_text(encoding="utf-8")) == lines
+    assert _places(capsys, second) == _places(capsys, first) == [
+        ("1", 3, 0.5), ("2*", 4, 0.5), ("3*", 2, 0.5), ("4", 1, 0.5)
+    ]  # fmt: skip
+
+
+def _refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], trf: Path, line: str, entry: str, code: int, says: str
+) -> None:
+    """The TRF `trf` with its line `line` replaced by ``### entry``: the import is refused with `code`, the
+    line's number and text and `says`; no traceback, no ledger left."""
+    text = trf.read_text(encoding="utf-8").replace(line, f"### {entry}")
+    bad = tmp_path / "bad.trf"
+    bad.write_text(text, encoding="utf-8")
+    number = text.splitlines().index(f"### {entry}") + 1
+    ledger = str(tmp_path / "bad.ledger")
+    refused, _, err = run(capsys, "import-trf", str(bad), "--ledger", ledger)
+    assert refused == code, err
+    assert f"bad.trf: line {number}" in err and f"'### {entry}'" in err and says in err and "Traceback" not in err
+    assert not Path(ledger).exists()
+    assert run(capsys, "log", "--ledger", ledger)[0] == exit_codes.NO_LEDGER
+
+
+ORDER_LINE = "### Tied players ranked by the arbiter: 4 2"
+"""The order line of `_entries_ledger`'s TRF, which the bad lines replace."""
+
+
+BAD_ORDER_LINES = [
+    ("Tied players ranked by the arbiter: 4 x", exit_codes.BAD_INPUT, "cannot read '### Tied players"),
+    ("Tied players ranked by the arbiter: 4 9", exit_codes.REFUSED, "no player number 9"),
+    ("Tied players ranked by the arbiter: 4 3", exit_codes.REFUSED, "players 4, 3 are not tied"),
+    ("Tied players ranked by the arbiter: 4 4", exit_codes.BAD_INPUT, "a player is named twice"),
+]
+"""Order lines `_refused` refuses: (the line after ``###``, the exit code, what the message says)."""
+BAD_VALUE_LINES = [
+    ("Tie-break value EXT: player 3", exit_codes.BAD_INPUT, "an EXT value '### Tie-break value EXT: player 7"),
+    ("Tie-break value EXT: player 3 1e5", exit_codes.BAD_INPUT, "cannot read '### Tie-break value"),
+    ("Tie-break value EXT: player 9 1", exit_codes.REFUSED, "no player number 9"),
+    ("Tie-break value EXT: player 3 999999", exit_codes.BAD_INPUT, "999999 is out of range"),
+]
+
+
+@pytest.mark.parametrize(("entry", "code", "says"), BAD_ORDER_LINES)
+def test_q205_a_bad_order_line_is_refused_naming_it_and_nothing_is_imported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, code: int, says: str
+) -> None:
+    """Q205: an order of tied players that cannot be read, or that `rank-tied` refuses (an unknown start
+    rank, players not tied, a player named twice), refuses the whole import naming the line."""
+    _refused(tmp_path, capsys, _entries_ledger(tmp_path, capsys)[1], ORDER_LINE, entry, code, says)
+
+
+@pytest.mark.parametrize(("entry", "code", "says"), BAD_VALUE_LINES)
+def test_q207_a_bad_value_line_is_refused_naming_it_and_nothing_is_imported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, code: int, says: str
+) -> None:
+    """Q207: an EXT value that cannot be read, or that `tiebreak-value` refuses (an unknown start rank, a
+    value out of range), refuses the whole import naming the line."""
+    _refused(tmp_path, capsys, _entries_ledger(tmp_path, capsys)[1], ORDER_LINE, entry, code, says)
+
+
+def _lots_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str], ratings: tuple[str, ...]) -> Path:
+    """A Dutch Swiss of six registered with `ratings`, list WIN,LOT, round 1 all drawn; its TRF."""
+    at = ("--ledger", str(tmp_path / "lots.ledger"))
+    new = ("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "3", "--tiebreaks", "WIN,LOT")
+    assert run(capsys, *new, "--seed", "77", *at)[0] == exit_codes.OK
+    for name, rating in zip("ABCDEF", ratings, strict=True):
+        assert run(capsys, "register", name, "--rating", rating, *at)[0] == exit_codes.OK
+    assert run(capsys, "pair", *at)[0] == exit_codes.OK
+    for board in ("1", "2", "3"):
+        assert run(capsys, "result", "1", board, "1/2", *at)[0] == exit_codes.OK
+    out = tmp_path / "lots.trf"
+    assert run(capsys, "export-trf", "-o", str(out), *at)[0] == exit_codes.OK
+    return out
+
+
+def test_q206_the_import_draws_the_files_lots_with_its_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Q206, C.07 4.2: the seed of the file's drawing of lots becomes the imported tournament's, so players
+    tied before LOT are ranked as the file ranks them (players registered highest-rated first: their entry
+    numbers are their start ranks); when the file draws some lots by other numbers than the start ranks,
+    the import says that those lots are drawn otherwise."""
+    trf = _lots_ledger(tmp_path, capsys, ("2050", "2040", "2030", "2020", "2010", "2000"))
+    text = trf.read_text(encoding="utf-8")
+    assert "### Drawing of lots (C.07 4.2): seed 77" in text and "entry numbers" not in text
+    ledger = str(tmp_path / "imported.ledger")
+    code, _, err = run(capsys, "import-trf", str(trf), "--ledger", ledger)
+    assert code == exit_codes.OK and "warning: the file draws lots" not in err
+    assert state_of(ledger).require_settings().seed == 77
+    again = tmp_path / "again.trf"
+    assert run(capsys, "export-trf", "-o", str(again), "--ledger", ledger)[0] == exit_codes.OK
+    ranks = [row[:8] + row[84:89] for row in text.splitlines() if row.startswith("001")]
+    assert [
+        row[:8] + row[84:89] for row in again.read_text(encoding="utf-8").splitlines() if row.startswith("001")
+    ] == ranks
+    other = tmp_path / "other"
+    other.mkdir()
+    reversed_entries = _lots_ledger(other, capsys, ("2000", "2010", "2020", "2030", "2040", "2050"))
+    code, _, err = run(capsys, "import-trf", str(reversed_entries), "--ledger", str(other / "imported.ledger"))
+    assert code == exit_codes.OK
+    assert (
+        "warning: the file draws lots (LOT) by entry numbers other than the start ranks (1=6 2=5 3=4 4=3 5=2 ...)"
+        in err
+    )
+
+
+@pytest.mark.parametrize(
+    ("entry", "says"),
+    [
+        ("Drawing of lots (C.07 4.2): seed x", "cannot read '### Drawing of lots (C.07 4.2): seed x'"),
+        ("Drawing of lots, entry numbers: 1=x", "cannot read '### Drawing of lots, entry numbers: 1=x'"),
+    ],
+)
+def test_q206_a_bad_lots_line_is_refused_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, says: str
+) -> None:
+    """Q206: a drawing of lots' line that cannot be read refuses the import (exit 4) naming the line."""
+    trf = _lots_ledger(tmp_path, capsys, ("2050", "2040", "2030", "2020", "2010", "2000"))
+    seed = "### Drawing of lots (C.07 4.2): seed 77"
+    _refused(tmp_path, capsys, trf, seed, entry, exit_codes.BAD_INPUT, says)

@@ -144,15 +144,17 @@ def writing_options(parser: argparse.ArgumentParser) -> None:
 
 
 @contextmanager
-def naming(path: Path) -> Iterator[None]:
-    """A refusal while a file's contents are read or appended names the file (the message says what); a
-    warning to confirm (`ConfirmationNeeded`) goes up as it is, so that the command can ask and run again."""
+def naming(path: Path | str, *, remedies: bool = True) -> Iterator[None]:
+    """A refusal while a file's contents are read or appended names the file (or a line of it: `path` is
+    then the line's name; the message says what); a warning to confirm (`ConfirmationNeeded`) goes up as
+    it is, so that the command can ask and run again. Without `remedies` the refusal's ways out are left
+    out: they name commands on a ledger that a refused import does not leave."""
     try:
         yield
     except ConfirmationNeeded:
         raise
     except LedgerError as error:
-        raise type(error)(f"{path}: {error}", *error.remedies) from error
+        raise type(error)(f"{path}: {error}", *(error.remedies if remedies else ())) from error
 
 
 def tell_notices(args: argparse.Namespace, ledger: Ledger) -> None:

@@ -23,7 +23,7 @@ verbs = VerbGroup()
 STORE_HELP = "the rating-list store (default $ARBITER_RATING_LISTS or ./rating-lists.sqlite)"
 
 
-def _store_option(p: argparse.ArgumentParser) -> None:
+def store_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--store", help=STORE_HELP)
 
 
@@ -36,6 +36,20 @@ def _store(args: argparse.Namespace) -> Iterator[RatingListStore]:
         yield store
     finally:
         store.close()
+
+
+def known_list_names(args: argparse.Namespace, lists: str | None) -> tuple[str, ...]:
+    """The lists a sequence may name (`ledger.rating_sequence.known_lists`), read from the store of
+    `args.store` when `lists` names any and the store exists; () otherwise (FIDE's lists only), so that a
+    command naming none creates no store. `arbiter new --rating-lists` and `rating-sequence --lists` both
+    check their sequence against it (Q126)."""
+    from ledger.rating_sequence import known_lists
+    from ledger.rating_store import store_location
+
+    if not lists or not Path(store_location(args.store)).exists():
+        return ()
+    with _store(args) as store:
+        return known_lists(store)
 
 
 def _day(text: str) -> date:
@@ -59,7 +73,7 @@ def _import_arguments(p: argparse.ArgumentParser) -> None:
         choices=list(ListKind),
         help="the rating type of a list of one kind (FIDE's single lists do not say; a custom list: standard)",
     )
-    _store_option(p)
+    store_option(p)
 
 
 @verbs.verb(
@@ -94,7 +108,7 @@ def _actor() -> str:
 
 def _show_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--on", type=_day, help="say which FIDE lists are valid on this date (default today)")
-    _store_option(p)
+    store_option(p)
 
 
 @verbs.verb(
@@ -136,7 +150,7 @@ def _sequence_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--on", type=_day, help="check the lists as on this date (default: the reference date)")
     reason_options(p, required=False)
-    _store_option(p)
+    store_option(p)
 
 
 @verbs.verb(
@@ -151,14 +165,11 @@ def _sequence_arguments(p: argparse.ArgumentParser) -> None:
     "the standard rating to a player without a rapid or blitz one). --lists drops, adds and reorders lists.",
 )
 def cmd_rating_sequence(args: argparse.Namespace) -> int:
-    from ledger.rating_sequence import availability, known_lists, rating_type, sequence
+    from ledger.rating_sequence import availability, rating_type, sequence
 
     with opened(args) as (ledger, _):
         if args.type is not None or args.lists is not None:
-            known: tuple[str, ...] = ()
-            if args.lists:
-                with _store(args) as store:
-                    known = known_lists(store)
+            known = known_list_names(args, args.lists)
             ledger.change_rating_lists(args.type, args.lists, args.reason, args.reference, known=known)
             say("rating lists set: " + ", ".join(sequence(ledger.tournament().settings["options"])))
             return exit_codes.OK
@@ -175,7 +186,7 @@ def cmd_rating_sequence(args: argparse.Namespace) -> int:
 def _lookup_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("player", metavar="ID_OR_NAME", help="a FIDE id, or a name as the lists write it")
     p.add_argument("--on", type=_day, help="the lists valid on this date (default: the reference date)")
-    _store_option(p)
+    store_option(p)
 
 
 @verbs.verb(
@@ -232,7 +243,7 @@ def _check_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--apply", action="store_true", help="correct every difference found (needs --reason)")
     p.add_argument("--on", type=_day, help="today's date for an event longer than 30 days (default today)")
     reason_options(p, required=False)
-    _store_option(p)
+    store_option(p)
 
 
 @verbs.verb(

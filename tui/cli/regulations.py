@@ -73,9 +73,11 @@ def _tiebreak_value_examples() -> str:
     _tiebreak_value_examples,
 )
 def cmd_tiebreak_value(args: argparse.Namespace) -> int:
+    from pairing.trf.standings import written_value
+
     with opened(args) as (ledger, _):
         ledger.enter_tiebreak_value(args.player, args.value, args.reason, args.reference)
-    say(f"player {args.player}'s external tie-break value (EXT) is now {float(args.value):g}")
+    say(f"player {args.player}'s external tie-break value (EXT) is now {written_value(float(args.value))}")
     return exit_codes.OK
 
 

@@ -16,6 +16,7 @@ from tui.cli.common import (
     VerbGroup,
     key_value,
     naming,
+    new_ledger,
     opened,
     points_table,
     positive,
@@ -109,7 +110,8 @@ RATING_FLAGS = (
     (
         "--rating-lists",
         "rating_lists",
-        "the rating-list sequence, main list first, e.g. fide-standard,national (default: the rating type's)",
+        "the rating-list sequence, main list first, e.g. fide-standard,national (default: the rating type's); "
+        "FIDE's lists, or custom lists imported into the store --store names",
     ),
 )
 """`arbiter new`'s rating settings (`ledger.ratings`): each is recorded as the option of its name."""
@@ -117,6 +119,7 @@ RATING_FLAGS = (
 
 def _rating_arguments(p: argparse.ArgumentParser) -> None:
     from ledger.ratings import RATING_OPTIONS
+    from tui.cli.rating_lists import store_option
 
     group = p.add_argument_group("ratings (C.04.2 Art. 2.1-2.2, C.07 Art. 10; ledger.ratings)")
     for flag, name, text in RATING_FLAGS:
@@ -128,6 +131,7 @@ def _rating_arguments(p: argparse.ArgumentParser) -> None:
             metavar=None if values is not None else "LISTS" if name == "rating_lists" else "R",
             help=text.format(values="|".join(values or ())),
         )
+    store_option(p)
 
 
 def rating_options(args: argparse.Namespace) -> dict[str, str]:
@@ -167,6 +171,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     from ledger.results import Game, MatchFormat
     from ledger.settings import ROUNDS_FROM_ENTRIES, TournamentSettings
     from pairing.registry import bracket_systems
+    from tui.cli.rating_lists import known_list_names
 
     game = Game(args.game)
     if args.rounds is None and args.system not in bracket_systems():
@@ -184,8 +189,9 @@ def cmd_new(args: argparse.Namespace) -> int:
         fide_mode=args.fide_mode,
         **({"seed": args.seed} if args.seed is not None else {}),
     )
-    with opened(args, create=True) as (ledger, _):
-        ledger.create_tournament(args.name, settings, details_from_args(args))
+    known = known_list_names(args, settings.options.get("rating_lists"))
+    with new_ledger(args) as ledger:
+        ledger.create_tournament(args.name, settings, details_from_args(args), known_lists=known)
         say(
             f"created {args.name!r} ({game}, {args.system}, "
             f"{f'{args.rounds} rounds' if args.rounds else 'rounds from the entries at the first pairing'}, "

@@ -82,13 +82,16 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
     from pairing.trf.convert import scoring as trf_scoring
     from tui.cli.trf_ledger import (
         acceleration_options,
+        arbiter_entry_lines,
         details_of,
         forbidden_pairs,
+        lots_seed,
         played_rounds,
         points_warnings,
         ranking_options,
         read_document,
         read_trf,
+        record_arbiter_entry,
         tiebreaks_of,
     )
 
@@ -99,11 +102,13 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
     with naming(path):
         total = args.rounds or document.total_rounds or max(played_rounds(document), 1)
         imported = read_trf(document, total)
+        entries = arbiter_entry_lines(document)
         options = ranking_options(document) | acceleration_options(document)
         colour = initial_colour(document)
         if colour:
             options["initial_colour"] = colour
         tiebreaks, tiebreak_warnings = tiebreaks_of(document)
+        lots, lots_warnings = lots_seed(entries)
         settings = TournamentSettings.for_game(
             Game.CHESS,
             args.system,
@@ -111,11 +116,12 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
             scoring=trf_scoring(document),
             tiebreaks=tiebreaks,
             options={"rating_method": "fide", **options},
+            **lots,
         )
     name = document.tournament_text("012") or path.stem
     reason = f"imported from {path.name}"
     details, warnings = details_of(document)
-    warnings += tiebreak_warnings
+    warnings += tiebreak_warnings + lots_warnings
     with new_ledger(args) as ledger, naming(path):
         ledger.create_tournament(name, settings, details)
         ledger.register_players(
@@ -149,6 +155,11 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
             ledger.request_bye(player, round_number, kind, reason)
         for player, first_round in imported.withdrawn:
             ledger.withdraw(player, first_round, reason)
+        for entry in entries:
+            with naming(
+                f"line {entry.line} ('### {entry.text[:60]}'; correct the line or leave it out)", remedies=False
+            ):
+                record_arbiter_entry(ledger, entry, reason)
         ledger.record_import(path.name)
         say(
             f"imported {len(document.players)} players and {len(imported.rounds)} rounds from {path} "

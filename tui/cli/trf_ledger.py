@@ -50,7 +50,16 @@ from pairing.trf.document import (
     TournamentRecord,
 )
 from pairing.trf.document import ResultCode as R
-from pairing.trf.standings import ArbiterEntries, tiebreak_codes, tiebreak_descriptors, tiebreak_list
+from pairing.trf.standings import (
+    ArbiterEntries,
+    EntryLine,
+    Lots,
+    entry_lines,
+    lots_of,
+    tiebreak_codes,
+    tiebreak_descriptors,
+    tiebreak_list,
+)
 from projections.audit import audit_lines
 from projections.history import histories, pairing_input
 from projections.standings import standings
@@ -320,12 +329,59 @@ def arbiter_tiebreak_comments(state: TournamentState, tpn: dict[int, int]) -> li
     """Q205, Q207 (docs/fide-mode.md): TRF-2026 has no field for a tie-break value the arbiter entered
     (EXT) or an order of tied players decided by hand, so each is a `###` comment, players by their
     start rank (`pairing.trf.standings.ArbiterEntries`, which ``arbiter-pair -c`` reads back); the rank
-    column of the player lines gives the places they decided."""
+    column of the player lines gives the places they decided. A list that draws lots (C.07 4.2, ``LOT``)
+    writes the tournament's seed, and the entry number of each player whose start rank is another, so
+    that a reader can draw the same lots (Q206)."""
+    settings = state.require_settings()
+    lots = None
+    if "LOT" in settings.tiebreaks:
+        lots = Lots(settings.seed, tuple(sorted((tpn[n], n) for n in state.players if tpn[n] != n)))
     entries = ArbiterEntries(
         tied_orders=tuple(tuple(tpn[number] for number in order) for order in state.tied_rankings),
         external=tuple(sorted((tpn[number], value) for number, value in state.external_tiebreaks.items())),
+        lots=lots,
     )
     return entries.lines()
+
+
+def arbiter_entry_lines(document: TrfDocument) -> list[EntryLine]:
+    """The file's ``###`` lines of the arbiter's orders of tied players and EXT values (Q205, Q207), as
+    `arbiter_tiebreak_comments` writes them; InvalidInput naming a line that cannot be read."""
+    try:
+        return entry_lines(document)
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None
+
+
+def lots_seed(entries: Sequence[EntryLine]) -> tuple[dict[str, int], list[str]]:
+    """The tournament's seed from the file's drawing of lots (C.07 4.2, Q206; `arbiter_tiebreak_comments`
+    writes it), as `TournamentSettings.for_game`'s keyword, so the imported ledger draws the file's lots;
+    and a warning when the file draws a player's lot by another number than its start rank, which the
+    import makes the player's number (then those lots are drawn otherwise)."""
+    try:
+        lots = lots_of(entries)
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None
+    if lots is None:
+        return {}, []
+    if not lots.entries:
+        return {"seed": lots.seed or 0}, []
+    moved = " ".join(f"{start}={entry}" for start, entry in lots.entries[:5])
+    return {"seed": lots.seed or 0}, [
+        f"warning: the file draws lots (LOT) by entry numbers other than the start ranks ({moved}"
+        f"{' ...' if len(lots.entries) > 5 else ''}); the imported ledger numbers its players by start rank, so "
+        "players tied before LOT may be ordered otherwise than the file ranks them"
+    ]
+
+
+def record_arbiter_entry(ledger: Ledger, entry: EntryLine, reason: str) -> None:
+    """An arbiter's entry of an imported file as the event its command appends: an order of tied players
+    (`arbiter rank-tied`, Q205) or an EXT value (`arbiter tiebreak-value`, Q207), players by start rank
+    (the import numbers them so), refused as the command refuses it."""
+    for order in entry.entries.tied_orders:
+        ledger.rank_tied(order, reason)
+    for player, _ in entry.entries.external:
+        ledger.enter_tiebreak_value(player, entry.value, reason)
 
 
 def rating_comment(correction: RatingCorrection) -> str:
