@@ -5,9 +5,9 @@ code before and after a change on a busy machine (where one run's figures vary m
     python benchmarks/dutch_alternate.py --code /tmp/old --sizes 100 1000 3000 --runs 4
 
 Each size's file is round 10 of 11 of `swiss_histories` (seed 1), as `issue_table.py` writes it.
-Each run pairs it with `python -m pairing.cli --dutch file -p out` under the other checkout
-(`--code`, on PYTHONPATH; the process runs in the file's folder), then under this one, both
-byte-compiled first (as an install is); it prints the process's CPU seconds and the engine's own
+Each run pairs it with `python -m tui.pair --dutch file -p out` (the `arbiter-pair` command) under
+the other checkout (`--code`, on PYTHONPATH; the process runs in the file's folder), then under this
+one, both byte-compiled first (as an install is); it prints the process's CPU seconds and the engine's own
 (`ARBITER_PAIR_ENGINE_CPU`), and whether the two output files are byte for byte the same.
 """
 
@@ -35,7 +35,7 @@ def pair_with(code: Path, trf: Path, output: Path) -> tuple[float, float]:
     """The process's CPU seconds and the engine's, pairing `trf` with the checkout at `code`."""
     clock = output.with_suffix(".engine-cpu")
     environment = {**os.environ, "PYTHONPATH": str(code), ENGINE_CPU: str(clock)}
-    command = [sys.executable, "-m", "pairing.cli", "--dutch", str(trf), "-p", str(output)]
+    command = [sys.executable, "-m", "tui.pair", "--dutch", str(trf), "-p", str(output)]
     run = measure(command, cwd=trf.parent, environment=environment)  # not here: `-m` puts the cwd first
     if run.returncode:
         raise SystemExit(f"{code}: pairing {trf} failed (exit {run.returncode})")

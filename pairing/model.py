@@ -11,7 +11,9 @@ import enum
 from collections.abc import Mapping
 from typing import Protocol
 
-from attrs import field, frozen
+from attrs import field
+
+from pairing.values import value
 
 
 class Side(enum.StrEnum):
@@ -60,7 +62,7 @@ class PlayerStatus(enum.StrEnum):
     ELIMINATED = "eliminated"
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class RoundRecord:
     """What happened to one player in one round."""
 
@@ -81,7 +83,7 @@ class RoundRecord:
     score_against: int | None = None
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class Entrant:
     """A player as an engine sees them."""
 
@@ -106,7 +108,7 @@ class Entrant:
         return tuple(r.opponent for r in self.history if r.opponent is not None)
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class Scoring:
     """Points per outcome (C.02 and C.04.2: 1/½/0 unless the regulations say otherwise)."""
 
@@ -133,7 +135,7 @@ def _sorted_pairs(pairs: object) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(tuple(sorted(p)) for p in pairs))  # type: ignore[attr-defined]
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class PairingInput:
     """Everything an engine may read to pair one round."""
 
@@ -160,14 +162,14 @@ class PairingInput:
         return {p.number: p for p in self.players}
 
 
-@frozen
+@value
 class Board:
     first: int
     """Player number on the first side (White, top line, first to play)."""
     second: int
 
 
-@frozen
+@value
 class Bye:
     player: int
     kind: ByeKind
@@ -177,7 +179,7 @@ class Bye:
     is the spread awarded (e.g. 50 = bye win, -50 = forfeit loss)"); None for the usual."""
 
 
-@frozen
+@value
 class Decision:
     """One step of an engine's reasoning, in the rules' own article numbers."""
 
@@ -188,7 +190,7 @@ class Decision:
     """False where a criterion could not be fully met."""
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class PairingOutcome:
     boards: tuple[Board, ...]
     byes: tuple[Bye, ...] = ()

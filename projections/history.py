@@ -46,17 +46,18 @@ def round_records(
     seats: dict[tuple[int, int], tuple[dict[str, Any], dict[str, Any]]] = {}
     """(id(result), id(floats)) -> the first's and the second's record fields but the opponent: the log's
     results are a few shared objects (`projections.state`), and `_floats` gives one of three pairs."""
+    result_of, adjourned, score_of = round_view.results.get, round_view.adjourned, scores_before.get
     for index, board in enumerate(round_view.boards, start=1):
-        result = round_view.results.get(index) or (ADJOURNED if index in round_view.adjourned else None)
+        result = result_of(index) or (ADJOURNED if index in adjourned else None)
         first, second = board.first, board.second
         if reuse and earlier is not None and earlier[1].get(index) is result and first in earlier[2]:
             records[first], records[second] = earlier[2][first], earlier[2][second]
             continue
-        played = result is None or result.played
-        floats = _floats(scores_before.get(first, 0.0), scores_before.get(second, 0.0), played)
-        fields = seats.get((id(result), id(floats)))
+        floats = _floats(score_of(first, 0.0), score_of(second, 0.0), result is None or result.played)
+        seat = (id(result), id(floats))
+        fields = seats.get(seat)
         if fields is None:
-            fields = seats[id(result), id(floats)] = _seat_fields(number, result, floats, scoring, spread)
+            fields = seats[seat] = _seat_fields(number, result, floats, scoring, spread)
         records[first] = RoundRecord(opponent=second, **fields[0])
         records[second] = RoundRecord(opponent=first, **fields[1])
     for bye in round_view.byes:

@@ -96,8 +96,17 @@ def standings(
     """The table after every paired round with its results so far (a missing result counts nothing yet).
 
     With `memo` and `changed` (players whose own round records changed since the memo), only the
-    values those changes can reach are recomputed; the memo is updated in place."""
-    from projections.history import entrants  # here: `places_of` (arbiter-pair -c) loads no event classes
+    values those changes can reach are recomputed; the memo is updated in place. Without cyclic garbage
+    collection (`projections.state.without_cyclic_gc`): the standings of a long log make a record per
+    player and round."""
+    from projections.state import without_cyclic_gc  # here: `places_of` (arbiter-pair -c) loads no event classes
+
+    with without_cyclic_gc():
+        return _standings(state, memo, changed)
+
+
+def _standings(state: TournamentState, memo: TiebreakMemo | None, changed: Collection[int] | None) -> list[StandingRow]:
+    from projections.history import entrants
 
     settings = state.settings
     if settings is None:

@@ -274,10 +274,11 @@ class Crosstable:
     def buchholz_terms(self, player: Entrant) -> list[tuple[float, bool, RoundRecord]]:
         """(opponent's or dummy's score, is a VUR, record) for each round that enters BH and SB."""
         terms = []
+        round_robin, adjusted, counts_as_game = self.context.round_robin, self.adjusted_scores, self.counts_as_game
         for record in player.history:
-            if record.opponent is not None and self.counts_as_game(record):
-                terms.append((self.adjusted_scores[record.opponent], False, record))
-            elif not self.context.round_robin:
+            if record.opponent is not None and counts_as_game(record):
+                terms.append((adjusted[record.opponent], False, record))
+            elif not round_robin:
                 terms.append((self.dummy_score(player, record), _is_voluntary_unplayed_round(record), record))
         return terms
 

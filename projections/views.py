@@ -18,7 +18,6 @@ so neither deleting nor editing the views can change what an engine is given to 
 
 from __future__ import annotations
 
-import gc
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
@@ -37,7 +36,7 @@ from projections.colours import colour_standing
 from projections.history import histories, pairing_input
 from projections.snapshot import opened, sealed
 from projections.standings import StandingRow, TiebreakMemo, standings, tied_before_lots
-from projections.state import PlayerView, RoundView, TournamentState, fold
+from projections.state import PlayerView, RoundView, TournamentState, fold, without_cyclic_gc
 from projections.stored import table, views_path
 
 MAX_PARAMETERS = 999
@@ -295,7 +294,7 @@ class ReadModels:
     def rebuild(self) -> int:
         """Build every table afresh from the log beside the current ones, then swap them in."""
         state, changes = TournamentState(), Changes()
-        with _without_cyclic_gc():
+        with without_cyclic_gc():
             self._advance(state, changes, self.log.timed_events())
             with self._transaction():
                 self._create_tables("_new")
@@ -438,19 +437,6 @@ class ReadModels:
 
     def close(self) -> None:
         self.db.close()
-
-
-@contextmanager
-def _without_cyclic_gc() -> Iterator[None]:
-    """No cyclic garbage collection while a rebuild makes its millions of objects (none of them cyclic
-    garbage): the collector's passes over them would cost about a third of the replay."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _runs(rows: Sequence[tuple[Any, ...]]) -> Iterator[tuple[tuple[bool, ...], Sequence[tuple[Any, ...]]]]:

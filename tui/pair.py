@@ -7,14 +7,16 @@ alone (docs/performance.md, "Start-up").
 
 from __future__ import annotations
 
+import gc
+import importlib
 import sys
 from collections.abc import Sequence
+from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING
 
-from pairing import cli
-from pairing.model import Entrant, Scoring
-
 if TYPE_CHECKING:
+    from pairing.model import Entrant, Scoring
     from pairing.trf.standings import ArbiterEntries, Place
 
 
@@ -28,8 +30,25 @@ def fide_standings(
     return places_of(players, codes, scoring, rounds, entries)
 
 
+@cache
+def pairing_cli() -> ModuleType:
+    """`pairing.cli`, loaded once with the cyclic garbage collector paused, and what is alive then frozen
+    out of later collections (`gc.freeze`): its imports make tens of thousands of objects (attrs
+    classes, their methods, the TRF model), all kept for the life of the process, which the collector
+    would otherwise walk several times before the pairing begins (docs/performance.md, "Start-up,
+    session 7")."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return importlib.import_module("pairing.cli")
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    return cli.main(argv, tiebreaks=fide_standings)
+    return pairing_cli().main(argv, tiebreaks=fide_standings)
 
 
 if __name__ == "__main__":

@@ -7,9 +7,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from attrs import frozen
-
 from pairing.model import ByeKind, Entrant, RoundRecord, Scoring, Side
+from pairing.values import value
 
 
 class Strength(enum.IntEnum):
@@ -22,7 +21,7 @@ class Strength(enum.IntEnum):
     ABSOLUTE = 3
 
 
-@frozen
+@value
 class ColourPreference:
     colour: Side | None
     strength: Strength

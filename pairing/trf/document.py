@@ -12,7 +12,9 @@ from __future__ import annotations
 import enum
 from decimal import Decimal
 
-from attrs import field, frozen
+from attrs import field
+
+from pairing.values import value
 
 
 class Newline(enum.StrEnum):
@@ -57,7 +59,7 @@ class Colour(enum.StrEnum):
     """A bye, or not paired (a blank means the same)."""
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class RoundEntry:
     """One round on a ``001`` line: opponent at cols 92-95, colour at 97, result at 99 (+10 per round)."""
 
@@ -67,7 +69,7 @@ class RoundEntry:
     result: ResultCode
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class PlayerRecord:
     """Record ``001``: a player, the same in TRF16 and TRF-2026."""
 
@@ -101,7 +103,7 @@ class PlayerRecord:
         return "" if not self.fide_id.strip("0") else self.fide_id
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class TournamentRecord:
     """A tournament record with free text from col 5: ``012`` name, ``022`` city, ``092`` type,
     ``132`` round dates, ``192`` encoded tournament type, ``202``/``212`` tie-breaks, ..."""
@@ -110,7 +112,7 @@ class TournamentRecord:
     text: str
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class RoundsRecord:
     """``142`` (TRF-2026) or ``XXR`` (JaVaFo): the total number of rounds."""
 
@@ -119,14 +121,14 @@ class RoundsRecord:
     """True for the ``XXR`` spelling."""
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class InitialColourRecord:
     """``152 W``/``152 B`` (TRF-2026): the colour the top-ranked player gets in round 1."""
 
     colour: Colour
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class ScoringRecord:
     """``162`` (TRF-2026): point values, symbol at col 6 and value at cols 7-10, every 9 columns.
     Symbols ``W D L A P X`` (``Z`` accepted for ``A``, as bbpPairings reads it)."""
@@ -134,7 +136,7 @@ class ScoringRecord:
     values: tuple[tuple[str, Decimal], ...]
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class ByeRecord:
     """``240`` (TRF-2026): requested byes of one round; kind at col 5, round at 7-9, ids from col 11."""
 
@@ -144,7 +146,7 @@ class ByeRecord:
     players: tuple[int, ...]
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class AccelerationRecord:
     """``250`` (TRF-2026): virtual points for a range of rounds and players."""
 
@@ -158,7 +160,7 @@ class AccelerationRecord:
     last_player: int
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class ForbiddenPairsRecord:
     """``260`` (TRF-2026): players who shall not meet in rounds first_round..last_round."""
 
@@ -167,14 +169,14 @@ class ForbiddenPairsRecord:
     players: tuple[int, ...]
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class JavafoConfigRecord:
     """``XXC``: ``rank`` and/or ``white1``/``black1`` tokens."""
 
     tokens: tuple[str, ...]
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class JavafoPlayersRecord:
     """``XXP`` (players who shall never meet each other) or ``XXZ`` (not to be paired next round)."""
 
@@ -182,7 +184,7 @@ class JavafoPlayersRecord:
     players: tuple[int, ...]
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class JavafoAccelerationRecord:
     """``XXA NNNN pp.p pp.p ...``: a player's virtual points, round by round (cols 10 + 5 (r - 1))."""
 
@@ -190,14 +192,14 @@ class JavafoAccelerationRecord:
     points: tuple[Decimal, ...]
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class JavafoScoringRecord:
     """``XXS CODE=VALUE ...``: JaVaFo's point system."""
 
     values: tuple[tuple[str, Decimal], ...]
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class BbpPointsRecord:
     """``BBW``, ``BBD``, ``BBL``, ``BBZ``, ``BBF``, ``BBU`` (bbpPairings): one point value."""
 
@@ -205,14 +207,14 @@ class BbpPointsRecord:
     value: Decimal
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class CommentRecord:
     """``###`` (TRF-2026): a comment line."""
 
     text: str
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class OtherRecord:
     """Any other line, kept verbatim (team records, national rating lines, blank lines, ...)."""
 
@@ -238,7 +240,7 @@ Record = (
 )
 
 
-@frozen(kw_only=True)
+@value(kw_only=True)
 class TrfDocument:
     """A whole report file: its records in file order and its line end."""
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from attrs import frozen
-
 from pairing.model import PairingInput, PairingOutcome
+from pairing.values import value
 
 
-@frozen
+@value
 class FideSystem:
     """A FIDE Swiss system as an engine. The same request always gives the same pairing and explanation."""
 

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from attrs import astuple, define, frozen
+from attrs import astuple, define
 
 from pairing.criteria.basic_rules import Strength
 from pairing.fide.dutch.colours import allocate
 from pairing.fide.dutch.definitions import Contender
 from pairing.model import Float, Side
+from pairing.values import value
 
 
 def compatible(a: Contender, b: Contender) -> bool:
@@ -94,7 +95,7 @@ class Field:
     offset: int = 0
 
 
-@frozen
+@value
 class Criteria:
     """The fields of C4-C21 in the edge weight, highest priority first, each named as in the rules."""
 
@@ -141,7 +142,7 @@ class Criteria:
         return astuple(self, recurse=False)
 
 
-@frozen
+@value
 class MdpOrder:
     """Article 4 in the first pass of a heterogeneous bracket (3.7, outer loops): which MDPs are
     paired and with whom."""
@@ -155,7 +156,7 @@ class MdpOrder:
         return astuple(self, recurse=False)
 
 
-@frozen
+@value
 class RemainderOrder:
     """Article 4 in the remainder's pass (3.6, or 3.7's inner loop): resident exchanges (4.3), then
     transpositions (4.2)."""
