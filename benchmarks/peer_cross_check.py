@@ -33,22 +33,18 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
 import random
 import re
 import shlex
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 import traceback
-from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
-from multiprocessing import Pool
 from pathlib import Path
 
 from attrs import evolve
@@ -61,6 +57,10 @@ from pairing.trf import format, parse
 from pairing.trf.convert import check_players, last_paired_round, to_pairing_input
 from pairing.trf.document import JavafoAccelerationRecord, TournamentRecord, TrfDocument
 from tui.pair import fide_standings
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from seed_runs import cpu_seconds, deadline, in_seed_order, load, stop_on_signals
 
 ARBITER_PAIR = [sys.executable, "-m", "tui.pair", "--dutch"]
 HEADING = re.compile(r"^\S+: (Round #\d+|Standings \(.*\))$")
@@ -252,17 +252,11 @@ def _kept(setting: Setting, name: str, status: str, rounds: int, report: str, se
 
 def cross_check(setting: Setting, seed: int) -> SeedResult:
     """Both ways of one seed, with the CPU seconds they took (this process's and the peer's)."""
-    started = _cpu()
+    started = cpu_seconds()
     with tempfile.TemporaryDirectory(prefix="cross-check-") as scratch:
         ours = ours_generated_peer_checked(setting, seed, Path(scratch))
         theirs = peer_generated_ours_checked(setting, seed, Path(scratch))
-    return SeedResult(seed, ours, theirs, _cpu() - started)
-
-
-def _cpu() -> float:
-    """CPU seconds of this process and of the children it has waited for."""
-    times = os.times()
-    return times.user + times.system + times.children_user + times.children_system
+    return SeedResult(seed, ours, theirs, cpu_seconds() - started)
 
 
 @dataclass
@@ -328,7 +322,7 @@ class Tally:
         return (
             f"{self.seeds}: {self.done} of {planned}, differences "
             f"{len(self.ways[0].differences)} and {len(self.ways[1].differences)}, {wall:.0f} s, "
-            f"about {left / 60:.0f} min left, load {_load()}"
+            f"about {left / 60:.0f} min left, load {load()}"
         )
 
     def summary(self, peer: str, wall: float, jobs: int) -> str:
@@ -343,46 +337,8 @@ class Tally:
             + "; the peer generated "
             f"{theirs.tournaments} ({theirs.rounds} rounds; {len(theirs.not_made)} it could not make), ours found "
             f"{len(theirs.differences)} with a difference; {wall:.0f} s, {self.cpu:.0f} CPU-s, "
-            f"{rate:.2f} tournaments per CPU-second, {jobs} jobs, load {_load()}"
+            f"{rate:.2f} tournaments per CPU-second, {jobs} jobs, load {load()}"
         )
-
-
-def _load() -> str:
-    return " ".join(f"{value:.2f}" for value in os.getloadavg())
-
-
-def _stop(signal_number: int, frame: object) -> None:
-    """SIGTERM (or SIGINT, which a shell's background job ignores) stops the run, which then reports."""
-    raise KeyboardInterrupt
-
-
-def _quiet_worker() -> None:
-    """Workers leave Ctrl-C and SIGTERM to the main process, which stops them and reports the seeds done."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def results(setting: Setting, seeds: range, jobs: int) -> Iterator[SeedResult]:
-    """Every seed's result, in seed order (workers take them in chunks of one, so a stop loses little)."""
-    work = partial(cross_check, setting)
-    if jobs == 1:
-        yield from map(work, seeds)
-        return
-    with Pool(jobs, initializer=_quiet_worker) as pool:
-        yield from pool.imap(work, seeds)
-
-
-def _deadline(text: str) -> float:
-    """`--until HH:MM` (UTC, today, or tomorrow if past) as a time.time() value."""
-    try:
-        clock = datetime.time.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a time of day like 04:00") from None
-    now = datetime.datetime.now(datetime.UTC)
-    until = now.replace(hour=clock.hour, minute=clock.minute, second=0, microsecond=0)
-    if until <= now:
-        until += datetime.timedelta(days=1)
-    return until.timestamp()
 
 
 def main() -> None:
@@ -395,19 +351,18 @@ def main() -> None:
     parser.add_argument(
         "--baku", action="store_true", help="our tournaments with Baku acceleration (192 FIDE_DUTCH_BAKU)"
     )
-    parser.add_argument("--until", type=_deadline, metavar="HH:MM", help="stop taking seeds at this UTC time")
+    parser.add_argument("--until", type=deadline, metavar="HH:MM", help="stop taking seeds at this UTC time")
     parser.add_argument("--progress", type=float, default=60.0, help="seconds between progress lines (stderr)")
     args = parser.parse_args()
     if args.keep is not None:
         args.keep.mkdir(parents=True, exist_ok=True)
-    signal.signal(signal.SIGTERM, _stop)
-    signal.signal(signal.SIGINT, _stop)
-    print(f"load at start: {_load()}", file=sys.stderr)
+    stop_on_signals()
+    print(f"load at start: {load()}", file=sys.stderr)
     started = shown = time.perf_counter()
     tally = Tally(args.first_seed)
     seeds = range(args.first_seed, args.first_seed + args.tournaments)
     setting = Setting(args.peer, args.keep, args.baku)
-    with closing(results(setting, seeds, args.jobs)) as stream:
+    with closing(in_seed_order(partial(cross_check, setting), seeds, args.jobs)) as stream:
         try:
             for result in stream:
                 tally.add(result)

@@ -1,8 +1,9 @@
 """Tie-breaks checked against FIDE's reference tie-break program, Gacrux (docs/fide-mode.md, Q33-39
 and Q199).
 
-    python benchmarks/tiebreak_cross_check.py --gacrux PATH/TieBreakServer [--seeds 1-200]
-        [--peer-generated 50] [--files FILE_OR_FOLDER ...] [--keep DIR]
+    nice -n 19 python benchmarks/tiebreak_cross_check.py --gacrux PATH/TieBreakServer [--seeds 1-200]
+        [--jobs 2] [--until HH:MM] [--progress 60] [--peer-generated 50] [--files FILE_OR_FOLDER ...]
+        [--keep DIR]
 
 Gacrux (OttoMilvang/TieBreakServer, MIT licence, (c) FIDE) is run only as an external program: its
 ``tiebreakchecker.py`` is given each TRF file and the tie-break list, and prints every player's values
@@ -13,23 +14,31 @@ standings the ``arbiter-pair`` command wires in (`tui.pair.fide_standings`, i.e.
 Three sources of tournaments:
 
 - each seed of `--seeds` (``A-B``): a tournament made by our generator (`arbiter-pair -g`, in process),
-  Dutch, Dubov and Burstein in turn, its other settings drawn from the seed, with a ``TieBreaks=`` list
-  of three to six descriptors drawn from `COMMON`;
+  Dutch, Dubov and Burstein in turn, its other settings (players, rounds, byes, forfeits, unusual
+  results, Baku) drawn from the seed, with a ``TieBreaks=`` list of three to six descriptors drawn here
+  from `COMMON` (so the generator's own random list plays no part);
 - `--peer-generated N`: N tournaments made by Gacrux's own generator (``tournamentgenerator.py``), with
   the whole of `COMMON` as the list;
 - `--files`: TRF files (a folder: its ``*.trf``), with their ``202`` list or else the whole of `COMMON`.
 
-Per player and tie-break the two values are compared as exact decimals, after the readings
-`comparable` applies (each is a difference of presentation, docs/fide-mode.md); then the ranks the
-lists give (a tied group shares its best rank in both programs). Figures printed: tournaments, players,
-values compared, differences by code, rank differences, the time taken. A file that differs is copied
-into `--keep` with a ``.diff.txt`` report beside it.
+In every tournament the values of every descriptor of `COMMON` (and of the list) are compared, per
+player, as exact decimals after the readings `comparable` applies (each a difference of presentation,
+docs/fide-mode.md); the ranks compared are those the list gives (a tied group shares its best rank in
+both programs). Each difference is classified by `explained`: a documented reading gives Gacrux's value
+exactly, or it is unexplained. Seeds are independent, so a range gives the same figures whatever
+`--jobs`; `--until` stops taking seeds at a UTC time (or SIGTERM stops the run) and the figures then
+cover the seeds done, from the first on without a gap. Figures printed: tournaments (by system, with
+Baku), rounds, players, values compared and codes, differences by code and those unexplained, ending in
+one ``summary:`` line with the seed range, the UTC times, CPU seconds (Gacrux's processes included) and
+the load. Progress goes to stderr. A file that differs is copied into `--keep` with a ``.diff.txt``
+report beside it.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import datetime
 import io
 import json
 import random
@@ -42,20 +51,27 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from functools import partial
 from pathlib import Path
 
+from ledger.settings import KoyaLimit, koya_limit
 from pairing.model import Entrant
 from pairing.trf import TrfDocument, parse
 from pairing.trf.convert import entrants, last_paired_round, scoring
 from pairing.trf.standings import places, tiebreak_list
 from tui import pair
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from seed_runs import cpu_seconds, deadline, in_seed_order, load, stop_on_signals
+
 COMMON = (
     "BH", "BH/C1", "BH/C2", "BH/M1", "BH/M2", "FB", "FB/C1", "AOB", "AOB/F",
     "SB", "SB/C1", "DE", "WIN", "WON", "BPG", "BWG", "PS", "PS/C1", "REP", "STD", "TPN", "KS",
-    "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "RTNG",
+    "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "RTNG", "DE/P", "KS/L60", "KS/L+1", "KS/L-1",
 )  # fmt: skip
-"""The MTB26 descriptors of C.07 (2026) individual tie-breaks that both programs compute."""
+"""The MTB26 descriptors of C.07 (2026) individual tie-breaks that both programs compute, with every
+modifier both take (Art. 14: cuts, medians, FB for AOB, forfeits played for DE, KS's Limit)."""
 
 SYSTEMS = ("dutch", "dubov", "burstein")
 POINTS = "PTS"
@@ -122,27 +138,39 @@ Buchholz-type tie-breaks it computes after them in the same run (docs/fide-mode.
 
 @dataclass(frozen=True)
 class Peer:
-    """Gacrux's rows, and whether its ranks come from a run whose values depend on the list's order."""
+    """Gacrux's rows for a list, whether its ranks come from a run whose values depend on the list's
+    order, and the values of every code `theirs` read (`codes`, the `FORE` descriptors last)."""
 
     rows: dict[int, Row]
     order_dependent: bool = False
+    codes: tuple[str, ...] = ()
+    values: dict[int, Row] = field(default_factory=dict)
+    """Player -> the row of the run in `codes`' order (score, then each of `codes`)."""
 
 
-def theirs(gacrux: Path, trf: Path, descriptors: Sequence[str], rounds: int) -> Peer:
-    """Gacrux's rows for `descriptors` (`gacrux_rows`). Its values are read from a run with the `FORE`
-    descriptors last, where no value depends on the order; its ranks from the run in the list's order
-    (the one a tournament would publish), marked `Peer.order_dependent` if its values differ."""
+def fore_last(descriptors: Iterable[str]) -> tuple[str, ...]:
+    """`descriptors` once each, the `FORE` ones last, where no Gacrux value depends on the order."""
+    unique = tuple(dict.fromkeys(descriptors))
+    return tuple(d for d in unique if d not in FORE) + tuple(d for d in unique if d in FORE)
+
+
+def theirs(gacrux: Path, trf: Path, descriptors: Sequence[str], rounds: int, every: Sequence[str] = ()) -> Peer:
+    """Gacrux's rows for `descriptors` (`gacrux_rows`). Its values are read from a run of `descriptors`
+    and `every` with the `FORE` descriptors last (`fore_last`), where no value depends on the order; its
+    ranks from the run in the list's order (the one a tournament would publish), marked
+    `Peer.order_dependent` if its values differ."""
     ranked = gacrux_rows(gacrux, trf, descriptors, rounds)
-    fore_last = [d for d in descriptors if d not in FORE] + [d for d in descriptors if d in FORE]
-    if fore_last == list(descriptors):
-        return Peer(ranked)
-    valued = gacrux_rows(gacrux, trf, fore_last, rounds)
-    where = [1 + fore_last.index(descriptor) for descriptor in descriptors]
+    codes = fore_last((*descriptors, *every))
+    if codes == tuple(descriptors):
+        return Peer(ranked, codes=codes, values=ranked)
+    valued = gacrux_rows(gacrux, trf, codes, rounds)
+    where = [1 + codes.index(descriptor) for descriptor in descriptors]
     rows = {
         player: Row((row.values[0], *(valued[player].values[index] for index in where)), row.rank)
         for player, row in ranked.items()
     }
-    return Peer(rows, any(rows[player].values != ranked[player].values for player in rows))
+    dependent = any(rows[player].values != ranked[player].values for player in rows)
+    return Peer(rows, dependent, codes, valued)
 
 
 def gacrux_rows(gacrux: Path, trf: Path, descriptors: Sequence[str], rounds: int) -> dict[int, Row]:
@@ -201,22 +229,40 @@ def values_compared(descriptors: Sequence[str], mine: Mapping[int, Row], peer: M
 
 @dataclass
 class Tally:
-    """The figures of a run."""
+    """The figures of a run, or of one seed's part of it (`add` sums them)."""
 
     tournaments: int = 0
+    rounds: int = 0
     players: int = 0
     values: int = 0
     differing: int = 0
     failed: int = 0
     not_made: int = 0
     """Tournaments the generator could not make (no valid pairing for a round, say)."""
+    baku: int = 0
+    """Tournaments with Baku acceleration (``192 ..._BAKU``)."""
+    cpu: float = 0.0
+    """CPU seconds: this process's (or a worker's) and those of the Gacrux processes it ran."""
+    systems: Counter[str] = field(default_factory=Counter)
+    codes: set[str] = field(default_factory=set)
+    """Every descriptor whose values were compared."""
     differences: Counter[str] = field(default_factory=Counter)
     unexplained: Counter[str] = field(default_factory=Counter)
     """The differences `explained` does not put down to a documented reading."""
 
+    def add(self, other: Tally) -> None:
+        for name in ("tournaments", "rounds", "players", "values", "differing", "failed", "not_made", "baku", "cpu"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.systems.update(other.systems)
+        self.codes |= other.codes
+        self.differences.update(other.differences)
+        self.unexplained.update(other.unexplained)
+
     def lines(self, name: str) -> list[str]:
+        systems = f" ({_counts(self.systems)}; Baku {self.baku})" if self.systems else ""
         return [
-            f"{name}: {self.tournaments} tournaments, {self.players} players, {self.values} values compared",
+            f"{name}: {self.tournaments} tournaments{systems}, {self.rounds} rounds, {self.players} players, "
+            f"{self.values} values compared over {len(self.codes)} codes",
             f"  tournaments with a difference: {self.differing} (could not be read or run: {self.failed}; "
             f"the generator could not make: {self.not_made})",
             f"  differences by code: {_counts(self.differences)}",
@@ -228,54 +274,118 @@ def _counts(counter: Counter[str]) -> str:
     return ", ".join(f"{code} {count}" for code, count in sorted(counter.items())) or "none"
 
 
-def _unusual_or_double_forfeit(player: Entrant, players: Mapping[int, Entrant], win: float) -> bool:
-    """A round with an opponent whose two scores do not add up to a win: ½-0, 0-½, 0-0, a double forfeit."""
-    return any(
-        record.opponent is not None and record.points + players[record.opponent].history[record.round - 1].points != win
-        for record in player.history
+def _exact(value: float) -> Decimal:
+    return Decimal(repr(value))
+
+
+def std_against_a_draw(player: Entrant, draw: float) -> Decimal:
+    """C.07 7.7 (2026) STD as Gacrux reads it: every round's points compared with a draw's, with or
+    without an opponent (ours compares a round with an opponent with the opponent's points)."""
+    return sum(
+        (Decimal(1) if r.points > draw else Decimal("0.5") if r.points == draw else Decimal(0) for r in player.history),
+        Decimal(0),
     )
 
 
-def explained(found: Sequence[Difference], document: TrfDocument, order_dependent: bool = False) -> list[bool]:
-    """For each difference, whether a reading docs/fide-mode.md sets down accounts for it ("Tie-breaks
-    against Gacrux"): STD of a player with a round whose scores do not add up to a win (Gacrux compares
-    the points with a draw's, ours with the opponent's), KS of a player with a forfeit (Gacrux counts the
-    forfeit's points against the scheduled opponent in a Swiss), TPN of a player whose pairing number is
-    not their start rank (JaVaFo's ``XXC rank``, which Gacrux does not read), and a rank when every value
-    difference of the file is so explained and there is one, or Gacrux's ranks depend on the list's order
-    (`Peer.order_dependent`)."""
+HALF_POINT = 0.5
+"""Gacrux's step of the 14.5 Limit (``KS/L+1``): half a point whatever the points table."""
+
+
+@dataclass(frozen=True)
+class KoyaReading:
+    """How a program reads KS (9.2) with the 14.5 Limit in a Swiss: whether a forfeited round counts
+    against the scheduled opponent, and how many points one step of the Limit moves it."""
+
+    forfeits: bool
+    step: float
+
+    def value(
+        self, descriptor: str, player: Entrant, players: Mapping[int, Entrant], rounds: int, win: float
+    ) -> Decimal:
+        """The player's KS: the points of each round against an opponent (played, or forfeited if
+        `forfeits`) who finished at the limit or above (`ledger.settings.koya_limit`: `percent` % of every
+        round's win, `rounds` of them, moved by `steps` x `step`)."""
+        limit = koya_limit(descriptor.replace("/", "-")) or KoyaLimit()
+        threshold = Decimal(limit.percent) / 100 * _exact(win) * rounds + _exact(self.step) * limit.steps
+        return sum(
+            (
+                _exact(r.points)
+                for r in player.history
+                if r.opponent is not None
+                and (r.played or self.forfeits)
+                and _exact(players[r.opponent].score) >= threshold
+            ),
+            Decimal(0),
+        )
+
+
+def explained(
+    found: Sequence[Difference], document: TrfDocument, order_dependent: bool = False, listed: Sequence[str] = ()
+) -> list[bool]:
+    """For each difference, whether a reading docs/fide-mode.md sets down ("Tie-breaks against Gacrux")
+    gives Gacrux's value exactly: STD with every round's points compared with a draw's
+    (`std_against_a_draw`); KS (any Limit) read as Gacrux reads it, forfeits counted against the
+    scheduled opponent and a Limit's step half a point, differing from ours read as we read it (games
+    played, a step a draw's points) by exactly the difference found (`KoyaReading`); TPN the start rank
+    where the pairing number is not (JaVaFo's ``XXC rank``, which Gacrux does not read); and a rank
+    when every value difference of the ranking list (`listed`; empty: every code) is so explained and
+    there is one, or Gacrux's ranks depend on the list's order (`Peer.order_dependent`)."""
     rounds = last_paired_round(document)
     points = scoring(document)
     players = {player.number: player for player in entrants(document, rounds, points)}
-    reasons = {
-        "STD": lambda player: _unusual_or_double_forfeit(player, players, points.win),
-        "KS": lambda player: any(r.opponent is not None and not r.played for r in player.history),
-        "TPN": lambda player: player.pairing_number != player.number,
-    }
-    values = [d.code in reasons and reasons[d.code](players[d.player]) if d.code != RANK else None for d in found]
-    ranks = all(value is not False for value in values) and (order_dependent or any(values))
+
+    def reading(difference: Difference) -> bool:
+        player = players[difference.player]
+        code = difference.code.split("/")[0]
+        if code == "STD":
+            return difference.theirs == std_against_a_draw(player, points.draw)
+        if code == "KS":
+            theirs = KoyaReading(forfeits=True, step=HALF_POINT)
+            mine = KoyaReading(forfeits=False, step=points.draw)
+            arguments = (difference.code, player, players, rounds, points.win)
+            added = theirs.value(*arguments) - mine.value(*arguments)
+            return added != 0 and difference.theirs == difference.ours + added
+        if code == "TPN":
+            return player.pairing_number != player.number and difference.theirs == player.number
+        return False
+
+    values = [reading(d) if d.code != RANK else None for d in found]
+    ranking = {POINTS, *listed}
+    behind = [
+        value for d, value in zip(found, values, strict=True) if value is not None and (not listed or d.code in ranking)
+    ]
+    ranks = all(behind) and (order_dependent or any(behind))
     return [ranks if value is None else value for value in values]
 
 
-def cross_check(gacrux: Path, trf: Path, descriptors: Sequence[str], tally: Tally, keep: Path | None) -> None:
-    """Compare one file; count it in `tally`; keep it with its report if it differs."""
+def cross_check(
+    gacrux: Path, trf: Path, descriptors: Sequence[str], tally: Tally, keep: Path | None, every: Sequence[str] = COMMON
+) -> None:
+    """Compare one file: the values of `descriptors` and `every`, the ranks `descriptors` give; count it
+    in `tally`; keep it with its report if it differs."""
     try:
         document = parse(trf.read_text(encoding="utf-8"))
+        rounds = last_paired_round(document)
+        peer = theirs(gacrux, trf, descriptors, rounds, every)
         mine = ours(document, descriptors)
-        peer = theirs(gacrux, trf, descriptors, last_paired_round(document))
+        valued = mine if peer.codes == tuple(descriptors) else ours(document, peer.codes)
     except (ValueError, OSError, KeyError) as error:
         tally.failed += 1
         _keep(keep, trf, [f"not compared: {error}"])
         return
     tally.tournaments += 1
+    tally.rounds += rounds
     tally.players += len(mine)
-    tally.values += values_compared(descriptors, mine, peer.rows)
-    found = compare(descriptors, mine, peer.rows)
+    tally.baku += (document.tournament_text("192") or "").strip().endswith("_BAKU")
+    tally.values += values_compared(peer.codes, valued, peer.values)
+    tally.codes.update(peer.codes)
+    found = [d for d in compare(peer.codes, valued, peer.values) if d.code != RANK]
+    found += [d for d in compare(descriptors, mine, peer.rows) if d.code == RANK]
     if not found:
         return
     tally.differing += 1
     tally.differences.update(difference.code for difference in found)
-    reading = explained(found, document, peer.order_dependent)
+    reading = explained(found, document, peer.order_dependent, descriptors)
     tally.unexplained.update(d.code for d, known in zip(found, reading, strict=True) if not known)
     report = [d.line() + ("" if known else "  (unexplained)") for d, known in zip(found, reading, strict=True)]
     _keep(keep, trf, [f"tie-breaks: {', '.join(descriptors)}", *report])
@@ -350,25 +460,96 @@ def seed_range(text: str) -> range:
     return range(int(first), int(last or first) + 1)
 
 
+def system_of(seed: int) -> str:
+    """The pairing system of our generator's tournament of `seed`: Dutch, Dubov and Burstein in turn."""
+    return SYSTEMS[seed % len(SYSTEMS)]
+
+
+@dataclass(frozen=True)
+class Setting:
+    """What each seed's worker needs: Gacrux's folder, and where differences are kept."""
+
+    gacrux: Path
+    keep: Path | None
+
+
+def seed_tally(setting: Setting, seed: int) -> Tally:
+    """Our generator's tournament of `seed` compared (`cross_check`), with the CPU seconds it took."""
+    started = cpu_seconds()
+    tally = Tally()
+    with tempfile.TemporaryDirectory(prefix="tiebreak-cross-check-") as scratch:
+        made = _made(lambda: generated(seed, Path(scratch)), tally)
+        if made is not None:
+            cross_check(setting.gacrux, made, drawn_list(seed), tally, setting.keep)
+            tally.systems[system_of(seed)] += tally.tournaments
+    tally.cpu = cpu_seconds() - started
+    return tally
+
+
+def _utc() -> str:
+    return f"{datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC"
+
+
+def run_seeds(args: argparse.Namespace, tally: Tally) -> range:
+    """Our generator's seeds of `args.seeds`, in `args.jobs` workers, into `tally`, until `args.until`
+    (or a signal): the seeds done, the first on without a gap."""
+    setting = Setting(args.gacrux, args.keep)
+    started = shown = time.perf_counter()
+    done = 0
+    with contextlib.closing(in_seed_order(partial(seed_tally, setting), args.seeds, args.jobs)) as stream:
+        try:
+            for result in stream:
+                tally.add(result)
+                done += 1
+                if time.perf_counter() - shown >= args.progress:
+                    shown = time.perf_counter()
+                    print(
+                        f"{done} of {len(args.seeds)} seeds, {tally.differing} differ, unexplained "
+                        f"{_counts(tally.unexplained)}, {shown - started:.0f} s, load {load()}",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+                if args.until is not None and time.time() >= args.until:
+                    print("stopped: the --until time has come", file=sys.stderr)
+                    break
+        except KeyboardInterrupt:
+            print("interrupted", file=sys.stderr)
+    return range(args.seeds.start, args.seeds.start + done)
+
+
+def summary(seeds: range, tally: Tally, wall: float, jobs: int, began: str) -> str:
+    """The one line of a run's figures over our generator's seeds."""
+    return (
+        f"summary: seeds {seeds.start}-{seeds.stop - 1} ({len(seeds)} seeds), {began} to {_utc()}: "
+        f"{tally.tournaments} tournaments ({_counts(tally.systems)}; Baku {tally.baku}; "
+        f"{tally.not_made} not made, {tally.failed} not run), {tally.rounds} rounds, {tally.players} players, "
+        f"{tally.values} values over {len(tally.codes)} codes; {tally.differing} with a difference; "
+        f"differences {sum(tally.differences.values())}, unexplained {sum(tally.unexplained.values())} "
+        f"({_counts(tally.unexplained)}); {wall:.0f} s, {tally.cpu:.0f} CPU-s, {jobs} jobs, load {load()}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--gacrux", type=Path, required=True, help="the TieBreakServer folder (tiebreakchecker.py)")
     parser.add_argument("--seeds", type=seed_range, default=range(0), help="A-B: our generator's seeds")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes for the seeds (default 1)")
+    parser.add_argument("--until", type=deadline, metavar="HH:MM", help="stop taking seeds at this UTC time")
+    parser.add_argument("--progress", type=float, default=60.0, help="seconds between progress lines (stderr)")
     parser.add_argument("--peer-generated", type=int, default=0, help="tournaments made by Gacrux's generator")
     parser.add_argument("--files", type=Path, nargs="*", default=[], help="TRF files or folders of them")
     parser.add_argument("--keep", type=Path, help="a folder for the files that differ and their reports")
     args = parser.parse_args()
     if args.keep is not None:
         args.keep.mkdir(parents=True, exist_ok=True)
+    stop_on_signals()
+    began = _utc()
+    print(f"load at start: {load()}", file=sys.stderr)
     started = time.perf_counter()
     tallies = {"ours generated": Tally(), "Gacrux generated": Tally(), "files": Tally()}
+    seeds = run_seeds(args, tallies["ours generated"])
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
-        for seed in args.seeds:
-            made = _made(lambda seed=seed: generated(seed, folder), tallies["ours generated"])
-            if made is not None:
-                cross_check(args.gacrux, made, drawn_list(seed), tallies["ours generated"], args.keep)
-                made.unlink()
         for number in range(args.peer_generated):
             made = _made(lambda number=number: peer_generated(args.gacrux, number, folder), tallies["Gacrux generated"])
             if made is not None:
@@ -376,12 +557,12 @@ def main() -> None:
                 made.unlink()
     for trf in trf_files(args.files):
         cross_check(args.gacrux, trf, _listed(trf), tallies["files"], args.keep)
-    if args.seeds:
-        print(f"seeds {args.seeds.start}-{args.seeds.stop - 1}")
     for name, tally in tallies.items():
         if tally.tournaments or tally.failed or tally.not_made:
             print("\n".join(tally.lines(name)))
     print(f"time: {time.perf_counter() - started:.0f} s")
+    if args.seeds:
+        print(summary(seeds, tallies["ours generated"], time.perf_counter() - started, args.jobs, began), flush=True)
 
 
 if __name__ == "__main__":

@@ -14,8 +14,21 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.tiebreak_cross_check import COMMON, POINTS, RANK, compare, ours, theirs, values_compared
+from benchmarks.tiebreak_cross_check import (
+    COMMON,
+    POINTS,
+    RANK,
+    Difference,
+    KoyaReading,
+    compare,
+    explained,
+    ours,
+    theirs,
+    values_compared,
+)
 from pairing.trf import parse
+from pairing.trf.convert import entrants, scoring
+from tests.conftest import DUTCH_REFERENCE
 from tui import pair
 
 GACRUX = Path(os.environ.get("GACRUX", "/tmp/gacrux"))
@@ -30,11 +43,12 @@ pytestmark = pytest.mark.skipif(
 LIST = ("BH/C1", "BH", "SB/C1", "PS", "ARO", "TPR", "WIN", "BPG")
 
 
-def _tournament(tmp_path: Path, tiebreaks: tuple[str, ...] = LIST) -> Path:
-    """A Dutch tournament of our generator with byes and forfeits, `tiebreaks` its 202 list."""
+def _tournament(tmp_path: Path, tiebreaks: tuple[str, ...] = LIST, forfeits: int = 1) -> Path:
+    """A Dutch tournament of our generator with byes and `forfeits` forfeit wins a round, `tiebreaks`
+    its 202 list."""
     config = tmp_path / "t.cfg"
     config.write_text(
-        f"PlayersNumber=16\nRoundsNumber=6\nHalfPointByes=1\nForfeitWins=1\nZeroPointByes=1\n"
+        f"PlayersNumber=16\nRoundsNumber=6\nHalfPointByes=1\nForfeitWins={forfeits}\nZeroPointByes=1\n"
         f"UnusualResults=0\nDoubleForfeits=0\nTieBreaks={','.join(tiebreaks)}\n",
         encoding="utf-8",
     )
@@ -90,9 +104,10 @@ def _turn_round_1(text: str, winner: int, loser: int) -> str:
 
 
 def test_q033_the_harness_prints_its_figures_and_keeps_nothing_when_all_agree(tmp_path: Path) -> None:
-    """`--files` with a file both programs rank alike: one tournament, its players, values compared,
-    no difference, nothing kept."""
-    trf = _tournament(tmp_path)
+    """`--files` with a file both programs rank alike (no forfeit, so KS agrees too): one tournament, its
+    rounds and players, the values of every code of `COMMON` both programs give, no difference, nothing
+    kept."""
+    trf = _tournament(tmp_path, forfeits=0)
     keep = tmp_path / "kept"
     done = subprocess.run(
         [sys.executable, str(HARNESS), "--gacrux", str(GACRUX), "--files", str(trf), "--keep", str(keep)],
@@ -102,15 +117,21 @@ def test_q033_the_harness_prints_its_figures_and_keeps_nothing_when_all_agree(tm
         timeout=600,
         check=True,
     )
-    assert re.search(rf"files: 1 tournaments, 16 players, {16 * (1 + len(LIST))} values compared", done.stdout)
+    peer = theirs(GACRUX, trf, LIST, 6, COMMON)
+    compared = values_compared(peer.codes, ours(parse(trf.read_text(encoding="utf-8")), peer.codes), peer.values)
+    assert compared > 16 * (1 + len(LIST))
+    assert (
+        f"files: 1 tournaments, 6 rounds, 16 players, {compared} values compared over {len(COMMON)} codes"
+        in done.stdout
+    )
     assert "tournaments with a difference: 0" in done.stdout and "differences by code: none" in done.stdout
     assert list(keep.iterdir()) == []
 
 
 def test_q033_the_common_list_is_every_c07_individual_swiss_tiebreak_both_compute(tmp_path: Path) -> None:
-    """`COMMON` holds C.07 Art. 5's individual tie-breaks (2026) with the Art. 14 cuts, and both programs
-    compute each of them on a generated tournament (ours would raise on an unknown one; Gacrux gives a
-    value for each but DE, a rank)."""
+    """`COMMON` holds C.07 Art. 5's individual tie-breaks (2026) with the modifiers both take (Art. 14's
+    cuts, medians and Limit, DE/P), and both programs compute each of them on a generated tournament
+    (ours would raise on an unknown one; Gacrux gives a value for each but DE and DE/P, ranks)."""
     assert {d.split("/")[0] for d in COMMON} == {
         *("AOB", "APPO", "APRO", "ARO", "BH", "DE", "FB", "REP", "KS", "BPG", "WON", "BWG", "WIN", "PTP"),
         *("RTNG", "SB", "STD", "PS", "TPN", "TPR"),
@@ -122,8 +143,102 @@ def test_q033_the_common_list_is_every_c07_individual_swiss_tiebreak_both_comput
         (player, code, ours_value)
         for player in mine
         for code, ours_value, value in zip((POINTS, *COMMON), mine[player].values, peer[player].values, strict=True)
-        if value is None and code != "DE"
+        if value is None and code.split("/")[0] != "DE"
     ]
-    # Every value but DE compared, save those Gacrux leaves empty for want of a game, where ours is 0.
-    assert values_compared(COMMON, mine, peer) == 16 * len(COMMON) - len(empty)
+    # Every value but DE's (DE, DE/P) compared, save those Gacrux leaves empty for want of a game, where
+    # ours is 0.
+    ranks = sum(code.split("/")[0] == "DE" for code in COMMON)
+    assert values_compared(COMMON, mine, peer) == 16 * (1 + len(COMMON) - ranks) - len(empty)
     assert all(ours_value == 0 for _, _, ours_value in empty) and len(empty) < 16
+
+
+def test_q033_a_ks_difference_is_explained_only_by_the_forfeits_points_c07_9_2(tmp_path: Path) -> None:
+    """C.07 9.2 in a Swiss with forfeits: Gacrux's KS (each Limit) counts a forfeit's points against the
+    scheduled opponent, ours the games played. Each such difference is explained because ours plus those
+    points is Gacrux's value exactly; the same difference half a point off is not."""
+    trf = _tournament(tmp_path, ("KS", "KS/L60", "KS/L+1", "KS/L-1"))
+    document = parse(trf.read_text(encoding="utf-8"))
+    codes = ("KS", "KS/L60", "KS/L+1", "KS/L-1")
+    found = compare(codes, ours(document, codes), theirs(GACRUX, trf, codes, 6).rows)
+    koya = [d for d in found if d.code != RANK]
+    assert koya and {d.code.split("/")[0] for d in koya} == {"KS"}
+    assert all(explained(koya, document))
+    off = [Difference(d.player, d.code, d.ours, d.theirs + Decimal("0.5")) for d in koya]
+    assert not any(explained(off, document))
+
+
+def test_q033_an_std_difference_is_explained_only_by_a_draws_points_c07_7_7(tmp_path: Path) -> None:
+    """C.07 7.7 with ½-0 games: Gacrux compares each round's points with a draw's, ours with the
+    opponent's. The differences are explained because that reading gives Gacrux's value exactly; a value
+    half a point off is not, and neither is a rank that only an unexplained value would account for."""
+    config = tmp_path / "t.cfg"
+    config.write_text("PlayersNumber=20\nRoundsNumber=7\nUnusualResults=2\nTieBreaks=STD,BH\n", encoding="utf-8")
+    trf = tmp_path / "t.trf"
+    assert pair.main(["--dutch", "-g", str(config), "-o", str(trf), "-s", "3"]) == 0
+    document = parse(trf.read_text(encoding="utf-8"))
+    found = compare(("STD", "BH"), ours(document, ("STD", "BH")), theirs(GACRUX, trf, ("STD", "BH"), 7).rows)
+    standard = [d for d in found if d.code == "STD"]
+    assert standard and all(explained(standard, document, listed=("STD", "BH")))
+    off = [Difference(d.player, d.code, d.ours, d.theirs + Decimal("0.5")) for d in standard]
+    rank = Difference(standard[0].player, RANK, 1, 2)
+    assert not any(explained([*off, rank], document, listed=("STD", "BH")))
+
+
+SUMMARY = re.compile(
+    r"^summary: seeds (?P<first>\d+)-(?P<last>\d+) \((?P<seeds>\d+) seeds\), .*?: (?P<figures>.*?); "
+    r"\d+ s, \d+ CPU-s, (?P<jobs>\d+) jobs, load ",
+    re.MULTILINE,
+)
+
+
+def _summary(*seeds: str) -> re.Match[str]:
+    """The harness's summary line over our generator's `seeds` (``--seeds A-B --jobs N``)."""
+    done = subprocess.run(
+        [sys.executable, str(HARNESS), "--gacrux", str(GACRUX), *seeds],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=True,
+    )
+    found = SUMMARY.search(done.stdout)
+    assert found is not None, done.stdout
+    return found
+
+
+def test_q033_a_seed_range_gives_the_same_figures_with_one_or_two_workers(tmp_path: Path) -> None:
+    """Seeds are independent: seeds 1-3 (Dutch, Dubov, Burstein: 1 % 3, 2 % 3, 0 % 3) give the same
+    tournaments, rounds, players, values, codes and differences with one worker or two."""
+    one = _summary("--seeds", "1-3", "--jobs", "1")
+    two = _summary("--seeds", "1-3", "--jobs", "2")
+    assert (one["first"], one["last"], one["seeds"], one["jobs"], two["jobs"]) == ("1", "3", "3", "1", "2")
+    assert one["figures"] == two["figures"]
+    assert "3 tournaments (burstein 1, dubov 1, dutch 1;" in one["figures"]
+    assert f"values over {len(COMMON)} codes" in one["figures"]
+
+
+THREE_ONE = DUTCH_REFERENCE / "threeone-p013-r07-s255.trf"
+"""A reference tournament scored 3/1/0 (record 162), 7 rounds, with forfeits."""
+
+
+@pytest.mark.skipif(not THREE_ONE.exists(), reason=f"the Dutch reference corpus is not in {DUTCH_REFERENCE}")
+def test_q033_a_ks_limit_step_is_half_a_point_for_gacrux_and_a_draw_for_us_c07_14_5() -> None:
+    """C.07 14.5 with 3/1/0 scoring: Gacrux moves the Limit by half a point a step, ours by a draw's
+    points (1): KS/L+1 after 7 rounds has Gacrux's limit at 11 points, ours at 11.5, so an opponent who
+    finished on 11 counts for Gacrux only. The differences found are explained by the two readings
+    together (`KoyaReading`, with 9.2's forfeits), and one at least not by the forfeits alone."""
+    codes = ("KS", "KS/L+1", "KS/L-1")
+    document = parse(THREE_ONE.read_text(encoding="utf-8"))
+    found = [
+        d for d in compare(codes, ours(document, codes), theirs(GACRUX, THREE_ONE, codes, 7).rows) if d.code != RANK
+    ]
+    assert found and all(explained(found, document))
+    players = {p.number: p for p in entrants(document, 7, scoring(document))}
+    draw, win = scoring(document).draw, scoring(document).win
+    assert (draw, win) == (1.0, 3.0)
+    forfeits_alone = [
+        KoyaReading(forfeits=True, step=draw).value(d.code, players[d.player], players, 7, win)
+        - KoyaReading(forfeits=False, step=draw).value(d.code, players[d.player], players, 7, win)
+        for d in found
+    ]
+    assert any(d.theirs != d.ours + added for d, added in zip(found, forfeits_alone, strict=True))
