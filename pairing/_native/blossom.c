@@ -93,6 +93,31 @@ static inline void num_half(limb *a, int L) {
     }
 }
 
+/* The tests of the scan, from the most significant limb down, so that they stop at the first limb
+   that decides (the slacks of the wide tiers differ in their high limbs): whether a + b - c is zero,
+   and whether it is less than s, for a slack a + b - c (dual, dual, 2 w), which is never negative.
+   After limb i, r is the difference's value above that limb; the limbs below add less than one unit
+   of it in the zero test ((-1, 2) units), and less than two in the comparison ((-2, 2)), so r
+   decides as soon as it leaves the range that the limbs below can still move. */
+#define LIMB_UNIT ((wide)1 << 64)
+static inline int zero_from_top(const limb *a, const limb *b, const limb *c, int L) {
+    wide r = 0;
+    for (int i = L - 1; i >= 0; i--) {
+        r = r * LIMB_UNIT + (wide)a[i] + (wide)b[i] - (wide)c[i];
+        if (r >= 1) return 0;
+    }
+    return r == 0;
+}
+static inline int below_from_top(const limb *a, const limb *b, const limb *c, const limb *s, int L) {
+    wide r = 0;
+    for (int i = L - 1; i >= 0; i--) {
+        r = r * LIMB_UNIT + (wide)a[i] + (wide)b[i] - (wide)c[i] - (wide)s[i];
+        if (r >= 2) return 0;
+        if (r <= -2) return 1;
+    }
+    return r < 0;
+}
+
 #define DUAL(m, b) ((m)->dual + (size_t)(b) * (m)->L)
 #define W(m, k) ((m)->w + (size_t)(k) * (m)->L)
 
@@ -108,9 +133,9 @@ static inline void slack(M *m, int k, limb *out) {
     }
 }
 
-/* Whether slack s (of an edge just scanned) is less than that of bestedge[b] (or there is none); the
-   best edge's slack is computed once per dual version. */
-static inline int below_best(M *m, const limb *s, int b) {
+/* Whether the slack of adjacency entry q of vertex x (an edge just scanned) is less than that of
+   bestedge[b] (or there is none); the best edge's slack is computed once per dual version. */
+static inline int below_best(M *m, int x, int q, int b) {
     int k = m->bestedge[b], L = m->L;
     if (k == -1) return 1;
     limb *cached = m->bslack + (size_t)b * L;
@@ -119,7 +144,7 @@ static inline int below_best(M *m, const limb *s, int b) {
         m->bslack_edge[b] = k;
         m->bslack_at[b] = m->version;
     }
-    return num_cmp(s, cached, L) < 0;
+    return below_from_top(DUAL(m, x), DUAL(m, m->nbv[q]), m->wq + (size_t)q * L, cached, L);
 }
 
 /* bestedge[b] = k, whose slack s is known */
@@ -143,14 +168,20 @@ static inline void slack_adjacent(M *m, int x, int q, limb *out) {
     }
 }
 
-/* edge kk, of slack t1, leads from blossom b to the outer blossom bj: keep it as b's best edge to bj
-   if its slack is the least seen so far (the slack of each kept edge is kept beside it, in
+/* edge kk, of slack a + b - c, leads from blossom b to the outer blossom bj: keep it as b's best edge
+   to bj if its slack is the least seen so far (the slack of each kept edge is kept beside it, in
    bestto_slack) */
-static inline void keep_least(M *m, int bj, int kk, int *bestto) {
-    limb *kept = m->bestto_slack + (size_t)bj * m->L;
-    if (bestto[bj] == -1 || num_cmp(m->t1, kept, m->L) < 0) {
+static inline void keep_least(M *m, int bj, int kk, const limb *a, const limb *b, const limb *c, int *bestto) {
+    int L = m->L;
+    limb *kept = m->bestto_slack + (size_t)bj * L;
+    if (bestto[bj] == -1 || below_from_top(a, b, c, kept, L)) {
         bestto[bj] = kk;
-        num_copy(kept, m->t1, m->L);
+        wide acc = 0;
+        for (int i = 0; i < L; i++) {
+            acc += (wide)a[i] + (wide)b[i] - (wide)c[i];
+            kept[i] = (limb)acc;
+            acc >>= 64;
+        }
     }
 }
 
@@ -159,16 +190,14 @@ static inline void consider_best_edge(M *m, int b, int kk, int *bestto) {
     int far = m->inblossom[m->ev[kk]] == b ? m->eu[kk] : m->ev[kk];
     int bj = m->inblossom[far];
     if (bj == b || m->label[bj] != 1) return;
-    slack(m, kk, m->t1);
-    keep_least(m, bj, kk, bestto);
+    keep_least(m, bj, kk, DUAL(m, m->eu[kk]), DUAL(m, m->ev[kk]), m->w2 + (size_t)kk * m->L, bestto);
 }
 
 /* consider_best_edge for the edge of adjacency entry q of vertex x of blossom b */
 static inline void consider_adjacent(M *m, int b, int x, int q, int *bestto) {
     int bj = m->inblossom[m->nbv[q]];
     if (bj == b || m->label[bj] != 1) return;
-    slack_adjacent(m, x, q, m->t1);
-    keep_least(m, bj, m->nb[q] >> 1, bestto);
+    keep_least(m, bj, m->nb[q] >> 1, DUAL(m, x), DUAL(m, m->nbv[q]), m->wq + (size_t)q * m->L, bestto);
 }
 
 /* leaves of blossom b, appended to buf from position *len */
@@ -514,10 +543,7 @@ static int run(M *m) {
                     int w = m->nbv[q];
                     int bw = m->inblossom[w];
                     if (m->inblossom[v] == bw || (m->label[bw] == 2 && m->label[w] == 2)) continue; /* nothing to do */
-                    if (!m->allow[k]) {
-                        slack_adjacent(m, v, q, m->t3);
-                        if (num_zero(m->t3, L)) m->allow[k] = 1;
-                    }
+                    if (!m->allow[k] && zero_from_top(DUAL(m, v), DUAL(m, w), m->wq + (size_t)q * L, L)) m->allow[k] = 1;
                     if (m->allow[k]) {
                         if (m->label[m->inblossom[w]] == 0) {
                             assign_label(m, w, 2, p ^ 1);
@@ -535,11 +561,14 @@ static int run(M *m) {
                             m->labelend[w] = p ^ 1;
                         }
                     } else if (m->label[m->inblossom[w]] == 1) {
-                        /* not allowed: t3 holds the slack of k, computed just above */
                         int b = m->inblossom[v];
-                        if (below_best(m, m->t3, b)) set_best(m, b, k, m->t3);
-                    } else if (m->label[w] == 0) {
-                        if (below_best(m, m->t3, w)) set_best(m, w, k, m->t3);
+                        if (below_best(m, v, q, b)) {
+                            slack_adjacent(m, v, q, m->t3);
+                            set_best(m, b, k, m->t3);
+                        }
+                    } else if (m->label[w] == 0 && below_best(m, v, q, w)) {
+                        slack_adjacent(m, v, q, m->t3);
+                        set_best(m, w, k, m->t3);
                     }
                 }
             }
