@@ -58,48 +58,22 @@ def default_backend() -> str:
     return backends[0]
 
 
-@define(frozen=True)
-class Tiers:
-    """How the edge weights divide into lexicographic tiers, so that the native backend can solve a
-    wide weight as a few narrow ones (`_by_tiers`); the result is the same.
-
-    `cuts` are bit positions, descending: tier 0 is the bits from ``cuts[0]`` up, tier i the bits
-    from ``cuts[i]`` below ``cuts[i-1]``, the last tier the bits below ``cuts[-1]``. The sum of a
-    tier over any matching must fit in its bits, so that no tier carries into the one above.
-
-    `digits`, if given, writes the last tier as digits of a lexicographic order (a Swiss engine's
-    generation order: one digit per player, ranking its partner): ``digits[k]`` lists edge k's as
-    (level, value), level 0 the most significant (edges past the end of the list have none). A level
-    is non-zero on the edges of one vertex only, so that a matching takes at most one of its values,
-    and the tier orders matchings exactly as their digit sequences do: only the order of each
-    level's values matters, not their size.
-    """
-
-    cuts: tuple[int, ...]
-    digits: Sequence[tuple[tuple[int, int], ...]] | None = None
-
-
 TIERED_BITS = 128
 """Below tiers of this many bits (in all), the native backend solves the whole weight at once."""
 
 
-def max_weight_matching(
-    n: int, edges: Sequence[Edge], backend: str | None = None, tiers: Tiers | None = None
-) -> list[int]:
+def max_weight_matching(n: int, edges: Sequence[Edge], backend: str | None = None) -> list[int]:
     """A matching of maximum total weight (not necessarily of maximum cardinality): `mate[v]` is v's
-    partner or -1. Edges of weight 0 may be left out of the matching. `tiers`, when given, describes
-    the weights (the result is the same; it only lets the solver be faster)."""
+    partner or -1. Edges of weight 0 may be left out of the matching."""
     backend = backend or default_backend()
     if backend == "native":
-        return _native(n, edges, False, tiers)
+        return _native_solve(n, edges, False)[0]
     if backend == "networkx":
         return _networkx(n, edges)
     raise ValueError(f"unknown matching backend {backend!r}")
 
 
-def max_weight_perfect_matching(
-    n: int, edges: Sequence[Edge], backend: str | None = None, tiers: Tiers | None = None
-) -> list[int] | None:
+def max_weight_perfect_matching(n: int, edges: Sequence[Edge], backend: str | None = None) -> list[int] | None:
     """A perfect matching of maximum total weight, or None if the graph has none.
 
     The native backend may start from any feasible duals with the matched edges tight, and keeps the
@@ -113,138 +87,12 @@ def max_weight_perfect_matching(
     if n == 0:
         return []
     if backend == "native" and edges:
-        mate = _native(n, edges, True, tiers)
+        mate = _native_solve(n, edges, True)[0]
     else:
         top = max((w for _, _, w in edges), default=0) + 1
         lifted = [(u, v, w + top * n) for u, v, w in edges]  # any perfect matching beats any other
         mate = max_weight_matching(n, lifted, backend)
     return None if -1 in mate else mate
-
-
-def _native(n: int, edges: Sequence[Edge], perfect: bool, tiers: Tiers | None) -> list[int]:
-    if tiers is not None and tiers.cuts[0] >= TIERED_BITS:
-        return _by_tiers(n, edges, perfect, tiers)
-    return _native_solve(n, edges, perfect)[0]
-
-
-def _by_tiers(n: int, edges: Sequence[Edge], perfect: bool, tiers: Tiers) -> list[int]:
-    """The same optimum as one solve of the wide weights, from one narrow solve per tier.
-
-    The first solve maximises tier 0 alone. Its final duals are an optimal dual solution, and by
-    complementary slackness (Edmonds' matching polytope) the matchings of maximum weight are exactly
-    the matchings of tight edges that cover every vertex of positive dual and fill every blossom of
-    positive dual: the solver's certificate gives each tight edge a small count whose sum over a
-    matching is the greatest exactly for those. So each next solve keeps only the tight edges and
-    weighs them by that count above the next tier: its optima are the optima of the tiers so far.
-    A tier of digits is solved a few levels at a time (`_digit_chunk`), on a graph that shrinks
-    as the earlier levels are settled.
-    """
-    kept = list(range(len(edges)))
-    columns = _Columns([e[0] for e in edges], [e[1] for e in edges], [e[2] for e in edges])
-    counts: bytes = b""
-    bit_tiers = list(zip((None, *tiers.cuts), (*tiers.cuts, 0), strict=True))  # (top, cut) of each
-    if tiers.digits is not None:
-        bit_tiers.pop()  # the last tier is solved as digits
-    for index, (top, cut) in enumerate(bit_tiers):
-        scale = 1 << (top - cut) if top is not None else 0
-        low_bits = scale - 1 if top is not None else -1  # & -1 keeps every bit
-        values = [(w >> cut) & low_bits for w in columns.weights]
-        last = tiers.digits is None and index == len(bit_tiers) - 1
-        mate, kept, columns, counts = _tier_solve(n, columns, perfect, kept, counts, values, scale, last)
-    if tiers.digits is None:
-        return mate
-    by_level = _edges_by_level(tiers.digits)
-    first: int | None = 0
-    while first is not None:
-        values, scale, first = _digit_chunk(kept, by_level, first)
-        mate, kept, columns, counts = _tier_solve(n, columns, perfect, kept, counts, values, scale, first is None)
-    return mate
-
-
-@define(frozen=True)
-class _Columns:
-    """The kept edges of `_by_tiers` as columns: endpoints and whole weights, shrunk with the kept list
-    after each solve, so that a tier reads them without indexing the edge list."""
-
-    us: list[int]
-    vs: list[int]
-    weights: list[int]
-
-    def compress(self, mask: bytes) -> _Columns:
-        return _Columns(*(list(compress(column, mask)) for column in (self.us, self.vs, self.weights)))
-
-
-def _tier_solve(
-    n: int,
-    columns: _Columns,
-    perfect: bool,
-    kept: list[int],
-    counts: bytes,
-    values: list[int],
-    scale: int,
-    last: bool,
-) -> tuple[list[int], list[int], _Columns, bytes]:
-    """One solve of `_by_tiers` on the kept edges (`columns`), weighed by the count from the solve
-    before (if any) above `values`: the mates, and unless `last`, the edges tight in the result with
-    their columns and counts. A perfect matching covers every vertex, so when no kept edge lies in a
-    blossom of positive dual (every count is the same), every perfect matching of the kept edges has
-    the greatest count, and `values` alone decide."""
-    if perfect and len(set(counts)) == 1:
-        counts = b""
-    weights = [c * scale + v for c, v in zip(counts, values, strict=True)] if counts else values
-    mate, certificate = _native_columns(n, columns.us, columns.vs, weights, perfect, with_certificate=not last)
-    if certificate is None:
-        return mate, kept, columns, counts
-    mask = certificate.translate(_TIGHT)
-    return mate, list(compress(kept, mask)), columns.compress(mask), bytes(compress(certificate, mask))
-
-
-DIGIT_CHUNK_BITS = 192
-"""The width of the digit levels solved together by `_by_tiers`."""
-
-
-def _edges_by_level(digits: Sequence[tuple[tuple[int, int], ...]]) -> list[tuple[int, list[tuple[int, int]]]]:
-    """`Tiers.digits` turned around: each level that has a non-zero value, in order (the most significant
-    first), with its (edge, value) pairs."""
-    by_level: dict[int, list[tuple[int, int]]] = {}
-    for edge, edge_digits in enumerate(digits):
-        for level, value in edge_digits:
-            if value:
-                by_level.setdefault(level, []).append((edge, value))
-    return sorted(by_level.items())
-
-
-def _digit_chunk(
-    kept: list[int], by_level: list[tuple[int, list[tuple[int, int]]]], first: int
-) -> tuple[list[int], int, int | None]:
-    """The kept edges' digits of the next levels from `first` on (an index in `by_level`), as many as
-    fit in about `DIGIT_CHUNK_BITS`: in mixed radix, each level's values by rank (1 = the least) among
-    the kept edges, so a player keeps only the partners still possible. Also the radix product (the
-    chunk's bound plus one) and where the next chunk starts, or None if this one is the last. Only
-    the chunk's own levels are read, so that a round's digits are read about once in all."""
-    position = {edge: index for index, edge in enumerate(kept)}
-    chunk: list[tuple[list[tuple[int, int]], set[int]]] = []
-    bits = 0
-    following: int | None = None
-    for at in range(first, len(by_level)):
-        held = [(position[edge], value) for edge, value in by_level[at][1] if edge in position]
-        if not held:
-            continue  # no kept edge has a value at this level any more
-        values = {value for _, value in held}
-        width = len(values).bit_length()
-        if chunk and bits + width > DIGIT_CHUNK_BITS:
-            following = at
-            break
-        chunk.append((held, values))
-        bits += width
-    ranked = [0] * len(kept)
-    scale = 1
-    for held, values in reversed(chunk):  # least significant first
-        rank = {value: i * scale for i, value in enumerate(sorted(values), 1)}
-        for index, value in held:
-            ranked[index] += rank[value]
-        scale *= len(values) + 1
-    return ranked, scale, following
 
 
 NOT_TIGHT = 255
@@ -308,11 +156,13 @@ class DigitGraph:
     it lies in a run ``(start, end, place)`` of `levels` (``start <= k < end``). The runs are disjoint
     and listed the most significant level first; the values are positive, the edges of a run share a
     vertex (a matching takes at most one of its values), and the places make the order of the
-    weights below ``cut`` the order of the digit sequences, as for `Tiers.digits`.
+    weights below ``cut`` the order of the digit sequences: only the order of each level's values
+    matters, not their size.
 
-    `high_cuts`, if given, are bit positions of ``high`` (descending) that divide it into tiers as
-    `Tiers.cuts` divides a whole weight (the sum of a tier over any matching fits in its bits), so
-    that the first solve, on every edge, reads only the top tier's narrow numbers."""
+    `high_cuts`, if given, are bit positions of ``high`` (descending) that divide it into lexicographic
+    tiers: tier 0 the bits from ``high_cuts[0]`` up, tier i the bits from ``high_cuts[i]`` below
+    ``high_cuts[i-1]``. The sum of a tier over any matching must fit in its bits, so that no tier carries
+    into the one above; then the first solve, on every edge, reads only the top tier's narrow numbers."""
 
     us: Sequence[int]
     vs: Sequence[int]
@@ -340,7 +190,7 @@ def max_weight_matching_by_digits(
     n: int, graph: DigitGraph, perfect: bool, backend: str | None = None
 ) -> list[int] | None:
     """`max_weight_perfect_matching` (if `perfect`) or `max_weight_matching` of `graph`, with the same
-    result as on ``graph.edges()`` described as `Tiers` (one cut and the digits). A wide graph is
+    result as on ``graph.edges()``. A wide graph is
     solved by the native backend without its whole weights ever being built: the bits from the cut
     up first (tier by tier, with `DigitGraph.high_cuts`), then the levels a chunk at a time
     (`_digits_by_tiers`); a narrow one goes to it as columns, without edge tuples."""
@@ -356,10 +206,17 @@ def max_weight_matching_by_digits(
 
 
 def _digits_by_tiers(n: int, graph: DigitGraph, perfect: bool) -> list[int]:
-    """`_by_tiers` for a `DigitGraph`: the same solves, on columns. The high part's tiers
-    (`DigitGraph.high_cuts`) come first, then the levels a chunk at a time (`_level_chunk`). The kept
-    edges are carried as their columns, shrunk after each solve to the edges its certificate finds
-    tight; a level's kept edges are a slice of them."""
+    """The same optimum as one solve of the whole weights, from one narrow solve per tier: the high
+    part's tiers (`DigitGraph.high_cuts`) first, then the levels a chunk at a time (`_level_chunk`).
+
+    The first solve maximises tier 0 alone. Its final duals are an optimal dual solution, and by
+    complementary slackness (Edmonds' matching polytope) the matchings of maximum weight are exactly
+    the matchings of tight edges that cover every vertex of positive dual and fill every blossom of
+    positive dual: the solver's certificate gives each tight edge a small count whose sum over a
+    matching is the greatest exactly for those. So each next solve keeps only the tight edges and
+    weighs them by that count above the next tier: its optima are the optima of the tiers so far.
+    The kept edges are carried as their columns, shrunk after each solve to the edges its certificate
+    finds tight; a level's kept edges are a slice of them."""
     kept: Sequence[int] = range(len(graph.us))
     us, vs, high = graph.us, graph.vs, graph.high
     cuts = [*graph.high_cuts, 0]
@@ -377,7 +234,7 @@ def _digits_by_tiers(n: int, graph: DigitGraph, perfect: bool) -> list[int]:
         else:
             chunk, scale, following = _level_chunk(graph, kept, first or 0)
         if perfect and len(set(counts)) == 1:
-            counts = b""  # every perfect matching of the kept edges has the greatest count (`_tier_solve`)
+            counts = b""  # no kept edge in a blossom of positive dual: every perfect matching has the greatest count
         placed = {count: count * scale for count in set(counts)}
         weights = list(map(placed.__getitem__, counts)) if counts else [0] * len(kept)
         for low, high_end, ranked in chunk:
@@ -410,7 +267,7 @@ _TIGHT = bytes(1 if c != NOT_TIGHT else 0 for c in range(256))
 def _level_chunk(
     graph: DigitGraph, kept: list[int], first: int
 ) -> tuple[list[tuple[int, int, list[int]]], int, int | None]:
-    """`_digit_chunk` for a `DigitGraph`: the levels from `first` on (an index in ``graph.levels``) that
+    """The next chunk of `graph`'s digit levels: the levels from `first` on (an index in ``graph.levels``) that
     fit in about `LEVEL_CHUNK_BITS`, each as the slice of `kept` holding its edges and their values by
     rank (in mixed radix, the least significant level last); the radix product; and where the next
     chunk starts, or None if this one is the last."""

@@ -1,5 +1,5 @@
-"""Weighted matching (`pairing.matching`): the native solver against networkx, the exact oracle,
-and the solve by tiers (`Tiers`) against one solve of the whole weight."""
+"""Weighted matching (`pairing.matching`): the native solver against networkx, the exact oracle (the
+solve by tiers of a `DigitGraph` is tested in test_matching_by_digits.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing import matching
 from pairing.matching import (
-    Tiers,
     available_backends,
     matching_weight,
     max_weight_matching,
@@ -48,51 +46,6 @@ def assert_the_optimum_of_networkx(n: int, edges: list[tuple[int, int, int]]) ->
 @given(graphs(wide=False) | graphs(wide=True))
 def test_native_finds_the_optimum_networkx_finds(graph: tuple[int, list[tuple[int, int, int]]]) -> None:
     assert_the_optimum_of_networkx(*graph)
-
-
-@st.composite
-def tiered(draw: st.DrawFn) -> tuple[int, list[tuple[int, int, int]], Tiers]:
-    """Weights of three tiers: a random high part, a middle part whose sum over any matching fits in
-    its bits, and digits owned by the lower end of each edge (one level per vertex) valued 1..R."""
-    n = draw(st.integers(2, 12))
-    radix = draw(st.integers(2, 5))
-    digit_bits = (radix**n).bit_length()
-    middle_bits = (n * 8).bit_length()
-    pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
-    chosen = draw(st.lists(st.sampled_from(pairs), unique=True, min_size=1, max_size=len(pairs)))
-    edges, digits = [], []
-    for u, v in sorted(chosen):
-        high = draw(st.integers(0, 1))  # few values: ties, so that the lower tiers decide
-        middle = draw(st.integers(0, 2))
-        value = draw(st.integers(0, radix - 1))
-        low = value * radix ** (n - 1 - u)
-        edges.append((u, v, (high << (middle_bits + digit_bits)) + (middle << digit_bits) + low))
-        digits.append(((u, value),))
-    return n, edges, Tiers((middle_bits + digit_bits, digit_bits), digits)
-
-
-@settings(max_examples=300)
-@given(case=tiered(), perfect=st.booleans())
-def test_the_solve_by_tiers_finds_the_optimum_of_the_whole_weight(
-    case: tuple[int, list[tuple[int, int, int]], Tiers], perfect: bool
-) -> None:
-    n, edges, tiers = case
-    if perfect:
-        n -= n % 2
-        inside = [k for k, e in enumerate(edges) if e[1] < n]
-        edges = [edges[k] for k in inside]
-        tiers = Tiers(tiers.cuts, [tiers.digits[k] for k in inside])  # each edge keeps its own digits
-        whole = max_weight_perfect_matching(n, edges, "native") if edges else None
-        if whole is None:
-            return
-    else:
-        whole = max_weight_matching(n, edges, "native")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(matching, "DIGIT_CHUNK_BITS", 3)  # several digit chunks even for small graphs
-        by_tiers = matching._by_tiers(n, edges, perfect, tiers)
-    assert matching_weight(edges, by_tiers) == matching_weight(edges, whole)
-    if perfect:
-        assert -1 not in by_tiers
 
 
 @st.composite

@@ -1,7 +1,7 @@
 """Without the C extension the engines pair exactly as with it (docs/performance.md, "Why a home-made
 matching"): `$ARBITER_MATCHING=networkx` solves each matching once with its whole weight in Python
 integers, where the native backend solves big brackets by tiers and digit chunks
-(`pairing.matching.Tiers`). Rounds big enough for the tiers to be taken."""
+(`pairing.matching.DigitGraph`). Rounds big enough for the tiers to be taken."""
 
 from __future__ import annotations
 

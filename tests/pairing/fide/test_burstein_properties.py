@@ -99,7 +99,7 @@ def test_2_2_each_bracket_is_the_first_best_pairing_by_exhaustive_search(request
 @given(requests())
 def test_2_2_the_first_best_pairing_when_4_3_is_solved_in_tiers(request: PairingInput) -> None:
     """2.2.2 and 4.3 as above, with every matching solved as big brackets are: C5-C8 first, then the
-    digits of 4.3 a chunk at a time on the edges still optimal (`pairing.matching.Tiers`), here from
+    digits of 4.3 a chunk at a time on the edges still optimal (`pairing.matching.DigitGraph`), here from
     the first bit on so that these small brackets take that path too."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(matching, "TIERED_BITS", 0)
