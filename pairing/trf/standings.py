@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
+from functools import cached_property
 
 from attrs import frozen
 
@@ -84,9 +85,13 @@ class Lots:
     entries: tuple[tuple[int, int], ...] = ()
     """(start rank, entry number) of each player whose lot is drawn by another number than its start rank."""
 
+    @cached_property
+    def _entry_of(self) -> dict[int, int]:
+        return dict(self.entries)
+
     def entry(self, start_rank: int) -> int:
         """The number the player's lot is drawn by."""
-        return dict(self.entries).get(start_rank, start_rank)
+        return self._entry_of.get(start_rank, start_rank)
 
     def lines(self) -> list[str]:
         """The seed's line, then the entry numbers, `LOTS_PER_LINE` players a line (a line is at most
