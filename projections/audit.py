@@ -31,7 +31,7 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
     match event:  # results first: they are most of the log
         case Round.ResultRecorded(board=board, first=a, second=b, result=res):
             r = rounds.get(event.originator_id)
-            return _recorded(r, board, a, b, res), r, (a, b)
+            return f"round {r} board {board}: {a}-{b} {res}", r, (a, b)
         case Tournament.Created(name=name, game=game, system=system, rounds=total, settings=settings):
             return f"tournament {name!r} created: {game}, {system}, {total} rounds, seed {settings['seed']}", None, ()
         case Tournament.PlayerRegistered(number=number, details=details):
@@ -139,11 +139,6 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
             return type(event).__name__, None, ()
 
 
-def _recorded(round_number: int | None, board: int, first: int, second: int, result: str) -> str:
-    """The summary of a `Round.ResultRecorded`."""
-    return f"round {round_number} board {board}: {first}-{second} {result}"
-
-
 def audit_line(position: int, event: Any, rounds: dict[Any, int]) -> AuditLine:
     """The audit line of one event; `rounds` maps round stream ids to round numbers."""
     return AuditLine(*_columns(position, event, rounds))
@@ -155,14 +150,7 @@ AuditRow = tuple[int, str, str, str, str, int | None, str, str, str]
 
 def audit_row(position: int, event: Any, rounds: dict[Any, int], time: str) -> AuditRow:
     """The audit table's row of one event, made without an `AuditLine` (a rebuild makes one per event);
-    `time` is `event.timestamp.isoformat()`. A recorded result (most of the log) is written from its
-    fields at once, as `_columns` reads them."""
-    if type(event) is Round.ResultRecorded:
-        r, first, second = rounds.get(event.originator_id), event.first, event.second
-        summary = _recorded(r, event.board, first, second, event.result)
-        actor, reason = getattr(event, "actor", ""), getattr(event, "reason", "")
-        reference = getattr(event, "reference", "")
-        return position, time, actor, _RECORDED, summary, r, _json_list((first, second)), reason, reference
+    `time` is `event.timestamp.isoformat()`."""
     position, _, actor, kind, summary, round_number, players, reason, reference = _columns(position, event, rounds)
     return position, time, actor, kind, summary, round_number, _json_list(players), reason, reference
 
@@ -185,7 +173,6 @@ def _columns(
     )
 
 
-_RECORDED = Round.ResultRecorded.__name__
 _INT = frozenset({int})
 
 
