@@ -118,10 +118,17 @@ def _native_solve(
 
 
 def _native_columns(
-    n: int, us: list[int], vs: list[int], weights: list[int], perfect: bool, with_certificate: bool
+    n: int,
+    us: Sequence[int],
+    vs: Sequence[int],
+    weights: list[int],
+    perfect: bool,
+    with_certificate: bool,
+    sparse_first: bool = False,
 ) -> tuple[list[int], bytes | None]:
     """`_native_solve` with the edges given as three columns. Weights are encoded once per distinct
-    value (a Swiss round's graph has many edges of the same weight)."""
+    value (a Swiss round's graph has many edges of the same weight). With `sparse_first` (perfect
+    mode only), the solver starts from a few edges (`DigitGraph.sparse_first`)."""
     if not weights:
         return [-1] * n, b"" if with_certificate else None
     distinct = set(weights)
@@ -141,6 +148,7 @@ def _native_columns(
         limbs,
         perfect,
         with_certificate,
+        sparse_first,
     )
     mates = array("i")
     mates.frombytes(mates_bytes)
@@ -162,7 +170,14 @@ class DigitGraph:
     `high_cuts`, if given, are bit positions of ``high`` (descending) that divide it into lexicographic
     tiers: tier 0 the bits from ``high_cuts[0]`` up, tier i the bits from ``high_cuts[i]`` below
     ``high_cuts[i-1]``. The sum of a tier over any matching must fit in its bits, so that no tier carries
-    into the one above; then the first solve, on every edge, reads only the top tier's narrow numbers."""
+    into the one above; then the first solve, on every edge, reads only the top tier's narrow numbers.
+
+    `sparse_first`: the caller reads only what every maximum-weight matching of the graph has in common
+    (the argument is the caller's), so the native backend may find any of them. Its first solve (the
+    only one without tiers, else the top tier's, whose certificate alone is read) is then solved on a
+    few edges first, those its optimum leaves uncovered added round after round (blossom.c,
+    `priced_solve`): the same optimum weight and a valid certificate, but not always the matching the
+    whole graph's solve picks among equal ones. The later tiers keep the greedy starts."""
 
     us: Sequence[int]
     vs: Sequence[int]
@@ -171,6 +186,7 @@ class DigitGraph:
     values: Sequence[int]
     levels: list[tuple[int, int, int]]
     high_cuts: tuple[int, ...] = ()
+    sparse_first: bool = False
 
     def edges(self) -> list[Edge]:
         """The graph as (u, v, weight) with the whole weights."""
@@ -201,7 +217,7 @@ def max_weight_matching_by_digits(
     if graph.cut >= TIERED_BITS or graph.high_cuts:
         mate = _digits_by_tiers(n, graph, perfect)
     else:  # the native solve of `max_weight_perfect_matching` or `max_weight_matching`, without edge tuples
-        mate = _native_columns(n, graph.us, graph.vs, graph.weights(), perfect, with_certificate=False)[0]
+        mate = _native_columns(n, graph.us, graph.vs, graph.weights(), perfect, False, graph.sparse_first)[0]
     return None if perfect and -1 in mate else mate
 
 
@@ -209,7 +225,8 @@ def _digits_by_tiers(n: int, graph: DigitGraph, perfect: bool) -> list[int]:
     """The same optimum as one solve of the whole weights, from one narrow solve per tier: the high
     part's tiers (`DigitGraph.high_cuts`) first, then the levels a chunk at a time (`_level_chunk`).
 
-    The first solve maximises tier 0 alone. Its final duals are an optimal dual solution, and by
+    The first solve maximises tier 0 alone. Its final duals are an optimal dual solution (any one will
+    do, so it may be `DigitGraph.sparse_first`'s), and by
     complementary slackness (Edmonds' matching polytope) the matchings of maximum weight are exactly
     the matchings of tight edges that cover every vertex of positive dual and fill every blossom of
     positive dual: the solver's certificate gives each tight edge a small count whose sum over a
@@ -220,7 +237,8 @@ def _digits_by_tiers(n: int, graph: DigitGraph, perfect: bool) -> list[int]:
     kept: Sequence[int] = range(len(graph.us))
     us, vs, high = graph.us, graph.vs, graph.high
     cuts = [*graph.high_cuts, 0]
-    mate, certificate = _native_columns(n, us, vs, _high_tier(high, None, cuts[0]), perfect, with_certificate=True)
+    top_tier = _high_tier(high, None, cuts[0])
+    mate, certificate = _native_columns(n, us, vs, top_tier, perfect, True, graph.sparse_first)
     first: int | None = 0
     while certificate is not None:
         mask = certificate.translate(_TIGHT)

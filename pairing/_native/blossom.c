@@ -12,11 +12,13 @@
  * well-known endpoint/label organisation of J. van Rantwijk's public mwmatching.py, with
  * fixed-width integers instead of Python numbers.
  *
- * Python interface: _blossom.solve(n, us, vs, weights, limbs[, perfect[, certificate]]) -> (bytes of n
- * int32 mates, -1 free; with certificate, one byte per edge, see certificate() below, else None).
+ * Python interface: _blossom.solve(n, us, vs, weights, limbs[, perfect[, certificate[, priced]]]) -> (bytes
+ * of n int32 mates, -1 free; with certificate, one byte per edge, see certificate() below, else None).
  * With perfect set, the result is
  * a maximum-weight perfect matching, or leaves vertices free when the graph has no perfect matching;
- * the caller adds a constant to every weight so that no dual can fall below zero.
+ * the caller adds a constant to every weight so that no dual can fall below zero. With priced (perfect
+ * mode only), the graph is solved on a few of its edges first (priced_solve): an optimum as good, but
+ * not always the same one among equal ones.
  * us and vs are int32 arrays of the m edge endpoints; weights is m * limbs uint64.
  */
 #define PY_SSIZE_T_CLEAN
@@ -764,110 +766,125 @@ static int start_greedy(M *m) {
     return matched;
 }
 
-/* The optimality certificate, one byte per edge: 255 when the edge is not tight in the final duals
-   (dual[u] + dual[v] - 2 w + 2 * the duals of the blossoms holding both ends is not zero), so that
-   no maximum-weight matching uses it; otherwise [dual[u] > 0] + [dual[v] > 0] + 2 * the number of
-   blossoms of positive dual holding both ends. By complementary slackness a matching of tight
-   edges is of maximum weight exactly when it covers every vertex of positive dual and fills every
-   blossom of positive dual, that is, when the sum of these bytes over its edges is the greatest.
-   The blossoms holding both ends are the smallest one holding both and the blossoms around it, so
-   each blossom keeps, for itself and the blossoms around it, its depth, the number of positive
-   duals and twice the sum of the duals; an edge then walks up only to that smallest blossom. */
-static PyObject *certificate(M *m) {
+/* The blossoms' nesting in the final duals, for the certificate and the pricing of edges: for each
+   blossom b (index >= n) and the blossoms around it, its depth, the number of positive duals and
+   twice the sum of the duals. */
+typedef struct {
+    int *depth, *positive, *chain;
+    limb *twice;
+} Nesting;
+
+static void nesting(M *m, Nesting *s) {
     int n = m->n, L = m->L, N2 = 2 * n;
-    PyObject *out = PyBytes_FromStringAndSize(NULL, m->m);
-    if (!out) return NULL;
-    unsigned char *cert = (unsigned char *)PyBytes_AS_STRING(out);
-    int *depth = malloc(sizeof(int) * (N2 + 1)), *positive = malloc(sizeof(int) * (N2 + 1));
-    int *chain = malloc(sizeof(int) * (N2 + 1));
-    limb *twice = calloc((size_t)(N2 + 1) * L, sizeof(limb)), *s = calloc(L, sizeof(limb));
-    for (int b = 0; b < N2; b++) depth[b] = -1;
+    s->depth = malloc(sizeof(int) * (N2 + 1));
+    s->positive = malloc(sizeof(int) * (N2 + 1));
+    s->chain = malloc(sizeof(int) * (N2 + 1));
+    s->twice = calloc((size_t)(N2 + 1) * L, sizeof(limb));
+    for (int b = 0; b < N2; b++) s->depth[b] = -1;
     for (int b = n; b < N2; b++) {
-        if (m->base[b] < 0 || depth[b] >= 0) continue;
+        if (m->base[b] < 0 || s->depth[b] >= 0) continue;
         int len = 0; /* b and the blossoms around it not yet done, innermost first */
-        for (int x = b; x != -1 && depth[x] < 0; x = m->parent[x]) chain[len++] = x;
+        for (int x = b; x != -1 && s->depth[x] < 0; x = m->parent[x]) s->chain[len++] = x;
         for (int i = len - 1; i >= 0; i--) {
-            int x = chain[i], up = m->parent[x];
-            limb *t = twice + (size_t)x * L;
+            int x = s->chain[i], up = m->parent[x];
+            limb *t = s->twice + (size_t)x * L;
             num_add(t, DUAL(m, x), DUAL(m, x), L);
             if (up == -1) {
-                depth[x] = 0;
-                positive[x] = !num_zero(DUAL(m, x), L);
+                s->depth[x] = 0;
+                s->positive[x] = !num_zero(DUAL(m, x), L);
             } else {
-                depth[x] = depth[up] + 1;
-                positive[x] = positive[up] + !num_zero(DUAL(m, x), L);
-                num_add(t, t, twice + (size_t)up * L, L);
+                s->depth[x] = s->depth[up] + 1;
+                s->positive[x] = s->positive[up] + !num_zero(DUAL(m, x), L);
+                num_add(t, t, s->twice + (size_t)up * L, L);
             }
         }
     }
-    for (int k = 0; k < m->m; k++) {
-        int u = m->eu[k], v = m->ev[k];
-        int a = m->parent[u], b = m->parent[v];
-        while (a != -1 && b != -1 && a != b) {
-            if (depth[a] >= depth[b])
-                a = m->parent[a];
-            else
-                b = m->parent[b];
-        }
-        slack(m, k, s);
-        int count = !num_zero(DUAL(m, u), L) + !num_zero(DUAL(m, v), L);
-        if (a != -1 && a == b) {
-            num_add(s, s, twice + (size_t)a * L, L);
-            count += 2 * positive[a];
-        }
-        cert[k] = num_zero(s, L) ? (unsigned char)(count < 254 ? count : 254) : 255;
+}
+
+static void free_nesting(Nesting *s) {
+    free(s->depth);
+    free(s->positive);
+    free(s->chain);
+    free(s->twice);
+}
+
+/* The slack of an edge u-v of weight w in the final duals, the duals of the blossoms holding both
+   ends included (dual[u] + dual[v] + 2 * those duals - 2 w): -1 if negative (the duals do not cover
+   the edge), 0 if zero (tight), 1 if positive; *count gets the edge's certificate count. The
+   blossoms holding both ends are the smallest one holding both and the blossoms around it, found
+   by walking up the nesting to it. */
+static int full_slack(M *m, const Nesting *s, int u, int v, const limb *w, int *count) {
+    int L = m->L;
+    int a = m->parent[u], b = m->parent[v];
+    while (a != -1 && b != -1 && a != b) {
+        if (s->depth[a] >= s->depth[b])
+            a = m->parent[a];
+        else
+            b = m->parent[b];
     }
-    free(depth);
-    free(positive);
-    free(chain);
-    free(twice);
-    free(s);
+    const limb *du = DUAL(m, u), *dv = DUAL(m, v), *t = (a != -1 && a == b) ? s->twice + (size_t)a * L : NULL;
+    wide acc = 0;
+    limb any = 0;
+    for (int i = 0; i < L; i++) {
+        acc += (wide)du[i] + (wide)dv[i] + (t ? (wide)t[i] : 0) - 2 * (wide)w[i];
+        any |= (limb)acc;
+        acc >>= 64;
+    }
+    *count = !num_zero(du, L) + !num_zero(dv, L) + (t ? 2 * s->positive[a] : 0);
+    return acc < 0 ? -1 : (acc > 0 || any) ? 1 : 0;
+}
+
+/* The optimality certificate, one byte per edge of (eu, ev, w), mcount edges (the solved graph's
+   or, after a priced solve, the whole graph's): 255 when the edge is not tight in the final duals
+   (`full_slack` is not zero), so that no maximum-weight matching uses it; otherwise [dual[u] > 0] +
+   [dual[v] > 0] + 2 * the number of blossoms of positive dual holding both ends. By complementary
+   slackness a matching of tight edges is of maximum weight exactly when it covers every vertex of
+   positive dual and fills every blossom of positive dual, that is, when the sum of these bytes over
+   its edges is the greatest. */
+static PyObject *certificate(M *m, const int32_t *eu, const int32_t *ev, const limb *w, int mcount) {
+    PyObject *out = PyBytes_FromStringAndSize(NULL, mcount);
+    if (!out) return NULL;
+    unsigned char *cert = (unsigned char *)PyBytes_AS_STRING(out);
+    Nesting s;
+    nesting(m, &s);
+    for (int k = 0; k < mcount; k++) {
+        int count;
+        int sign = full_slack(m, &s, eu[k], ev[k], w + (size_t)k * m->L, &count);
+        cert[k] = sign == 0 ? (unsigned char)(count < 254 ? count : 254) : 255;
+    }
+    free_nesting(&s);
     return out;
 }
 
-static PyObject *solve(PyObject *self, PyObject *args) {
-    int n, L, perfect = 0, with_certificate = 0;
-    Py_buffer bu, bv, bw;
-    if (!PyArg_ParseTuple(args, "iy*y*y*i|pp", &n, &bu, &bv, &bw, &L, &perfect, &with_certificate)) return NULL;
-    int mcount = (int)(bu.len / 4);
-    PyObject *result = NULL;
-    if (bv.len != bu.len || bw.len != (Py_ssize_t)mcount * L * 8 || L < 1 || n < 0) {
-        PyErr_SetString(PyExc_ValueError, "inconsistent edge arrays");
-        goto done;
-    }
-    M mm;
-    M *m = &mm;
+/* The solver's arrays for the graph of mcount edges (eu, ev, w): 0, or -1 (nothing allocated) if an
+   endpoint is out of range. */
+static int setup(M *m, int n, int mcount, int L, int perfect, const int32_t *eu, const int32_t *ev, const limb *w) {
     memset(m, 0, sizeof(M));
+    for (int k = 0; k < mcount; k++)
+        if (eu[k] < 0 || eu[k] >= n || ev[k] < 0 || ev[k] >= n || eu[k] == ev[k]) return -1;
     m->n = n;
     m->m = mcount;
     m->L = L;
     m->perfect = perfect;
-    m->eu = bu.buf;
-    m->ev = bv.buf;
-    m->w = bw.buf;
+    m->eu = eu;
+    m->ev = ev;
+    m->w = w;
     int N2 = 2 * n > 0 ? 2 * n : 1;
     m->endpoint = malloc(sizeof(int) * (2 * mcount + 1));
     m->nb_start = calloc(n + 2, sizeof(int));
     m->nb = malloc(sizeof(int) * (2 * mcount + 1));
     for (int k = 0; k < mcount; k++) {
-        if (m->eu[k] < 0 || m->eu[k] >= n || m->ev[k] < 0 || m->ev[k] >= n || m->eu[k] == m->ev[k]) {
-            PyErr_SetString(PyExc_ValueError, "edge endpoint out of range");
-            free(m->endpoint);
-            free(m->nb_start);
-            free(m->nb);
-            goto done;
-        }
-        m->endpoint[2 * k] = m->eu[k];
-        m->endpoint[2 * k + 1] = m->ev[k];
-        m->nb_start[m->eu[k] + 1]++;
-        m->nb_start[m->ev[k] + 1]++;
+        m->endpoint[2 * k] = eu[k];
+        m->endpoint[2 * k + 1] = ev[k];
+        m->nb_start[eu[k] + 1]++;
+        m->nb_start[ev[k] + 1]++;
     }
     for (int v = 0; v < n; v++) m->nb_start[v + 1] += m->nb_start[v];
     int *fill = malloc(sizeof(int) * (n + 1));
     memcpy(fill, m->nb_start, sizeof(int) * (n + 1));
     for (int k = 0; k < mcount; k++) {
-        m->nb[fill[m->eu[k]]++] = 2 * k + 1;
-        m->nb[fill[m->ev[k]]++] = 2 * k;
+        m->nb[fill[eu[k]]++] = 2 * k + 1;
+        m->nb[fill[ev[k]]++] = 2 * k;
     }
     free(fill);
     m->mate = malloc(sizeof(int) * (n + 1));
@@ -906,9 +923,6 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     m->bslack_at = calloc(N2, sizeof(unsigned));
     for (int i = 0; i < N2; i++) m->bslack_edge[i] = -1;
     m->version = 0;
-    limb *maxw = calloc(L, sizeof(limb));
-    for (int k = 0; k < mcount; k++)
-        if (num_cmp(W(m, k), maxw, L) > 0) num_copy(maxw, W(m, k), L);
     for (int i = 0; i < N2; i++) {
         m->label[i] = 0;
         m->labelend[i] = -1;
@@ -916,42 +930,42 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         m->base[i] = i < n ? i : -1;
         m->bestedge[i] = -1;
     }
+    m->nunused = 0;
+    for (int b = 2 * n - 1; b >= n; b--) m->unused[m->nunused++] = b;
+    return 0;
+}
+
+/* The starting duals and matching: every dual at the heaviest weight, nothing matched; in perfect
+   mode, the better of the two greedy starts (any feasible duals will do for a perfect matching,
+   with the matched edges tight: the one that matches more vertices is kept). */
+static void start(M *m) {
+    int n = m->n, L = m->L;
+    limb *maxw = calloc(L, sizeof(limb));
+    for (int k = 0; k < m->m; k++)
+        if (num_cmp(W(m, k), maxw, L) > 0) num_copy(maxw, W(m, k), L);
     for (int v = 0; v < n; v++) {
         m->mate[v] = -1;
         m->inblossom[v] = v;
         num_copy(DUAL(m, v), maxw, L);
     }
-    if (perfect) {
-        /* Any feasible duals will do for a perfect matching, with the matched edges tight: two
-           greedy starts are tried and the one that matches more vertices is kept. */
-        int *mate_first = malloc(sizeof(int) * (n + 1));
-        limb *dual_first = malloc(sizeof(limb) * ((size_t)n * L + 1));
-        int first = start_heaviest(m);
-        memcpy(mate_first, m->mate, sizeof(int) * n);
-        memcpy(dual_first, m->dual, sizeof(limb) * (size_t)n * L);
-        for (int v = 0; v < n; v++) m->mate[v] = -1;
-        if (first > start_greedy(m)) {
-            memcpy(m->mate, mate_first, sizeof(int) * n);
-            memcpy(m->dual, dual_first, sizeof(limb) * (size_t)n * L);
-        }
-        free(mate_first);
-        free(dual_first);
-    }
-    m->nunused = 0;
-    for (int b = 2 * n - 1; b >= n; b--) m->unused[m->nunused++] = b;
     free(maxw);
-
-    if (n > 0 && mcount > 0) run(m);
-
-    PyObject *mates = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n * 4);
-    PyObject *cert = with_certificate ? certificate(m) : (Py_INCREF(Py_None), Py_None);
-    if (mates && cert) {
-        int32_t *out = (int32_t *)PyBytes_AS_STRING(mates);
-        for (int v = 0; v < n; v++) out[v] = m->mate[v] == -1 ? -1 : m->endpoint[m->mate[v]];
-        result = PyTuple_Pack(2, mates, cert);
+    if (!m->perfect) return;
+    int *mate_first = malloc(sizeof(int) * (n + 1));
+    limb *dual_first = malloc(sizeof(limb) * ((size_t)n * L + 1));
+    int first = start_heaviest(m);
+    memcpy(mate_first, m->mate, sizeof(int) * n);
+    memcpy(dual_first, m->dual, sizeof(limb) * (size_t)n * L);
+    for (int v = 0; v < n; v++) m->mate[v] = -1;
+    if (first > start_greedy(m)) {
+        memcpy(m->mate, mate_first, sizeof(int) * n);
+        memcpy(m->dual, dual_first, sizeof(limb) * (size_t)n * L);
     }
-    Py_XDECREF(mates);
-    Py_XDECREF(cert);
+    free(mate_first);
+    free(dual_first);
+}
+
+static void teardown(M *m) {
+    int N2 = 2 * m->n > 0 ? 2 * m->n : 1;
     for (int b = 0; b < N2; b++) {
         free(m->childs[b]);
         free(m->endps[b]);
@@ -990,6 +1004,242 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     free(m->bestto_slack);
     free(m->path);
     free(m->pathe);
+}
+
+/* Solve the graph of mcount edges (eu, ev, w) into m (set up, started, run; the caller tears it down). */
+static int solve_graph(M *m, int n, int mcount, int L, int perfect, const int32_t *eu, const int32_t *ev, const limb *w) {
+    if (setup(m, n, mcount, L, perfect, eu, ev, w)) return -1;
+    start(m);
+    if (n > 0 && mcount > 0) run(m);
+    return 0;
+}
+
+/* ---- solving on a few of the edges first (`priced_solve`) ---- */
+
+enum {
+    PRICED_FIRST = 4,   /* each vertex's heaviest edges in the first round */
+    PRICED_ADDED = 48,  /* each vertex's most uncovered edges added after a round */
+    PRICED_ROUNDS = 12, /* rounds before giving up */
+};
+
+/* For each vertex, the `room` edges of least key offered to it so far (ties: the first offered). */
+typedef struct {
+    int room, L;
+    int *count, *edge; /* n, n * room */
+    limb *key;         /* n * room * L */
+} Shortlist;
+
+static void shortlist_init(Shortlist *s, int n, int room, int L) {
+    s->room = room;
+    s->L = L;
+    s->count = calloc(n + 1, sizeof(int));
+    s->edge = malloc(sizeof(int) * ((size_t)n * room + 1));
+    s->key = malloc(sizeof(limb) * ((size_t)n * room * L + 1));
+}
+
+static void shortlist_offer(Shortlist *s, int x, int k, const limb *key) {
+    int room = s->room, L = s->L, have = s->count[x];
+    int *edge = s->edge + (size_t)x * room;
+    limb *keys = s->key + (size_t)x * room * L;
+    int at = have;
+    while (at > 0 && num_cmp(key, keys + (size_t)(at - 1) * L, L) < 0) at--;
+    if (at >= room) return;
+    for (int i = have < room ? have : room - 1; i > at; i--) {
+        edge[i] = edge[i - 1];
+        num_copy(keys + (size_t)i * L, keys + (size_t)(i - 1) * L, L);
+    }
+    edge[at] = k;
+    num_copy(keys + (size_t)at * L, key, L);
+    if (have < room) s->count[x]++;
+}
+
+/* Marks every shortlisted edge in `chosen`; returns how many were not marked before. */
+static int shortlist_take(Shortlist *s, int n, char *chosen) {
+    int added = 0;
+    for (int x = 0; x < n; x++)
+        for (int i = 0; i < s->count[x]; i++) {
+            int k = s->edge[(size_t)x * s->room + i];
+            added += !chosen[k];
+            chosen[k] = 1;
+        }
+    free(s->count);
+    free(s->edge);
+    free(s->key);
+    return added;
+}
+
+static const limb *order_w;
+static int order_L;
+static int heavier_edge(const void *a, const void *b) {
+    int i = *(const int *)a, j = *(const int *)b;
+    int c = num_cmp(order_w + (size_t)j * order_L, order_w + (size_t)i * order_L, order_L);
+    return c ? c : (i > j) - (i < j);
+}
+
+/* The first round's edges: each vertex's PRICED_FIRST heaviest, and a greedy matching (heaviest
+   first), so that the few edges hold a perfect matching whenever the greedy one is nearly so. */
+static void first_edges(int n, int mcount, int L, const int32_t *eu, const int32_t *ev, const limb *w, char *chosen) {
+    Shortlist s;
+    shortlist_init(&s, n, PRICED_FIRST, L);
+    limb *key = malloc(sizeof(limb) * L);
+    for (int k = 0; k < mcount; k++) {
+        for (int i = 0; i < L; i++) key[i] = ~w[(size_t)k * L + i]; /* the heavier, the less */
+        shortlist_offer(&s, eu[k], k, key);
+        shortlist_offer(&s, ev[k], k, key);
+    }
+    free(key);
+    shortlist_take(&s, n, chosen);
+    int *order = malloc(sizeof(int) * (mcount + 1));
+    char *taken = calloc(n + 1, 1);
+    for (int k = 0; k < mcount; k++) order[k] = k;
+    order_w = w;
+    order_L = L;
+    qsort(order, mcount, sizeof(int), heavier_edge);
+    for (int i = 0; i < mcount; i++) {
+        int k = order[i];
+        if (!taken[eu[k]] && !taken[ev[k]]) {
+            taken[eu[k]] = taken[ev[k]] = 1;
+            chosen[k] = 1;
+        }
+    }
+    free(order);
+    free(taken);
+}
+
+/* The edges that the solve in m leaves uncovered by its duals (negative `full_slack`): each
+   vertex's PRICED_ADDED most uncovered are marked in `chosen`; returns how many. */
+static int uncovered_edges(M *m, int mcount, const int32_t *eu, const int32_t *ev, const limb *w, char *chosen) {
+    int L = m->L;
+    Nesting s;
+    nesting(m, &s);
+    Shortlist list;
+    shortlist_init(&list, m->n, PRICED_ADDED, L);
+    limb *key = malloc(sizeof(limb) * L);
+    for (int k = 0; k < mcount; k++) {
+        int count;
+        if (chosen[k] || full_slack(m, &s, eu[k], ev[k], w + (size_t)k * L, &count) >= 0) continue;
+        /* the slack, in two's complement with the sign bit flipped: the more negative, the less */
+        int a = m->parent[eu[k]], b = m->parent[ev[k]];
+        while (a != -1 && b != -1 && a != b) {
+            if (s.depth[a] >= s.depth[b])
+                a = m->parent[a];
+            else
+                b = m->parent[b];
+        }
+        const limb *du = DUAL(m, eu[k]), *dv = DUAL(m, ev[k]), *wk = w + (size_t)k * L;
+        const limb *t = (a != -1 && a == b) ? s.twice + (size_t)a * L : NULL;
+        wide acc = 0;
+        for (int i = 0; i < L; i++) {
+            acc += (wide)du[i] + (wide)dv[i] + (t ? (wide)t[i] : 0) - 2 * (wide)wk[i];
+            key[i] = (limb)acc;
+            acc >>= 64;
+        }
+        key[L - 1] ^= (limb)1 << 63;
+        shortlist_offer(&list, eu[k], k, key);
+        shortlist_offer(&list, ev[k], k, key);
+    }
+    free(key);
+    free_nesting(&s);
+    return shortlist_take(&list, m->n, chosen);
+}
+
+/* A maximum-weight perfect matching of the graph (eu, ev, w) solved on a few of its edges: first
+   `first_edges`; after each round, the edges that its optimum leaves uncovered (`uncovered_edges`),
+   or, if it left a vertex free, every edge of the free vertices. Duals that cover every edge, with
+   a perfect matching of tight edges that fills every blossom of positive dual, are optimal for the
+   whole graph (complementary slackness): the result is a maximum-weight perfect matching of it, and
+   `certificate` on its edges is valid. Each round starts afresh, as `solve_graph` does. Returns 1
+   with the last round's solve in m (and its edges in *sub, to free after m), or 0 when the rounds
+   run out or the few edges grow past half the graph (m torn down; the caller then solves the whole
+   graph). Which optimum it finds may differ from the whole graph's solve among equal ones. */
+static int priced_solve(M *m, int n, int mcount, int L, const int32_t *eu, const int32_t *ev, const limb *w,
+                        int32_t **sub_u, int32_t **sub_v, limb **sub_w) {
+    char *chosen = calloc(mcount + 1, 1);
+    first_edges(n, mcount, L, eu, ev, w, chosen);
+    int count = 0, found = 0, rounds = 0;
+    for (int k = 0; k < mcount; k++) count += chosen[k];
+    *sub_u = malloc(sizeof(int32_t) * (mcount / 2 + 1));
+    *sub_v = malloc(sizeof(int32_t) * (mcount / 2 + 1));
+    *sub_w = malloc(sizeof(limb) * ((size_t)mcount / 2 * L + L));
+    for (; rounds < PRICED_ROUNDS && count <= mcount / 2; rounds++) {
+        int c = 0;
+        for (int k = 0; k < mcount; k++) {
+            if (!chosen[k]) continue;
+            (*sub_u)[c] = eu[k];
+            (*sub_v)[c] = ev[k];
+            num_copy(*sub_w + (size_t)c * L, w + (size_t)k * L, L);
+            c++;
+        }
+        if (rounds) teardown(m);
+        solve_graph(m, n, count, L, 1, *sub_u, *sub_v, *sub_w);
+        int added = 0, free_left = 0;
+        for (int v = 0; v < n; v++) free_left |= m->mate[v] == -1;
+        if (free_left) {
+            for (int k = 0; k < mcount; k++) {
+                if (!chosen[k] && (m->mate[eu[k]] == -1 || m->mate[ev[k]] == -1)) {
+                    chosen[k] = 1;
+                    added++;
+                }
+            }
+            if (!added) break; /* no perfect matching in the whole graph either */
+        } else {
+            added = uncovered_edges(m, mcount, eu, ev, w, chosen);
+            if (!added) {
+                found = 1;
+                break;
+            }
+        }
+        count += added;
+    }
+    free(chosen);
+    if (!found && rounds) teardown(m);
+    return found;
+}
+
+static PyObject *solve(PyObject *self, PyObject *args) {
+    int n, L, perfect = 0, with_certificate = 0, priced = 0;
+    Py_buffer bu, bv, bw;
+    if (!PyArg_ParseTuple(args, "iy*y*y*i|ppp", &n, &bu, &bv, &bw, &L, &perfect, &with_certificate, &priced))
+        return NULL;
+    int mcount = (int)(bu.len / 4);
+    PyObject *result = NULL;
+    if (bv.len != bu.len || bw.len != (Py_ssize_t)mcount * L * 8 || L < 1 || n < 0) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent edge arrays");
+        goto done;
+    }
+    const int32_t *eu = bu.buf, *ev = bv.buf;
+    const limb *w = bw.buf;
+    M mm;
+    M *m = &mm;
+    int32_t *sub_u = NULL, *sub_v = NULL;
+    limb *sub_w = NULL;
+    int solved = 0;
+    if (priced && perfect && n > 0 && mcount > 0) {
+        for (int k = 0; k < mcount; k++) {
+            if (eu[k] < 0 || eu[k] >= n || ev[k] < 0 || ev[k] >= n || eu[k] == ev[k]) {
+                PyErr_SetString(PyExc_ValueError, "edge endpoint out of range");
+                goto done;
+            }
+        }
+        solved = priced_solve(m, n, mcount, L, eu, ev, w, &sub_u, &sub_v, &sub_w);
+    }
+    if (!solved && solve_graph(m, n, mcount, L, perfect, eu, ev, w)) {
+        PyErr_SetString(PyExc_ValueError, "edge endpoint out of range");
+        goto done;
+    }
+    PyObject *mates = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n * 4);
+    PyObject *cert = with_certificate ? certificate(m, eu, ev, w, mcount) : (Py_INCREF(Py_None), Py_None);
+    if (mates && cert) {
+        int32_t *out = (int32_t *)PyBytes_AS_STRING(mates);
+        for (int v = 0; v < n; v++) out[v] = m->mate[v] == -1 ? -1 : m->endpoint[m->mate[v]];
+        result = PyTuple_Pack(2, mates, cert);
+    }
+    Py_XDECREF(mates);
+    Py_XDECREF(cert);
+    teardown(m);
+    free(sub_u);
+    free(sub_v);
+    free(sub_w);
 done:
     PyBuffer_Release(&bu);
     PyBuffer_Release(&bv);
@@ -999,7 +1249,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"solve", solve, METH_VARARGS,
-     "solve(n, us, vs, weights, limbs[, perfect[, certificate]]) -> (int32 mates, certificate or None)"},
+     "solve(n, us, vs, weights, limbs[, perfect[, certificate[, priced]]]) -> (int32 mates, certificate or None)"},
     {NULL, NULL, 0, NULL},
 };
 

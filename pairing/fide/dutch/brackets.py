@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Callable
 from itertools import compress
 
-from attrs import define
+from attrs import define, evolve
 
 from pairing.criteria.basic_rules import Strength
 from pairing.fide.dutch.definitions import Contender
@@ -198,6 +198,10 @@ def _pair_bracket(
         weights = BracketWeights(bracket, mdp_count, next_residents, len(vertices) + 1, None, 0)
         partners, _ = _solve(vertices, weights, bye_levels, max_unplayed, None, shortcuts)
         mdp_numbers = {c.number for c in mdps}
+        if shortcuts.sparse_first and _mdp_pairs(partners, mdps, mdp_numbers) > 1:
+            # Article 4 leaves the pairs of MDPs among themselves to the matcher: take the solve's own.
+            plain = evolve(shortcuts, sparse_first=False)
+            partners, _ = _solve(vertices, weights, bye_levels, max_unplayed, None, plain)
         limbo = set()
         for m in mdps:
             partner = partners[m.number]
@@ -250,6 +254,12 @@ def _pair_bracket(
     floaters = [c for c in bracket if c.number not in paired]
     _explain(bracket, mdp_count, pairs, floaters, explanation, score)
     return pairs, floaters
+
+
+def _mdp_pairs(partners: dict[int, Contender | None], mdps: list[Contender], mdp_numbers: set[int]) -> int:
+    """The pairs of two MDPs in a first pass's `partners`: the one choice of that pass that 4.4 and 4.2
+    do not fix when there are two or more (`shortcuts._sparse_first`)."""
+    return sum(1 for c in mdps if (p := partners[c.number]) is not None and p.number in mdp_numbers) // 2
 
 
 def _explain(

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from attrs import define
 
 from pairing.fide.dutch.definitions import Contender
-from pairing.fide.dutch.weights import BracketWeights, RemainderOrder
+from pairing.fide.dutch.weights import BracketWeights, MdpOrder, RemainderOrder
 from pairing.matching import TIERED_BITS, DigitGraph, max_weight_matching_by_digits, max_weight_perfect_matching
 
 
@@ -30,6 +30,8 @@ class Shortcuts:
     """Matchings `_bracket_alone` settled."""
     tiered: int = 0
     """Graphs handed to the weighted matcher in tiers."""
+    sparse_first: bool = True
+    """Whether the solves whose result every optimum shares start from a few edges (`_sparse_first`)."""
 
 
 SPARSE_EDGES = 12
@@ -59,7 +61,7 @@ def graph_edges(
     upper = len(kind) - kind.count(0)
     stop = size if bracket_only else upper if rich_only else len(vertices)
     rows = _Rows(weights, vertices, size, _tiers(weights) if shortcuts.enabled else (0, ()), rich_only)
-    graph = DigitGraph([], [], [], rows.cut, [], [], rows.high_cuts)
+    graph = DigitGraph([], [], [], rows.cut, [], [], rows.high_cuts, _sparse_first(weights, shortcuts, size, rows))
     limit = vertices[stop - 1].rank + 1 if stop else 0
     for i in range(min(stop, upper) if rich_only else len(vertices)):
         a = vertices[i]
@@ -78,6 +80,34 @@ def graph_edges(
     if rows.cut or rows.high_cuts:
         shortcuts.tiered += 1
     return graph
+
+
+SPARSE_FIRST_PLAYERS = 512
+"""The bracket size from which the remainder's first tier is solved sparse first (`_sparse_first`)."""
+
+
+def _sparse_first(weights: BracketWeights, shortcuts: Shortcuts, size: int, rows: _Rows) -> bool:
+    """Whether a graph's first solve may start from a few of its edges (`DigitGraph.sparse_first`),
+    which can pick another of equal optima: only where every maximum-weight matching gives the same
+    pairs to what the caller reads.
+
+    In the remainder's pass (3.6, 3.7's inner loop) the caller reads the remainder's pairs, and
+    Article 4 orders them completely: 4.3's `s1_pairs`, `lower_bsns`, `s1_leavers` and `s2_joiners`
+    give the set of each pair's lower BSN (one bit or one place per BSN, no carry), and 4.2's
+    `transposition` the partner of each, one digit per lower BSN; so equal weights mean equal pairs,
+    whatever the optimum, and the players outside them float. There it is taken for the first tier of
+    big brackets (the tier's optimum leaves most edges tight, so the few edges grow over several
+    rounds: it pays from about `SPARSE_FIRST_PLAYERS` players; docs/performance.md, "Dutch: sparse
+    first solves (session 8, `duals`)"). In the first pass of a heterogeneous bracket (3.7, outer loops)
+    the caller reads which MDPs are paired in the bracket (4.4: one bit per MDP), each MDP's resident
+    opponent (4.2: one digit per MDP) and how many pairs there are (C6): equal in every optimum, but
+    for the MDPs paired with each other, which `brackets._pair_bracket` checks, solving again without
+    this when two pairs of MDPs or more leave the choice open."""
+    if not (shortcuts.enabled and shortcuts.sparse_first):
+        return False
+    if isinstance(weights.order, MdpOrder):
+        return True
+    return bool(rows.high_cuts) and size >= SPARSE_FIRST_PLAYERS
 
 
 def _usable(
