@@ -1161,7 +1161,7 @@ static int priced_solve(M *m, int n, int mcount, int L, const int32_t *eu, const
     *sub_u = malloc(sizeof(int32_t) * (mcount / 2 + 1));
     *sub_v = malloc(sizeof(int32_t) * (mcount / 2 + 1));
     *sub_w = malloc(sizeof(limb) * ((size_t)mcount / 2 * L + L));
-    for (; rounds < PRICED_ROUNDS && count <= mcount / 2; rounds++) {
+    while (rounds < PRICED_ROUNDS && count <= mcount / 2) {
         int c = 0;
         for (int k = 0; k < mcount; k++) {
             if (!chosen[k]) continue;
@@ -1170,7 +1170,7 @@ static int priced_solve(M *m, int n, int mcount, int L, const int32_t *eu, const
             num_copy(*sub_w + (size_t)c * L, w + (size_t)k * L, L);
             c++;
         }
-        if (rounds) teardown(m);
+        if (rounds++) teardown(m);
         solve_graph(m, n, count, L, 1, *sub_u, *sub_v, *sub_w);
         int added = 0, free_left = 0;
         for (int v = 0; v < n; v++) free_left |= m->mate[v] == -1;

@@ -5,6 +5,7 @@ solve of its whole weights (`DigitGraph.edges`), perfect or not."""
 from __future__ import annotations
 
 import pytest
+from attrs import evolve
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -76,3 +77,51 @@ def test_the_columns_solved_by_tiers_give_the_optimum_of_the_whole_weight(
         assert matching_weight(edges, by_digits) == matching_weight(edges, whole)
         assert not perfect or -1 not in by_digits
     assert max_weight_matching_by_digits(n, graph, perfect, "networkx") == whole
+
+
+@st.composite
+def dense_graphs(draw: st.DrawFn) -> tuple[int, DigitGraph]:
+    """Graphs of 16 to 36 vertices, dense enough that the sparse-first solve (`DigitGraph.sparse_first`)
+    starts from fewer than half the edges and must add some (blossom.c, `priced_solve`): weights of few
+    values (many equal optima), wide random ones, or one tier above another; some with a vertex left with
+    one edge or none, or an odd part cut off, so that no perfect matching may exist."""
+    n = draw(st.integers(8, 18)) * 2
+    density = draw(st.sampled_from([5, 8, 10]))  # tenths of the pairs kept
+    pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
+    draws = draw(st.lists(st.integers(0, 9), min_size=len(pairs), max_size=len(pairs)))
+    kept = [p for p, d in zip(pairs, draws, strict=True) if d < density]
+    shape = draw(st.sampled_from(["few", "wide", "tiers"]))
+    cut_off = draw(st.sampled_from([None, "isolated", "pendant", "odd part"]))
+    if cut_off == "isolated":
+        kept = [(u, v) for u, v in kept if n - 1 not in (u, v)]
+    elif cut_off == "pendant":
+        kept = [(u, v) for u, v in kept if n - 1 not in (u, v) or u == 0]
+    elif cut_off == "odd part":  # vertices 0-2 joined only among themselves
+        kept = [(u, v) for u, v in kept if (u < 3) == (v < 3)]
+    values = {"few": st.sampled_from([0, 1, 2]), "wide": st.integers(0, 2**130), "tiers": st.integers(0, 3)}[shape]
+    high = [draw(values) for _ in kept]
+    high_cuts: tuple[int, ...] = ()
+    if shape == "tiers":  # a top tier of few values over a random lower one (6 bits hold a matching's sum)
+        high = [(h << 12) + draw(st.integers(0, 2**6 - 1)) for h in high]
+        high_cuts = (12,)
+    us = [u for u, _ in kept]
+    vs = [v for _, v in kept]
+    return n, DigitGraph(us, vs, high, 0, [0] * len(kept), [], high_cuts, sparse_first=True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(dense_graphs())
+def test_the_sparse_first_solve_finds_the_optimum_networkx_finds(case: tuple[int, DigitGraph]) -> None:
+    """A perfect matching solved sparse first (on a few edges, then on those its duals leave uncovered)
+    weighs what networkx's maximum-weight perfect matching weighs, the exact oracle; by tiers, the first
+    tier's certificate from those duals keeps every optimum; and where networkx finds no perfect
+    matching, there is none. Without `sparse_first` the result is the same weight."""
+    n, graph = case
+    edges = graph.edges()
+    oracle = max_weight_perfect_matching(n, edges, "networkx")
+    sparse = max_weight_matching_by_digits(n, graph, True, "native")
+    plain = max_weight_matching_by_digits(n, evolve(graph, sparse_first=False), True, "native")
+    assert (sparse is None) == (oracle is None) == (plain is None)
+    if sparse is not None and oracle is not None and plain is not None:
+        assert -1 not in sparse
+        assert matching_weight(edges, sparse) == matching_weight(edges, oracle) == matching_weight(edges, plain)
