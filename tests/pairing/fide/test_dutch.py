@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pairing import cli
 from pairing.criteria.basic_rules import ColourPreference, Strength, colour_preference, eligible_for_pab
-from pairing.fide.dutch import Shortcuts, pair, pairing_numbers, shortcuts
+from pairing.fide.dutch import Shortcuts, brackets, pair, pairing_numbers, shortcuts
 from pairing.fide.dutch.brackets import _set_partners as set_partners
 from pairing.fide.dutch.colours import allocate
 from pairing.fide.dutch.definitions import Contender, contenders
@@ -290,6 +290,53 @@ def test_the_tiers_of_4_3_cut_as_in_the_biggest_brackets_pair_as_the_whole_graph
     taken = Shortcuts()
     assert pair(request, taken) == pair(request, Shortcuts(enabled=False))
     assert taken.tiered
+
+
+@pytest.mark.skipif(
+    "native" not in available_backends() or os.environ.get("ARBITER_MATCHING", "native") != "native",
+    reason="the sparse-first solves are the native backend's",
+)
+@pytest.mark.parametrize(("players", "seed"), [(180, 3), (211, 5)])
+def test_the_sparse_first_solves_pair_as_the_whole_graph_does(
+    players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Article 3.8 with the first tier of every remainder and the first pass of every heterogeneous
+    bracket solved sparse first (`shortcuts._sparse_first`, here from brackets of any size), which may
+    find another of equal optima: the round must pair as it does without them and as one matching of
+    the whole weights does, since Article 4 fixes everything the engine reads of those solves."""
+    monkeypatch.setattr(shortcuts, "SPARSE_FIRST_PLAYERS", 0)
+    document = generate(GeneratorConfig(players=players, rounds=7, forfeit_rate=0.02), seed, pair)
+    request = to_pairing_input(document, 7)
+    taken = Shortcuts()
+    sparse = pair(request, taken)
+    assert taken.tiered
+    assert sparse == pair(request, Shortcuts(sparse_first=False)) == pair(request, Shortcuts(enabled=False))
+
+
+@pytest.mark.skipif(
+    "native" not in available_backends() or os.environ.get("ARBITER_MATCHING", "native") != "native",
+    reason="the sparse-first solves are the native backend's",
+)
+def test_a_first_pass_with_mdps_paired_together_is_solved_again_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Article 4 does not order the pairs of MDPs among themselves, so a heterogeneous bracket's first pass
+    solved sparse first is solved again without (`brackets._mdp_pairs`) when it pairs MDPs together twice or
+    more: here every first pass is taken for such, and the round still pairs as the whole graph does."""
+    monkeypatch.setattr(brackets, "_mdp_pairs", lambda partners, mdps, numbers: 2)
+    document = generate(GeneratorConfig(players=180, rounds=7, forfeit_rate=0.02), 3, pair)
+    request = to_pairing_input(document, 7)
+    assert pair(request, Shortcuts()) == pair(request, Shortcuts(enabled=False))
+
+
+def test_the_mdps_paired_together_are_counted_by_pairs() -> None:
+    """`brackets._mdp_pairs`: two MDPs paired with each other make one pair; an MDP paired with a
+    resident, floating (another bracket's player) or taking the PAB (None) makes none."""
+    mdps = [evolve(below_the_next_bracket({})[0], number=n, tpn=n, rank=n - 1) for n in range(1, 7)]
+    resident = evolve(mdps[0], number=7, tpn=7, rank=6)
+    numbers = {c.number for c in mdps}
+    partners: dict[int, Contender | None] = {1: mdps[1], 2: mdps[0], 3: resident, 4: None, 5: mdps[5], 6: mdps[4]}
+    assert brackets._mdp_pairs(partners, mdps, numbers) == 2
+    partners[5], partners[6] = resident, None
+    assert brackets._mdp_pairs(partners, mdps, numbers) == 1
 
 
 def test_the_remainder_tiers_cut_4_3_only_where_no_sum_carries() -> None:
