@@ -177,7 +177,13 @@ class DigitGraph:
     only one without tiers, else the top tier's, whose certificate alone is read) is then solved on a
     few edges first, those its optimum leaves uncovered added round after round (blossom.c,
     `priced_solve`): the same optimum weight and a valid certificate, but not always the matching the
-    whole graph's solve picks among equal ones. The later tiers keep the greedy starts."""
+    whole graph's solve picks among equal ones. The later tiers keep the greedy starts.
+
+    `potentials` (with `sparse_first`, perfect matchings, tiers): one number per vertex (0 past the
+    list's end) for that first solve, which weighs each edge by twice its top tier plus the potentials
+    of its ends. Every perfect matching gains the same sum, so the optima are the same; potentials that
+    take out what each vertex adds to all its edges leave each vertex's best edges spread over the graph
+    instead of all at a few vertices, and the few edges of the sparse solve nearly enough."""
 
     us: Sequence[int]
     vs: Sequence[int]
@@ -187,6 +193,7 @@ class DigitGraph:
     levels: list[tuple[int, int, int]]
     high_cuts: tuple[int, ...] = ()
     sparse_first: bool = False
+    potentials: Sequence[int] = ()
 
     def edges(self) -> list[Edge]:
         """The graph as (u, v, weight) with the whole weights."""
@@ -238,6 +245,8 @@ def _digits_by_tiers(n: int, graph: DigitGraph, perfect: bool) -> list[int]:
     us, vs, high = graph.us, graph.vs, graph.high
     cuts = [*graph.high_cuts, 0]
     top_tier = _high_tier(high, None, cuts[0])
+    if perfect and graph.potentials:
+        top_tier = _with_potentials(n, top_tier, us, vs, graph.potentials)
     mate, certificate = _native_columns(n, us, vs, top_tier, perfect, True, graph.sparse_first)
     first: int | None = 0
     while certificate is not None:
@@ -261,6 +270,15 @@ def _digits_by_tiers(n: int, graph: DigitGraph, perfect: bool) -> list[int]:
         mate, certificate = _native_columns(n, us, vs, weights, perfect, with_certificate=not last)
         first = following
     return mate
+
+
+def _with_potentials(
+    n: int, weights: list[int], us: Sequence[int], vs: Sequence[int], potentials: Sequence[int]
+) -> list[int]:
+    """`DigitGraph.potentials`: each edge's weight doubled plus the potentials of its ends (0 for the
+    vertices past the list's end)."""
+    held = [*potentials, *[0] * (n - len(potentials))]
+    return [2 * w + held[u] + held[v] for w, u, v in zip(weights, us, vs, strict=True)]
 
 
 def _high_tier(high: list[int], top: int | None, cut: int) -> list[int]:

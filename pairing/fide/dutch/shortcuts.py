@@ -61,7 +61,11 @@ def graph_edges(
     upper = len(kind) - kind.count(0)
     stop = size if bracket_only else upper if rich_only else len(vertices)
     rows = _Rows(weights, vertices, size, _tiers(weights) if shortcuts.enabled else (0, ()), rich_only)
-    graph = DigitGraph([], [], [], rows.cut, [], [], rows.high_cuts, _sparse_first(weights, shortcuts, size, rows))
+    sparse_first = _sparse_first(weights, shortcuts, size, rows)
+    order = weights.order
+    tiered = sparse_first and isinstance(order, RemainderOrder) and rows.high_cuts
+    potentials = _potentials(order, weights.p, rows.bsn) if tiered else ()
+    graph = DigitGraph([], [], [], rows.cut, [], [], rows.high_cuts, sparse_first, potentials)
     limit = vertices[stop - 1].rank + 1 if stop else 0
     for i in range(min(stop, upper) if rich_only else len(vertices)):
         a = vertices[i]
@@ -108,6 +112,19 @@ def _sparse_first(weights: BracketWeights, shortcuts: Shortcuts, size: int, rows
     if isinstance(weights.order, MdpOrder):
         return True
     return bool(rows.high_cuts) and size >= SPARSE_FIRST_PLAYERS
+
+
+def _potentials(order: RemainderOrder, p: int, bsn: list[int | None]) -> list[int]:
+    """The potentials of a remainder's first tier (`DigitGraph.potentials`), by local vertex: the
+    bracket's players, of remainder BSNs `bsn` (p of them in S1), then 0 for the rest. The tier's
+    lowest fields are 4.3's `lower_bsns`, x + 1 - a for a pair of BSNs a < b, and `s1_pairs`, one unit
+    if a <= p. Twice x + 1 - a is 2 (x + 1) - a - b + |a - b|, and the unit is s(a) + s(b) - s(a) s(b)
+    with s(a) = [a <= p]: so each remainder player of BSN b has the potential b, plus two units of
+    `s1_pairs` if b > p, and the first tier then weighs, beside the criteria and a constant, each
+    pair's BSN distance and one unit off for a pair of two S1 players, where its best pairs were all
+    with BSN 1 (docs/performance.md, "Dutch: sparse first solves (session 8, `duals`)")."""
+    s1_pairs = 2 << (order.s1_pairs.offset - order.lower_bsns.offset)
+    return [0 if b is None else b + (s1_pairs if b > p else 0) for b in bsn]
 
 
 def _usable(
