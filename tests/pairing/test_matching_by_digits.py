@@ -101,12 +101,14 @@ def dense_graphs(draw: st.DrawFn) -> tuple[int, DigitGraph]:
     values = {"few": st.sampled_from([0, 1, 2]), "wide": st.integers(0, 2**130), "tiers": st.integers(0, 3)}[shape]
     high = [draw(values) for _ in kept]
     high_cuts: tuple[int, ...] = ()
+    potentials: list[int] = []
     if shape == "tiers":  # a top tier of few values over a random lower one (6 bits hold a matching's sum)
         high = [(h << 12) + draw(st.integers(0, 2**6 - 1)) for h in high]
         high_cuts = (12,)
+        potentials = draw(st.lists(st.integers(0, 9), max_size=n))  # any will do, for some of the vertices
     us = [u for u, _ in kept]
     vs = [v for _, v in kept]
-    return n, DigitGraph(us, vs, high, 0, [0] * len(kept), [], high_cuts, sparse_first=True)
+    return n, DigitGraph(us, vs, high, 0, [0] * len(kept), [], high_cuts, sparse_first=True, potentials=potentials)
 
 
 @settings(max_examples=150, deadline=None)
@@ -114,8 +116,9 @@ def dense_graphs(draw: st.DrawFn) -> tuple[int, DigitGraph]:
 def test_the_sparse_first_solve_finds_the_optimum_networkx_finds(case: tuple[int, DigitGraph]) -> None:
     """A perfect matching solved sparse first (on a few edges, then on those its duals leave uncovered)
     weighs what networkx's maximum-weight perfect matching weighs, the exact oracle; by tiers, the first
-    tier's certificate from those duals keeps every optimum; and where networkx finds no perfect
-    matching, there is none. Without `sparse_first` the result is the same weight."""
+    tier's certificate from those duals, its weights shifted by potentials, keeps every optimum; and
+    where networkx finds no perfect matching, there is none. Without `sparse_first` the result is the
+    same weight."""
     n, graph = case
     edges = graph.edges()
     oracle = max_weight_perfect_matching(n, edges, "networkx")

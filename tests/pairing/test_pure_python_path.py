@@ -11,7 +11,6 @@ from pairing.fide import dutch
 from pairing.fide.burstein import pair_with_trace
 from pairing.fide.burstein.bracket import Weights
 from pairing.fide.burstein.definitions import contenders
-from pairing.fide.dutch import shortcuts
 from pairing.fide.dutch.shortcuts import Shortcuts
 from pairing.generator import greedy_paired
 from pairing.matching import TIERED_BITS, available_backends
@@ -41,15 +40,11 @@ def test_burstein_2_2_2_the_same_pairing_in_pure_python(seed: int, monkeypatch: 
     assert paired_by("networkx", "burstein", request, monkeypatch) == native
 
 
-@pytest.mark.parametrize("sparse_from", [shortcuts.SPARSE_FIRST_PLAYERS, 0])
 @pytest.mark.parametrize("seed", [7, 8])
-def test_dutch_3_8_the_same_pairing_in_pure_python(
-    seed: int, sparse_from: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_dutch_3_8_the_same_pairing_in_pure_python(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """C.04.3 3.8 (the best candidate, then the first generated) chosen identically by both backends; the
-    native backend solves some brackets by tiers, and the first passes of heterogeneous brackets sparse first
-    (`shortcuts._sparse_first`), with (0) or without the first tiers of the remainders."""
-    monkeypatch.setattr(shortcuts, "SPARSE_FIRST_PLAYERS", sparse_from)
+    native backend solves some brackets by tiers, their first tiers and the first passes of heterogeneous
+    brackets sparse first (`pairing.fide.dutch.shortcuts._sparse_first`)."""
     request = greedy_paired(120, 3, 5, seed, system="dutch")
     monkeypatch.setenv("ARBITER_MATCHING", "native")
     taken = Shortcuts()

@@ -61,7 +61,7 @@ def graph_edges(
     upper = len(kind) - kind.count(0)
     stop = size if bracket_only else upper if rich_only else len(vertices)
     rows = _Rows(weights, vertices, size, _tiers(weights) if shortcuts.enabled else (0, ()), rich_only)
-    sparse_first = _sparse_first(weights, shortcuts, size, rows)
+    sparse_first = _sparse_first(weights, shortcuts, rows)
     order = weights.order
     tiered = sparse_first and isinstance(order, RemainderOrder) and rows.high_cuts
     potentials = _potentials(order, weights.p, rows.bsn) if tiered else ()
@@ -86,11 +86,7 @@ def graph_edges(
     return graph
 
 
-SPARSE_FIRST_PLAYERS = 512
-"""The bracket size from which the remainder's first tier is solved sparse first (`_sparse_first`)."""
-
-
-def _sparse_first(weights: BracketWeights, shortcuts: Shortcuts, size: int, rows: _Rows) -> bool:
+def _sparse_first(weights: BracketWeights, shortcuts: Shortcuts, rows: _Rows) -> bool:
     """Whether a graph's first solve may start from a few of its edges (`DigitGraph.sparse_first`),
     which can pick another of equal optima: only where every maximum-weight matching gives the same
     pairs to what the caller reads.
@@ -100,9 +96,8 @@ def _sparse_first(weights: BracketWeights, shortcuts: Shortcuts, size: int, rows
     give the set of each pair's lower BSN (one bit or one place per BSN, no carry), and 4.2's
     `transposition` the partner of each, one digit per lower BSN; so equal weights mean equal pairs,
     whatever the optimum, and the players outside them float. There it is taken for the first tier of
-    big brackets (the tier's optimum leaves most edges tight, so the few edges grow over several
-    rounds: it pays from about `SPARSE_FIRST_PLAYERS` players; docs/performance.md, "Dutch: sparse
-    first solves (session 8, `duals`)"). In the first pass of a heterogeneous bracket (3.7, outer loops)
+    the brackets solved by tiers, with `_potentials` (docs/performance.md, "Dutch: sparse first solves
+    (session 8, `duals`)"). In the first pass of a heterogeneous bracket (3.7, outer loops)
     the caller reads which MDPs are paired in the bracket (4.4: one bit per MDP), each MDP's resident
     opponent (4.2: one digit per MDP) and how many pairs there are (C6): equal in every optimum, but
     for the MDPs paired with each other, which `brackets._pair_bracket` checks, solving again without
@@ -111,7 +106,7 @@ def _sparse_first(weights: BracketWeights, shortcuts: Shortcuts, size: int, rows
         return False
     if isinstance(weights.order, MdpOrder):
         return True
-    return bool(rows.high_cuts) and size >= SPARSE_FIRST_PLAYERS
+    return bool(rows.high_cuts)
 
 
 def _potentials(order: RemainderOrder, p: int, bsn: list[int | None]) -> list[int]:

@@ -297,14 +297,11 @@ def test_the_tiers_of_4_3_cut_as_in_the_biggest_brackets_pair_as_the_whole_graph
     reason="the sparse-first solves are the native backend's",
 )
 @pytest.mark.parametrize(("players", "seed"), [(180, 3), (211, 5)])
-def test_the_sparse_first_solves_pair_as_the_whole_graph_does(
-    players: int, seed: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Article 3.8 with the first tier of every remainder and the first pass of every heterogeneous
-    bracket solved sparse first (`shortcuts._sparse_first`, here from brackets of any size), which may
-    find another of equal optima: the round must pair as it does without them and as one matching of
-    the whole weights does, since Article 4 fixes everything the engine reads of those solves."""
-    monkeypatch.setattr(shortcuts, "SPARSE_FIRST_PLAYERS", 0)
+def test_the_sparse_first_solves_pair_as_the_whole_graph_does(players: int, seed: int) -> None:
+    """Article 3.8 with the first tier of every remainder solved by tiers and the first pass of every
+    heterogeneous bracket solved sparse first (`shortcuts._sparse_first`), which may find another of
+    equal optima: the round must pair as it does without them and as one matching of the whole weights
+    does, since Article 4 fixes everything the engine reads of those solves."""
     document = generate(GeneratorConfig(players=players, rounds=7, forfeit_rate=0.02), seed, pair)
     request = to_pairing_input(document, 7)
     taken = Shortcuts()
