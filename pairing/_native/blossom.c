@@ -810,10 +810,10 @@ static void free_nesting(Nesting *s) {
 
 /* The slack of an edge u-v of weight w in the final duals, the duals of the blossoms holding both
    ends included (dual[u] + dual[v] + 2 * those duals - 2 w): -1 if negative (the duals do not cover
-   the edge), 0 if zero (tight), 1 if positive; *count gets the edge's certificate count. The
-   blossoms holding both ends are the smallest one holding both and the blossoms around it, found
-   by walking up the nesting to it. */
-static int full_slack(M *m, const Nesting *s, int u, int v, const limb *w, int *count) {
+   the edge), 0 if zero (tight), 1 if positive; *count gets the edge's certificate count and, if
+   given, out the slack in two's complement. The blossoms holding both ends are the smallest one
+   holding both and the blossoms around it, found by walking up the nesting to it. */
+static int full_slack(M *m, const Nesting *s, int u, int v, const limb *w, int *count, limb *out) {
     int L = m->L;
     int a = m->parent[u], b = m->parent[v];
     while (a != -1 && b != -1 && a != b) {
@@ -828,6 +828,7 @@ static int full_slack(M *m, const Nesting *s, int u, int v, const limb *w, int *
     for (int i = 0; i < L; i++) {
         acc += (wide)du[i] + (wide)dv[i] + (t ? (wide)t[i] : 0) - 2 * (wide)w[i];
         any |= (limb)acc;
+        if (out) out[i] = (limb)acc;
         acc >>= 64;
     }
     *count = !num_zero(du, L) + !num_zero(dv, L) + (t ? 2 * s->positive[a] : 0);
@@ -849,7 +850,7 @@ static PyObject *certificate(M *m, const int32_t *eu, const int32_t *ev, const l
     nesting(m, &s);
     for (int k = 0; k < mcount; k++) {
         int count;
-        int sign = full_slack(m, &s, eu[k], ev[k], w + (size_t)k * m->L, &count);
+        int sign = full_slack(m, &s, eu[k], ev[k], w + (size_t)k * m->L, &count, NULL);
         cert[k] = sign == 0 ? (unsigned char)(count < 254 ? count : 254) : 255;
     }
     free_nesting(&s);
@@ -1117,24 +1118,8 @@ static int uncovered_edges(M *m, int mcount, const int32_t *eu, const int32_t *e
     limb *key = malloc(sizeof(limb) * L);
     for (int k = 0; k < mcount; k++) {
         int count;
-        if (chosen[k] || full_slack(m, &s, eu[k], ev[k], w + (size_t)k * L, &count) >= 0) continue;
-        /* the slack, in two's complement with the sign bit flipped: the more negative, the less */
-        int a = m->parent[eu[k]], b = m->parent[ev[k]];
-        while (a != -1 && b != -1 && a != b) {
-            if (s.depth[a] >= s.depth[b])
-                a = m->parent[a];
-            else
-                b = m->parent[b];
-        }
-        const limb *du = DUAL(m, eu[k]), *dv = DUAL(m, ev[k]), *wk = w + (size_t)k * L;
-        const limb *t = (a != -1 && a == b) ? s.twice + (size_t)a * L : NULL;
-        wide acc = 0;
-        for (int i = 0; i < L; i++) {
-            acc += (wide)du[i] + (wide)dv[i] + (t ? (wide)t[i] : 0) - 2 * (wide)wk[i];
-            key[i] = (limb)acc;
-            acc >>= 64;
-        }
-        key[L - 1] ^= (limb)1 << 63;
+        if (chosen[k] || full_slack(m, &s, eu[k], ev[k], w + (size_t)k * L, &count, key) >= 0) continue;
+        key[L - 1] ^= (limb)1 << 63; /* the slack with its sign bit flipped: the more negative, the less */
         shortlist_offer(&list, eu[k], k, key);
         shortlist_offer(&list, ev[k], k, key);
     }

@@ -6,8 +6,9 @@ sooner: the bracket-local matching shortcuts (`relaxed_matching`: the players be
 bracket joined by a completion check, greedy first; `_bracket_alone`: the next bracket as one
 vertex), and the description of a wide weight as a high part and lexicographic digits
 (`pairing.matching.DigitGraph`), which the weighted matcher solves tier by tier and in digit
-chunks. `Shortcuts` turns them all off, so that a test can compare both ways (docs/dutch.md,
-"Method"; docs/performance.md, "Dutch at 1,000 players: columns and a greedy completion")."""
+chunks, sparse first where every optimum pairs alike (`_sparse_first`). `Shortcuts` turns them all
+off, so that a test can compare both ways (docs/dutch.md, "Method"; docs/performance.md, "Dutch at
+1,000 players: columns and a greedy completion")."""
 
 from __future__ import annotations
 
