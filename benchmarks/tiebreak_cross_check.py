@@ -7,7 +7,8 @@ and Q199).
 
 Gacrux (OttoMilvang/TieBreakServer, MIT licence, (c) FIDE) is run only as an external program: its
 ``tiebreakchecker.py`` is given each TRF file and the tie-break list, and prints every player's values
-and rank (JSON). Ours are the checker's (`arbiter-pair -c`): `pairing.trf.standings.places` with the
+and rank (JSON); one process of `gacrux_worker.py` per worker runs it file after file, as its command
+line would (Python's start and Gacrux's imports were four fifths of a run). Ours are the checker's (`arbiter-pair -c`): `pairing.trf.standings.places` with the
 standings the ``arbiter-pair`` command wires in (`tui.pair.fide_standings`, i.e.
 `projections.standings` and `projections.tiebreaks`), so the one place that computes each rule is the one compared.
 
@@ -41,7 +42,9 @@ import contextlib
 import datetime
 import io
 import json
+import os
 import random
+import select
 import shutil
 import subprocess
 import sys
@@ -53,6 +56,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
 from pathlib import Path
+from typing import ClassVar
 
 from ledger.settings import KoyaLimit, koya_limit
 from pairing.model import Entrant
@@ -177,20 +181,14 @@ def gacrux_rows(gacrux: Path, trf: Path, descriptors: Sequence[str], rounds: int
     """Player -> Gacrux's row: ``tiebreakchecker.py -s`` (a Swiss) on `trf` with `descriptors`, each read by
     the 2026 rules (modifier ``/V2026``; Gacrux otherwise picks the rules of the file's start date), as
     the standings after `rounds` rounds, the last of them read as the final one (``-n`` and ``-N``: a file
-    may hold a round to pair, or stop before the rounds it announces; docs/fide-mode.md, Q33-39)."""
+    may hold a round to pair, or stop before the rounds it announces; docs/fide-mode.md, Q33-39), run by
+    this process's `Gacrux` worker."""
     listed = [POINTS, *(f"{descriptor}/V2026" for descriptor in descriptors)]
-    command = [sys.executable, str(gacrux / "tiebreakchecker.py"), "-s", "-i", str(trf)]
-    command += ["-n", str(rounds), "-N", str(rounds)]
-    done = subprocess.run(
-        [*command, "-t", *listed],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise ValueError(f"Gacrux failed on {trf.name}: {done.stderr.strip()[-500:]}")
-    result = json.loads(done.stdout)["tiebreakResult"]
+    arguments = ["-s", "-i", str(trf), "-n", str(rounds), "-N", str(rounds), "-t", *listed]
+    done = Gacrux.of(gacrux).run(arguments)
+    if done["code"] != 0:
+        raise ValueError(f"Gacrux failed on {trf.name}: {str(done['stderr']).strip()[-500:]}")
+    result = json.loads(str(done["stdout"]))["tiebreakResult"]
     return {
         competitor["cid"]: Row(
             tuple(None if value is None else Decimal(str(value)) for value in competitor["tiebreakScore"]),
@@ -198,6 +196,50 @@ def gacrux_rows(gacrux: Path, trf: Path, descriptors: Sequence[str], rounds: int
         )
         for competitor in result["competitors"]
     }
+
+
+class Gacrux:
+    """Gacrux's checker in a process of its own (`gacrux_worker.py`), kept for every file this process
+    compares: one per Gacrux folder and process (a worker of the pool starts its own), so that Python's
+    start and Gacrux's imports are paid once, not twice a file. `cpu` adds up the CPU seconds its runs
+    took, which the process's own clock does not see."""
+
+    WORKER = Path(__file__).resolve().parent / "gacrux_worker.py"
+    TIMEOUT = 600.0
+    _running: ClassVar[dict[tuple[Path, int], Gacrux]] = {}
+    cpu: ClassVar[float] = 0.0
+
+    def __init__(self, folder: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, str(self.WORKER), str(folder)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    @classmethod
+    def of(cls, folder: Path) -> Gacrux:
+        key = (folder, os.getpid())
+        if key not in cls._running:
+            cls._running[key] = cls(folder)
+        return cls._running[key]
+
+    def run(self, arguments: Sequence[str]) -> dict[str, object]:
+        """What ``tiebreakchecker.py ARGUMENTS`` would give: ``code``, ``stdout``, ``stderr``."""
+        stdin, stdout = self.process.stdin, self.process.stdout
+        if stdin is None or stdout is None:
+            raise ValueError("the Gacrux worker has no pipes")
+        stdin.write(json.dumps(list(arguments)) + "\n")
+        stdin.flush()
+        ready, _, _ = select.select([stdout], [], [], self.TIMEOUT)
+        answer = stdout.readline() if ready else ""
+        if not answer:
+            self.process.kill()
+            self._running.pop(next(k for k, v in self._running.items() if v is self))
+            raise ValueError(f"the Gacrux worker stopped or took over {self.TIMEOUT:.0f} s")
+        done = json.loads(answer)
+        Gacrux.cpu += float(done["cpu"])
+        return done
 
 
 def compare(descriptors: Sequence[str], mine: Mapping[int, Row], peer: Mapping[int, Row]) -> list[Difference]:
@@ -475,14 +517,14 @@ class Setting:
 
 def seed_tally(setting: Setting, seed: int) -> Tally:
     """Our generator's tournament of `seed` compared (`cross_check`), with the CPU seconds it took."""
-    started = cpu_seconds()
+    started = cpu_seconds() + Gacrux.cpu
     tally = Tally()
     with tempfile.TemporaryDirectory(prefix="tiebreak-cross-check-") as scratch:
         made = _made(lambda: generated(seed, Path(scratch)), tally)
         if made is not None:
             cross_check(setting.gacrux, made, drawn_list(seed), tally, setting.keep)
             tally.systems[system_of(seed)] += tally.tournaments
-    tally.cpu = cpu_seconds() - started
+    tally.cpu = cpu_seconds() + Gacrux.cpu - started
     return tally
 
 
