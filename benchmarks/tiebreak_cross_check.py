@@ -8,9 +8,10 @@ and Q199).
 Gacrux (OttoMilvang/TieBreakServer, MIT licence, (c) FIDE) is run only as an external program: its
 ``tiebreakchecker.py`` is given each TRF file and the tie-break list, and prints every player's values
 and rank (JSON); one process of `gacrux_worker.py` per worker runs it file after file, as its command
-line would (Python's start and Gacrux's imports were four fifths of a run). Ours are the checker's (`arbiter-pair -c`): `pairing.trf.standings.places` with the
-standings the ``arbiter-pair`` command wires in (`tui.pair.fide_standings`, i.e.
-`projections.standings` and `projections.tiebreaks`), so the one place that computes each rule is the one compared.
+line would (Python's start and Gacrux's imports were four fifths of a run). Ours are the checker's
+(`arbiter-pair -c`): `pairing.trf.standings.places` with the standings the ``arbiter-pair`` command
+wires in (`tui.pair.fide_standings`, i.e. `projections.standings` and `projections.tiebreaks`), so the
+one place that computes each rule is the one compared.
 
 Three sources of tournaments:
 
@@ -396,8 +397,33 @@ def explained(
     behind = [
         value for d, value in zip(found, values, strict=True) if value is not None and (not listed or d.code in ranking)
     ]
-    ranks = all(behind) and (order_dependent or any(behind))
+    ranks = all(behind) and (order_dependent or any(behind) or aob_rounded_alike(found, document, listed))
     return [ranks if value is None else value for value in values]
+
+
+def aob_rounded_alike(found: Sequence[Difference], document: TrfDocument, listed: Sequence[str]) -> bool:
+    """Whether AOB's rounding (8.2, docs/fide-mode.md: Gacrux ranks by AOB rounded to two decimals, ours
+    is not rounded) accounts for every rank difference of `found`: each player ranked otherwise is in a
+    group of such players equal in ours on points and on every code of `listed` before the first AOB
+    (AOB or AOB/F), whose AOB values differ in ours but round alike, and whose ranks the two programs only
+    deal out differently among them."""
+    moved = {d.player: d for d in found if d.code == RANK}
+    first = next((at for at, code in enumerate(listed) if code.upper().split("/")[0] == "AOB"), None)
+    if not moved or first is None:
+        return False
+    rows = {place.player: place for place in places(document, listed, pair.fide_standings)}
+
+    def key(number: int) -> tuple[object, ...]:
+        row = rows[number]
+        return (row.points, *row.values[:first], comparable("AOB", _decimal(row.values[first])))
+
+    for number in moved:
+        group = [other for other in moved if key(other) == key(number)]
+        unrounded = {rows[other].values[first] for other in group}
+        dealt = sorted(moved[other].ours for other in group) == sorted(moved[other].theirs for other in group)
+        if len(unrounded) < 2 or not dealt:
+            return False
+    return True
 
 
 def cross_check(
