@@ -60,10 +60,10 @@ from pathlib import Path
 from typing import ClassVar
 
 from ledger.settings import KoyaLimit, koya_limit
-from pairing.model import Entrant
+from pairing.model import Entrant, Outcome
 from pairing.trf import TrfDocument, parse
 from pairing.trf.convert import entrants, last_paired_round, scoring
-from pairing.trf.standings import places, tiebreak_list
+from pairing.trf.standings import Place, places, tiebreak_list
 from tui import pair
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -397,31 +397,76 @@ def explained(
     behind = [
         value for d, value in zip(found, values, strict=True) if value is not None and (not listed or d.code in ranking)
     ]
-    ranks = all(behind) and (order_dependent or any(behind) or aob_rounded_alike(found, document, listed))
+    ranks = all(behind) and (
+        order_dependent
+        or any(behind)
+        or aob_rounded_alike(found, document, listed)
+        or de_with_double_forfeits(found, document, listed)
+    )
     return [ranks if value is None else value for value in values]
 
 
 def aob_rounded_alike(found: Sequence[Difference], document: TrfDocument, listed: Sequence[str]) -> bool:
     """Whether AOB's rounding (8.2, docs/fide-mode.md: Gacrux ranks by AOB rounded to two decimals, ours
     is not rounded) accounts for every rank difference of `found`: each player ranked otherwise is in a
-    group of such players equal in ours on points and on every code of `listed` before the first AOB
-    (AOB or AOB/F), whose AOB values differ in ours but round alike, and whose ranks the two programs only
-    deal out differently among them."""
+    group of such players equal in ours on points, on every code of `listed` before the first AOB (AOB
+    or AOB/F) and on that AOB rounded, whose AOB values differ in ours (`_ranked_otherwise_in_groups`)."""
+    return _ranked_otherwise_in_groups(
+        found, document, listed, ("AOB",), lambda rows, group, at: len({rows[n].values[at] for n in group}) > 1
+    )
+
+
+def de_with_double_forfeits(found: Sequence[Difference], document: TrfDocument, listed: Sequence[str]) -> bool:
+    """Whether DE's forfeits counted as played (6.1.1, MTB26 ``DE/P``; docs/fide-mode.md) account for every
+    rank difference of `found`: each player ranked otherwise is in a group of such players equal in ours
+    on points and on every code of `listed` before ``DE/P``, two of whom lost a double forfeit to each
+    other. Ours counts that round as a game both lost (0-0, in 6.1.2's average of their games); Gacrux
+    then leaves the whole group tied on DE (`_ranked_otherwise_in_groups`)."""
+    rounds = last_paired_round(document)
+    players = {player.number: player for player in entrants(document, rounds, scoring(document))}
+
+    def double_forfeit(rows: Mapping[int, Place], group: Sequence[int], at: int) -> bool:
+        return any(
+            record.opponent in group
+            and not record.played
+            and record.outcome is Outcome.LOSS
+            and players[record.opponent].history[record.round - 1].outcome is Outcome.LOSS
+            for number in group
+            for record in players[number].history
+        )
+
+    return _ranked_otherwise_in_groups(found, document, listed, ("DE/P",), double_forfeit, rounded=False)
+
+
+def _ranked_otherwise_in_groups(
+    found: Sequence[Difference],
+    document: TrfDocument,
+    listed: Sequence[str],
+    codes: Sequence[str],
+    reading: Callable[[Mapping[int, Place], Sequence[int], int], bool],
+    rounded: bool = True,
+) -> bool:
+    """Whether every player of `found`'s rank differences is in a group of such players equal in ours on
+    points and on the codes of `listed` before the first of `codes` (AOB's value rounded as Gacrux rounds
+    it with `rounded`), whose ranks the two programs only deal out otherwise among them, and for which
+    `reading(rows, group, position of that code)` holds."""
     moved = {d.player: d for d in found if d.code == RANK}
-    first = next((at for at, code in enumerate(listed) if code.upper().split("/")[0] == "AOB"), None)
-    if not moved or first is None:
+    at = next(
+        (at for at, code in enumerate(listed) if code.upper() in codes or code.upper().split("/")[0] in codes), None
+    )
+    if not moved or at is None:
         return False
     rows = {place.player: place for place in places(document, listed, pair.fide_standings)}
 
     def key(number: int) -> tuple[object, ...]:
         row = rows[number]
-        return (row.points, *row.values[:first], comparable("AOB", _decimal(row.values[first])))
+        own = (comparable(listed[at], _decimal(row.values[at])),) if rounded else ()
+        return (row.points, *row.values[:at], *own)
 
     for number in moved:
         group = [other for other in moved if key(other) == key(number)]
-        unrounded = {rows[other].values[first] for other in group}
         dealt = sorted(moved[other].ours for other in group) == sorted(moved[other].theirs for other in group)
-        if len(unrounded) < 2 or not dealt:
+        if not dealt or not reading(rows, group, at):
             return False
     return True
 
