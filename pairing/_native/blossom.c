@@ -768,10 +768,11 @@ static int start_greedy(M *m) {
 
 /* The blossoms' nesting in the final duals, for the certificate and the pricing of edges: for each
    blossom b (index >= n) and the blossoms around it, its depth, the number of positive duals and
-   twice the sum of the duals. */
+   twice the sum of the duals; and each blossom's ancestor 2^k levels up, for `common_blossom`. */
 typedef struct {
     int *depth, *positive, *chain;
     limb *twice;
+    int levels, *up; /* up[k * 2n + b]: the blossom 2^k levels around b, or -1 */
 } Nesting;
 
 static void nesting(M *m, Nesting *s) {
@@ -799,6 +800,42 @@ static void nesting(M *m, Nesting *s) {
             }
         }
     }
+    int deepest = 0;
+    for (int b = n; b < N2; b++)
+        if (s->depth[b] > deepest) deepest = s->depth[b];
+    s->levels = 1;
+    while ((1 << s->levels) <= deepest) s->levels++;
+    s->up = malloc(sizeof(int) * ((size_t)s->levels * N2 + 1));
+    for (int b = 0; b < N2; b++) s->up[b] = b >= n && s->depth[b] >= 0 ? m->parent[b] : -1;
+    for (int k = 1; k < s->levels; k++)
+        for (int b = 0; b < N2; b++) {
+            int half = s->up[(size_t)(k - 1) * N2 + b];
+            s->up[(size_t)k * N2 + b] = half == -1 ? -1 : s->up[(size_t)(k - 1) * N2 + half];
+        }
+}
+
+/* The smallest blossom holding the blossoms a and b (either -1: none), by their ancestors 2^k levels
+   up: the same as walking up from the deeper one at a time until they meet, in log(depth) steps
+   (the nesting of a big bracket's last blossoms can be hundreds deep). */
+static int common_blossom(M *m, const Nesting *s, int a, int b) {
+    if (a == -1 || b == -1) return -1;
+    size_t N2 = 2 * (size_t)m->n;
+    if (s->depth[a] < s->depth[b]) {
+        int t = a;
+        a = b;
+        b = t;
+    }
+    for (int k = 0, rise = s->depth[a] - s->depth[b]; rise; k++, rise >>= 1)
+        if (rise & 1) a = s->up[k * N2 + a];
+    if (a == b) return a;
+    for (int k = s->levels - 1; k >= 0; k--) {
+        int ua = s->up[k * N2 + a], ub = s->up[k * N2 + b];
+        if (ua != ub) {
+            a = ua;
+            b = ub;
+        }
+    }
+    return m->parent[a];
 }
 
 static void free_nesting(Nesting *s) {
@@ -806,23 +843,18 @@ static void free_nesting(Nesting *s) {
     free(s->positive);
     free(s->chain);
     free(s->twice);
+    free(s->up);
 }
 
 /* The slack of an edge u-v of weight w in the final duals, the duals of the blossoms holding both
    ends included (dual[u] + dual[v] + 2 * those duals - 2 w): -1 if negative (the duals do not cover
    the edge), 0 if zero (tight), 1 if positive; *count gets the edge's certificate count and, if
    given, out the slack in two's complement. The blossoms holding both ends are the smallest one
-   holding both and the blossoms around it, found by walking up the nesting to it. */
+   holding both (`common_blossom`) and the blossoms around it. */
 static int full_slack(M *m, const Nesting *s, int u, int v, const limb *w, int *count, limb *out) {
     int L = m->L;
-    int a = m->parent[u], b = m->parent[v];
-    while (a != -1 && b != -1 && a != b) {
-        if (s->depth[a] >= s->depth[b])
-            a = m->parent[a];
-        else
-            b = m->parent[b];
-    }
-    const limb *du = DUAL(m, u), *dv = DUAL(m, v), *t = (a != -1 && a == b) ? s->twice + (size_t)a * L : NULL;
+    int a = common_blossom(m, s, m->parent[u], m->parent[v]);
+    const limb *du = DUAL(m, u), *dv = DUAL(m, v), *t = a != -1 ? s->twice + (size_t)a * L : NULL;
     wide acc = 0;
     limb any = 0;
     for (int i = 0; i < L; i++) {
@@ -1018,8 +1050,8 @@ static int solve_graph(M *m, int n, int mcount, int L, int perfect, const int32_
 /* ---- solving on a few of the edges first (`priced_solve`) ---- */
 
 enum {
-    PRICED_FIRST = 4,   /* each vertex's heaviest edges in the first round */
-    PRICED_ADDED = 48,  /* each vertex's most uncovered edges added after a round */
+    PRICED_FIRST = 2,   /* each vertex's heaviest edges in the first round */
+    PRICED_ADDED = 8,   /* each vertex's most uncovered edges added after a round */
     PRICED_ROUNDS = 12, /* rounds before giving up */
 };
 
