@@ -183,7 +183,7 @@ class DigitGraph:
     list's end) for that first solve, which weighs each edge by twice its top tier plus the potentials
     of its ends. Every perfect matching gains the same sum, so the optima are the same; potentials that
     take out what each vertex adds to all its edges leave each vertex's best edges spread over the graph
-    instead of all at a few vertices, and the few edges of the sparse solve nearly enough."""
+    instead of all at a few vertices, and the few edges of the sparse solve nearly suffice."""
 
     us: Sequence[int]
     vs: Sequence[int]
