@@ -136,3 +136,20 @@ def test_a_result_loads_no_engine_cattrs_libsodium_or_rich(tmp_path: Path) -> No
     assert "ledger.domain" in modules
     engines = ("pairing.fide.dutch", *OTHER_ENGINES[:2], "pairing.ibf.brackets", "pairing.ibf.swiss", "pairing.tsh")
     assert loaded_from(modules, *engines, "cattrs", "nacl", "rich") == []
+
+
+def test_a_result_imports_the_ledger_long_lived(tmp_path: Path) -> None:
+    """docs/performance.md, "Start-up, session 8": the ledger's and read models' imports are frozen out of
+    the collector (`pairing.collector.long_lived`), which is on again for the command itself."""
+    from tests.tui.web_support import chess_swiss
+
+    location = chess_swiss(tmp_path)
+    code = (
+        "import gc\nfrom tui.cli.main import main\n"
+        f"assert main(['result', '2', '2', '1-0', '--ledger', {location!r}]) == 0\n"
+        "print(gc.isenabled(), gc.get_freeze_count())"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    enabled, frozen = done.stdout.split()[-2:]
+    assert enabled == "True"
+    assert int(frozen) > 10_000  # eventsourcing, attrs, the ledger's classes: tens of thousands of objects
