@@ -72,6 +72,21 @@ def test_the_arbiter_pair_command_pairs_without_loading_the_tiebreaks(tmp_path: 
     assert loaded_from(modules, "pairing.trf.standings", "pairing.checker", "rich", "cattrs") == []
 
 
+def test_the_arbiter_pair_command_reads_its_file_long_lived(tmp_path: Path) -> None:
+    """docs/performance.md, "Start-up, session 8": the records of the file to pair are frozen out of the
+    collector (`pairing.collector.long_lived`) as its imports are, and the collector is on for the pairing."""
+    trf = ROOT / "tests" / "data" / "burstein_2025_c7_look_ahead_c4.trf"
+    code = (
+        "import gc\nfrom tui.pair import main, pairing_cli\npairing_cli()\nimported = gc.get_freeze_count()\n"
+        f"assert main(['--dutch', {str(trf)!r}, '-p', {str(tmp_path / 'out')!r}]) == 0\n"
+        "print(gc.isenabled(), gc.get_freeze_count() - imported)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    enabled, read = done.stdout.split()[-2:]
+    assert enabled == "True"
+    assert int(read) > 100  # ten players' lines, their rounds and histories
+
+
 def test_each_event_class_is_made_once_and_is_the_class_stored() -> None:
     """docs/performance.md, "Start-up": `@records` links each event to its method, so importing
     `ledger.domain` makes one frozen dataclass per event (eventsourcing's `@event(cls)` made a second,
