@@ -28,6 +28,18 @@ def loaded_after(code: str) -> set[str]:
     return set(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
+def collector_after(setup: str, command: str) -> tuple[bool, int]:
+    """In a fresh interpreter, after `setup`: whether the cyclic collector is on once `command` (a call
+    answering 0) has run, and how many more objects it left frozen (`gc.freeze`) than `setup` did."""
+    script = (
+        f"import gc\n{setup}\nbefore = gc.get_freeze_count()\nassert {command} == 0\n"
+        "print(gc.isenabled(), gc.get_freeze_count() - before)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
+    enabled, frozen = done.stdout.split()[-2:]
+    return enabled == "True", int(frozen)
+
+
 def loaded_from(modules: set[str], *packages: str) -> list[str]:
     return sorted(m for m in modules if any(m == p or m.startswith(p + ".") for p in packages))
 
@@ -76,15 +88,11 @@ def test_the_arbiter_pair_command_reads_its_file_long_lived(tmp_path: Path) -> N
     """docs/performance.md, "Start-up, session 8": the records of the file to pair are frozen out of the
     collector (`pairing.collector.long_lived`) as its imports are, and the collector is on for the pairing."""
     trf = ROOT / "tests" / "data" / "burstein_2025_c7_look_ahead_c4.trf"
-    code = (
-        "import gc\nfrom tui.pair import main, pairing_cli\npairing_cli()\nimported = gc.get_freeze_count()\n"
-        f"assert main(['--dutch', {str(trf)!r}, '-p', {str(tmp_path / 'out')!r}]) == 0\n"
-        "print(gc.isenabled(), gc.get_freeze_count() - imported)"
-    )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    enabled, read = done.stdout.split()[-2:]
-    assert enabled == "True"
-    assert int(read) > 100  # ten players' lines, their rounds and histories
+    setup = "from tui.pair import main, pairing_cli\npairing_cli()"
+    command = f"main(['--dutch', {str(trf)!r}, '-p', {str(tmp_path / 'out')!r}])"
+    enabled, read = collector_after(setup, command)
+    assert enabled
+    assert read > 100  # ten players' lines, their rounds and histories
 
 
 def test_each_event_class_is_made_once_and_is_the_class_stored() -> None:
@@ -159,12 +167,8 @@ def test_a_result_imports_the_ledger_long_lived(tmp_path: Path) -> None:
     from tests.tui.web_support import chess_swiss
 
     location = chess_swiss(tmp_path)
-    code = (
-        "import gc\nfrom tui.cli.main import main\n"
-        f"assert main(['result', '2', '2', '1-0', '--ledger', {location!r}]) == 0\n"
-        "print(gc.isenabled(), gc.get_freeze_count())"
+    enabled, frozen = collector_after(
+        "from tui.cli.main import main", f"main(['result', '2', '2', '1-0', '--ledger', {location!r}])"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
-    enabled, frozen = done.stdout.split()[-2:]
-    assert enabled == "True"
-    assert int(frozen) > 10_000  # eventsourcing, attrs, the ledger's classes: tens of thousands of objects
+    assert enabled
+    assert frozen > 10_000  # eventsourcing, attrs, the ledger's classes: tens of thousands of objects
