@@ -91,6 +91,11 @@ def _reversed_product(choices: list[tuple[Any, ...]]) -> Iterator[tuple[Any, ...
 
 
 _KIND = _kinds()
+KINDS_LAYOUT = json.dumps(
+    [[name, [None if value is None else str(value) for value in choices]] for name, choices in KINDS]
+)
+"""`KINDS` as text, kept in `meta`: records written under another layout (a value added to one of these
+enumerations) are rebuilt, since the history view would read their `kind` otherwise."""
 
 
 def _decoding(name: str, choices: tuple[Any, ...], step: int) -> str:
@@ -269,10 +274,13 @@ class ReadModels:
         return int(self._meta("position") or 0)
 
     def _matches_ledger(self) -> bool:
-        """Whether the tables are of this ledger's log: their position is in it, with the same chain link."""
+        """Whether the tables are of this ledger's log (their position is in it, with the same chain link) and
+        their records' `kind` of this `KINDS_LAYOUT`."""
         position = self.position
         if position == 0:
             return True
+        if self._meta("kinds") != KINDS_LAYOUT:
+            return False
         link = self._meta("link")
         return link is not None and self.ledger.link_at(position) == bytes(link)
 
@@ -373,6 +381,10 @@ class ReadModels:
         self._set_meta("position", state.position, suffix)
         self._set_meta("link", link, suffix)
         self._set_meta("heading", _heading(state), suffix)
+        if self._meta("kinds", suffix) != KINDS_LAYOUT:  # the first rows written: the view reads this layout
+            self._set_meta("kinds", KINDS_LAYOUT, suffix)
+            if not suffix:
+                self._create_queries()
         last = int(self._meta("state_position", suffix) or 0)
         if link is not None and (state.position - last >= STATE_SNAPSHOT_EVERY or suffix):
             self._set_meta("state", sealed(state, link), suffix)
