@@ -7,9 +7,11 @@ and Q199).
 
 Gacrux (OttoMilvang/TieBreakServer, MIT licence, (c) FIDE) is run only as an external program: its
 ``tiebreakchecker.py`` is given each TRF file and the tie-break list, and prints every player's values
-and rank (JSON). Ours are the checker's (`arbiter-pair -c`): `pairing.trf.standings.places` with the
-standings the ``arbiter-pair`` command wires in (`tui.pair.fide_standings`, i.e.
-`projections.standings` and `projections.tiebreaks`), so the one place that computes each rule is the one compared.
+and rank (JSON); one process of `gacrux_worker.py` per worker runs it file after file, as its command
+line would (Python's start and Gacrux's imports were four fifths of a run). Ours are the checker's
+(`arbiter-pair -c`): `pairing.trf.standings.places` with the standings the ``arbiter-pair`` command
+wires in (`tui.pair.fide_standings`, i.e. `projections.standings` and `projections.tiebreaks`), so the
+one place that computes each rule is the one compared.
 
 Three sources of tournaments:
 
@@ -41,7 +43,9 @@ import contextlib
 import datetime
 import io
 import json
+import os
 import random
+import select
 import shutil
 import subprocess
 import sys
@@ -53,12 +57,13 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from functools import partial
 from pathlib import Path
+from typing import ClassVar
 
 from ledger.settings import KoyaLimit, koya_limit
-from pairing.model import Entrant
+from pairing.model import Entrant, Outcome
 from pairing.trf import TrfDocument, parse
 from pairing.trf.convert import entrants, last_paired_round, scoring
-from pairing.trf.standings import places, tiebreak_list
+from pairing.trf.standings import Place, places, tiebreak_list
 from tui import pair
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -177,20 +182,14 @@ def gacrux_rows(gacrux: Path, trf: Path, descriptors: Sequence[str], rounds: int
     """Player -> Gacrux's row: ``tiebreakchecker.py -s`` (a Swiss) on `trf` with `descriptors`, each read by
     the 2026 rules (modifier ``/V2026``; Gacrux otherwise picks the rules of the file's start date), as
     the standings after `rounds` rounds, the last of them read as the final one (``-n`` and ``-N``: a file
-    may hold a round to pair, or stop before the rounds it announces; docs/fide-mode.md, Q33-39)."""
+    may hold a round to pair, or stop before the rounds it announces; docs/fide-mode.md, Q33-39), run by
+    this process's `Gacrux` worker."""
     listed = [POINTS, *(f"{descriptor}/V2026" for descriptor in descriptors)]
-    command = [sys.executable, str(gacrux / "tiebreakchecker.py"), "-s", "-i", str(trf)]
-    command += ["-n", str(rounds), "-N", str(rounds)]
-    done = subprocess.run(
-        [*command, "-t", *listed],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise ValueError(f"Gacrux failed on {trf.name}: {done.stderr.strip()[-500:]}")
-    result = json.loads(done.stdout)["tiebreakResult"]
+    arguments = ["-s", "-i", str(trf), "-n", str(rounds), "-N", str(rounds), "-t", *listed]
+    done = Gacrux.of(gacrux).run(arguments)
+    if done["code"] != 0:
+        raise ValueError(f"Gacrux failed on {trf.name}: {str(done['stderr']).strip()[-500:]}")
+    result = json.loads(str(done["stdout"]))["tiebreakResult"]
     return {
         competitor["cid"]: Row(
             tuple(None if value is None else Decimal(str(value)) for value in competitor["tiebreakScore"]),
@@ -198,6 +197,50 @@ def gacrux_rows(gacrux: Path, trf: Path, descriptors: Sequence[str], rounds: int
         )
         for competitor in result["competitors"]
     }
+
+
+class Gacrux:
+    """Gacrux's checker in a process of its own (`gacrux_worker.py`), kept for every file this process
+    compares: one per Gacrux folder and process (a worker of the pool starts its own), so that Python's
+    start and Gacrux's imports are paid once, not twice a file. `cpu` adds up the CPU seconds its runs
+    took, which the process's own clock does not see."""
+
+    WORKER = Path(__file__).resolve().parent / "gacrux_worker.py"
+    TIMEOUT = 600.0
+    _running: ClassVar[dict[tuple[Path, int], Gacrux]] = {}
+    cpu: ClassVar[float] = 0.0
+
+    def __init__(self, folder: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, str(self.WORKER), str(folder)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    @classmethod
+    def of(cls, folder: Path) -> Gacrux:
+        key = (folder, os.getpid())
+        if key not in cls._running:
+            cls._running[key] = cls(folder)
+        return cls._running[key]
+
+    def run(self, arguments: Sequence[str]) -> dict[str, object]:
+        """What ``tiebreakchecker.py ARGUMENTS`` would give: ``code``, ``stdout``, ``stderr``."""
+        stdin, stdout = self.process.stdin, self.process.stdout
+        if stdin is None or stdout is None:
+            raise ValueError("the Gacrux worker has no pipes")
+        stdin.write(json.dumps(list(arguments)) + "\n")
+        stdin.flush()
+        ready, _, _ = select.select([stdout], [], [], self.TIMEOUT)
+        answer = stdout.readline() if ready else ""
+        if not answer:
+            self.process.kill()
+            self._running.pop(next(k for k, v in self._running.items() if v is self))
+            raise ValueError(f"the Gacrux worker stopped or took over {self.TIMEOUT:.0f} s")
+        done = json.loads(answer)
+        Gacrux.cpu += float(done["cpu"])
+        return done
 
 
 def compare(descriptors: Sequence[str], mine: Mapping[int, Row], peer: Mapping[int, Row]) -> list[Difference]:
@@ -354,8 +397,78 @@ def explained(
     behind = [
         value for d, value in zip(found, values, strict=True) if value is not None and (not listed or d.code in ranking)
     ]
-    ranks = all(behind) and (order_dependent or any(behind))
+    ranks = all(behind) and (
+        order_dependent
+        or any(behind)
+        or aob_rounded_alike(found, document, listed)
+        or de_with_double_forfeits(found, document, listed)
+    )
     return [ranks if value is None else value for value in values]
+
+
+def aob_rounded_alike(found: Sequence[Difference], document: TrfDocument, listed: Sequence[str]) -> bool:
+    """Whether AOB's rounding (8.2, docs/fide-mode.md: Gacrux ranks by AOB rounded to two decimals, ours
+    is not rounded) accounts for every rank difference of `found`: each player ranked otherwise is in a
+    group of such players equal in ours on points, on every code of `listed` before the first AOB (AOB
+    or AOB/F) and on that AOB rounded, whose AOB values differ in ours (`_ranked_otherwise_in_groups`)."""
+    return _ranked_otherwise_in_groups(
+        found, document, listed, ("AOB",), lambda rows, group, at: len({rows[n].values[at] for n in group}) > 1
+    )
+
+
+def de_with_double_forfeits(found: Sequence[Difference], document: TrfDocument, listed: Sequence[str]) -> bool:
+    """Whether DE's forfeits counted as played (6.1.1, MTB26 ``DE/P``; docs/fide-mode.md) account for every
+    rank difference of `found`: each player ranked otherwise is in a group of such players equal in ours
+    on points and on every code of `listed` before ``DE/P``, two of whom lost a double forfeit to each
+    other. Ours counts that round as a game both lost (0-0, in 6.1.2's average of their games); Gacrux
+    then leaves the whole group tied on DE (`_ranked_otherwise_in_groups`)."""
+    rounds = last_paired_round(document)
+    players = {player.number: player for player in entrants(document, rounds, scoring(document))}
+
+    def double_forfeit(rows: Mapping[int, Place], group: Sequence[int], at: int) -> bool:
+        return any(
+            record.opponent in group
+            and not record.played
+            and record.outcome is Outcome.LOSS
+            and players[record.opponent].history[record.round - 1].outcome is Outcome.LOSS
+            for number in group
+            for record in players[number].history
+        )
+
+    return _ranked_otherwise_in_groups(found, document, listed, ("DE/P",), double_forfeit, rounded=False)
+
+
+def _ranked_otherwise_in_groups(
+    found: Sequence[Difference],
+    document: TrfDocument,
+    listed: Sequence[str],
+    codes: Sequence[str],
+    reading: Callable[[Mapping[int, Place], Sequence[int], int], bool],
+    rounded: bool = True,
+) -> bool:
+    """Whether every player of `found`'s rank differences is in a group of such players equal in ours on
+    points and on the codes of `listed` before the first of `codes` (AOB's value rounded as Gacrux rounds
+    it with `rounded`), whose ranks the two programs only deal out otherwise among them, and for which
+    `reading(rows, group, position of that code)` holds."""
+    moved = {d.player: d for d in found if d.code == RANK}
+    at = next(
+        (at for at, code in enumerate(listed) if code.upper() in codes or code.upper().split("/")[0] in codes), None
+    )
+    if not moved or at is None:
+        return False
+    rows = {place.player: place for place in places(document, listed, pair.fide_standings)}
+
+    def key(number: int) -> tuple[object, ...]:
+        row = rows[number]
+        own = (comparable(listed[at], _decimal(row.values[at])),) if rounded else ()
+        return (row.points, *row.values[:at], *own)
+
+    for number in moved:
+        group = [other for other in moved if key(other) == key(number)]
+        dealt = sorted(moved[other].ours for other in group) == sorted(moved[other].theirs for other in group)
+        if not dealt or not reading(rows, group, at):
+            return False
+    return True
 
 
 def cross_check(
@@ -475,14 +588,14 @@ class Setting:
 
 def seed_tally(setting: Setting, seed: int) -> Tally:
     """Our generator's tournament of `seed` compared (`cross_check`), with the CPU seconds it took."""
-    started = cpu_seconds()
+    started = cpu_seconds() + Gacrux.cpu
     tally = Tally()
     with tempfile.TemporaryDirectory(prefix="tiebreak-cross-check-") as scratch:
         made = _made(lambda: generated(seed, Path(scratch)), tally)
         if made is not None:
             cross_check(setting.gacrux, made, drawn_list(seed), tally, setting.keep)
             tally.systems[system_of(seed)] += tally.tournaments
-    tally.cpu = cpu_seconds() - started
+    tally.cpu = cpu_seconds() + Gacrux.cpu - started
     return tally
 
 

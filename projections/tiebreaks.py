@@ -91,7 +91,7 @@ from attrs.validators import ge, in_, instance_of
 from ledger.ranking import drawn_lot
 from ledger.ratings import rating_in_round
 from ledger.settings import KOYA_LIMIT_CODES, TIEBREAK_CODES, KoyaLimit, koya_limit
-from pairing.fide.common.rating import DP_BY_PERCENTAGE, PD_UPPER_BOUNDS, full_scale_scoring_probability
+from pairing.fide.common.rating import DP_BY_PERCENTAGE, PD_UPPER_BOUNDS, full_scale_scoring_percentage
 from pairing.ibf.credits import coefficients
 from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
 
@@ -161,6 +161,7 @@ class Crosstable:
         factory=dict, init=False, eq=False
     )
     _koya_thresholds: dict[KoyaLimit, float] = field(factory=dict, init=False, eq=False)
+    _performances: dict[tuple[TiebreakFunction, int], float] = field(factory=dict, init=False, eq=False)
 
     @classmethod
     def of(cls, players: Sequence[Entrant], context: TiebreakContext, previous: Crosstable | None = None) -> Crosstable:
@@ -327,6 +328,14 @@ class Crosstable:
     def ibf_coefficients(self) -> Mapping[int, float]:
         """IBF 4.7 coefficients of every player (`pairing.ibf.credits`)."""
         return coefficients(list(self.players.values()))
+
+    def performance(self, performance: TiebreakFunction, player: Entrant) -> float:
+        """`performance` (TPR or PTP, C.07 10.2-10.3) of `player`, computed once: APRO and APPO (10.4-10.5)
+        read every opponent's, so each player's is read once per opponent."""
+        key = (performance, player.number)
+        if key not in self._performances:
+            self._performances[key] = performance(player, self)
+        return self._performances[key]
 
     def koya_threshold(self, limit: KoyaLimit) -> float:
         """9.2: 50 % of the maximum possible score (see the module docstring for the maximum), or the limit
@@ -729,9 +738,10 @@ def own_rating(player: Entrant, table: Crosstable) -> float:
     return float(table.context.unrated_rating or 0)
 
 
-def _expected_score(rating: int, games: list[tuple[int, Fraction]]) -> Fraction:
-    """Σ PD(rating - opponent's rating) over `games`, PD from B.02 8.1.2 at full scale."""
-    return sum((full_scale_scoring_probability(rating - opponent) for opponent, _ in games), Fraction(0))
+def _expected_percentage(rating: int, ratings: list[int]) -> int:
+    """Σ PD(rating - opponent's rating) over the opponents' `ratings`, in hundredths, PD from B.02 8.1.2
+    at full scale."""
+    return sum(full_scale_scoring_percentage(rating - opponent) for opponent in ratings)
 
 
 def perfect_tournament_performance(player: Entrant, table: Crosstable) -> float:
@@ -747,9 +757,10 @@ def perfect_tournament_performance(player: Entrant, table: Crosstable) -> float:
     if score == 0:
         return float(low)
     high = max(ratings) + PD_UPPER_BOUNDS[-1] + 1  # every PD is 1 there: Σ = the games, ≥ any score
+    percentage = score * 100
     while low < high:  # Σ PD grows with R: the lowest R reaching the score
         middle = (low + high) // 2
-        if _expected_score(middle, games) >= score:
+        if _expected_percentage(middle, ratings) >= percentage:
             high = middle
         else:
             low = middle + 1
@@ -764,7 +775,7 @@ def _average_performance_of_opponents(player: Entrant, table: Crosstable, perfor
         for r in player.history
         if r.opponent is not None and r.played and r.outcome is not None
     ]
-    values = [int(performance(opponent, table)) for opponent in opponents if _rated_games(opponent, table)]
+    values = [int(table.performance(performance, opponent)) for opponent in opponents if _rated_games(opponent, table)]
     return float(_round_half_up(Fraction(sum(values), len(values)))) if values else 0.0
 
 

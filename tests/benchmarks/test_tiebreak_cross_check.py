@@ -5,6 +5,7 @@ Gacrux is not part of the project: the tests look for it in the folder `GACRUX` 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -19,6 +20,7 @@ from benchmarks.tiebreak_cross_check import (
     POINTS,
     RANK,
     Difference,
+    Gacrux,
     KoyaReading,
     compare,
     explained,
@@ -66,6 +68,30 @@ def test_q033_gacrux_and_ours_agree_on_every_value_and_rank_of_a_generated_tourn
     assert sorted(mine) == sorted(peer) == list(range(1, 17))
     assert values_compared(LIST, mine, peer) == 16 * (1 + len(LIST))
     assert compare(LIST, mine, peer) == []
+
+
+def test_q033_gacrux_kept_running_answers_as_its_command_does_file_after_file(tmp_path: Path) -> None:
+    """The harness's long-lived Gacrux worker gives, for each of two different tournaments and again for
+    the first, what ``tiebreakchecker.py`` run as a command prints: one run leaves nothing behind that
+    changes the next."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first = _tournament(tmp_path / "a")
+    second = _tournament(tmp_path / "b", ("DE", "SB", "APPO"), 2)
+    worker = Gacrux.of(GACRUX)
+    for trf, codes in ((first, LIST), (second, ("DE", "SB", "APPO")), (first, LIST)):
+        arguments = ["-s", "-i", str(trf), "-n", "6", "-N", "6", "-t", POINTS, *codes]
+        command = subprocess.run(
+            [sys.executable, str(GACRUX / "tiebreakchecker.py"), *arguments],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=True,
+        )
+        kept = worker.run(arguments)
+        assert kept["code"] == 0
+        assert json.loads(str(kept["stdout"]))["tiebreakResult"] == json.loads(command.stdout)["tiebreakResult"]
+    assert Gacrux.cpu > 0
 
 
 def test_q033_a_result_gacrux_reads_otherwise_is_found_player_by_player(tmp_path: Path) -> None:

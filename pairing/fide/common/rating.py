@@ -57,5 +57,11 @@ docs/research/fide/05-C07-tie-breaks.md says)."""
 def full_scale_scoring_probability(difference: int) -> Fraction:
     """B.02 8.1.2 read at full scale (`PD_UPPER_BOUNDS`): PD of the higher-rated player for |D|, and
     1 - PD for the lower-rated one."""
-    higher = Fraction(50 + bisect_left(PD_UPPER_BOUNDS, abs(difference)), 100)
-    return higher if difference >= 0 else 1 - higher
+    return Fraction(full_scale_scoring_percentage(difference), 100)
+
+
+def full_scale_scoring_percentage(difference: int) -> int:
+    """`full_scale_scoring_probability` in hundredths, a whole number (the table's PDs have two
+    decimals), for sums over many games."""
+    higher = 50 + bisect_left(PD_UPPER_BOUNDS, abs(difference))
+    return higher if difference >= 0 else 100 - higher

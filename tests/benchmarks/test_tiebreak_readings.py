@@ -1,0 +1,74 @@
+"""The readings by which the tie-break cross-check (benchmarks/tiebreak_cross_check.py, docs/fide-mode.md
+"Tie-breaks against Gacrux", Q33-39) explains a difference from Gacrux, checked on our own values alone:
+these tests need no Gacrux."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from benchmarks.tiebreak_cross_check import RANK, Difference, aob_rounded_alike, de_with_double_forfeits, explained
+from pairing.trf import TrfDocument, parse
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+LIST = ("AOB", "PS", "DE", "ARO", "AOB/F")
+
+
+def _document() -> TrfDocument:
+    """The generator's seed 20997: players 44 and 50 equal on points, AOB 58.45 and 58.4545..."""
+    return parse((DATA / "aob_rounding_dutch_20997.trf").read_text(encoding="utf-8"))
+
+
+def test_q033_a_rank_swapped_between_players_whose_aob_rounds_alike_is_explained_c07_8_2() -> None:
+    """C.07 8.2 AOB: Gacrux ranks by AOB rounded to two decimals, then by the next code (PS equal, DE, then
+    ARO puts 44 first); ours by the unrounded AOB (50 first). That swap is the rounding reading."""
+    swapped = [Difference(44, RANK, 44, 43), Difference(50, RANK, 43, 44)]
+    assert aob_rounded_alike(swapped, _document(), LIST)
+    assert explained(swapped, _document(), listed=LIST) == [True, True]
+
+
+def test_q033_a_rank_swap_the_rounding_does_not_give_stays_unexplained_c07_8_2() -> None:
+    """The same swap without AOB in the list, between players whose AOB differ after rounding, or with
+    ranks that are not only dealt out otherwise between them, is not the rounding reading."""
+    document = _document()
+    swapped = [Difference(44, RANK, 44, 43), Difference(50, RANK, 43, 44)]
+    assert not aob_rounded_alike(swapped, document, ("PS", "DE", "ARO"))
+    assert not aob_rounded_alike([Difference(1, RANK, 1, 2), Difference(2, RANK, 2, 1)], document, LIST)
+    assert not aob_rounded_alike([Difference(44, RANK, 44, 42), Difference(50, RANK, 43, 44)], document, LIST)
+    assert explained([Difference(1, RANK, 1, 2), Difference(2, RANK, 2, 1)], document, listed=LIST) == [False, False]
+
+
+DOUBLE_FORFEITS = DATA / "de_double_forfeits_dutch_25278.trf"
+"""Players 1, 3 and 5 on 5 points: 1 beat 5 (round 8) and lost two double forfeits to 5 (rounds 1 and 7),
+drew with 3; 5 beat 3."""
+DEALT = [Difference(1, RANK, 2, 1), Difference(3, RANK, 3, 2), Difference(5, RANK, 1, 3)]
+"""Ours with DE/P ranks them 5, 1, 3 (the next test says why); Gacrux 1, 3, 5."""
+
+
+def _without_double_forfeits(text: str) -> str:
+    """The file with rounds 1 and 7 of players 1 and 5 (their double forfeits) made unpaired rounds
+    (``0000 - Z``, zero points as before)."""
+    lines = []
+    for line in text.splitlines():
+        if line.startswith(("001    1 ", "001    5 ")):
+            for column in (91, 151):  # rounds 1 and 7: columns 92-99 and 152-159
+                line = f"{line[:column]}0000 - Z{line[column + 8 :]}"
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def test_q033_a_tie_de_p_breaks_through_a_double_forfeit_is_explained_c07_6_1_1() -> None:
+    """C.07 6.1.1 with forfeits counted as played (DE/P): ours counts a double forfeit between two tied
+    players as a game both lost, averaged with their other game (6.1.2): 1 scores 1/3 against 5 and 1/2
+    against 3, 5 scores 0 + 1, 3 scores 1/2 + 0, so 5, 1, 3; Gacrux leaves the group tied on DE (then
+    RTNG: 1, 3, 5). That dealing of ranks is the documented reading."""
+    document = parse(DOUBLE_FORFEITS.read_text(encoding="utf-8"))
+    assert de_with_double_forfeits(DEALT, document, ("DE/P", "RTNG", "APPO"))
+    assert explained(DEALT, document, listed=("DE/P", "RTNG", "APPO")) == [True, True, True]
+
+
+def test_q033_without_the_double_forfeit_or_de_p_the_reading_does_not_apply_c07_6_1_1() -> None:
+    """The same ranks dealt otherwise, with the double forfeits made unpaired rounds, or with DE (forfeits
+    left out) instead of DE/P, are not this reading."""
+    text = DOUBLE_FORFEITS.read_text(encoding="utf-8")
+    assert not de_with_double_forfeits(DEALT, parse(_without_double_forfeits(text)), ("DE/P", "RTNG", "APPO"))
+    assert not de_with_double_forfeits(DEALT, parse(text), ("DE", "RTNG", "APPO"))
