@@ -47,13 +47,18 @@ def write_history(folder: Path, players: int, played: int = PLAYED, total: int =
     return path
 
 
-def ours(system: str, trf: Path) -> tuple[Run, float]:
-    """`arbiter-pair --SYSTEM trf -p`: the process's measure and the engine's own CPU seconds. The
-    project is byte-compiled first, as an install is (this machine sets PYTHONDONTWRITEBYTECODE, which
-    otherwise makes every process compile the modules it imports; `startup_bench.py` does the same)."""
+def byte_compile(*packages: str) -> None:
+    """The project's `packages` byte-compiled, as an install is: this machine sets PYTHONDONTWRITEBYTECODE,
+    which otherwise makes every process compile the modules it imports (`startup_bench.py` does the same)."""
     root = Path(__file__).resolve().parent.parent
-    for package in ("pairing", "tui"):
+    for package in packages:
         compileall.compile_dir(root / package, quiet=1)
+
+
+def ours(system: str, trf: Path) -> tuple[Run, float]:
+    """`arbiter-pair --SYSTEM trf -p`: the process's measure and the engine's own CPU seconds, the project
+    byte-compiled first (`byte_compile`)."""
+    byte_compile("pairing", "tui")
     clock = trf.with_suffix(".engine-cpu")
     command = [*console_command("arbiter-pair"), f"--{system}", str(trf), "-p", str(trf.with_suffix(".ours"))]
     run = measure(command, environment={**os.environ, ENGINE_CPU: str(clock)})
@@ -198,8 +203,12 @@ def import_trf(folder: Path, players: int = 1_000) -> None:
 
 def startup(folder: Path) -> None:
     """`arbiter --help`, `standings`, `result` as processes on the 100-player Swiss of startup_bench.py
-    (five rounds sealed, round 6 half played, its read models current as a desk leaves them)."""
-    from startup_bench import build_ledger
+    (five rounds sealed, round 6 half played, its read models current as a desk leaves them), the project
+    byte-compiled first (`byte_compile`): `result` loads the ledger and the read models too, which
+    compiled at every run took 70 ms of its CPU (docs/performance.md, "Start-up, session 8")."""
+    from startup_bench import PACKAGES, build_ledger
+
+    byte_compile(*PACKAGES)
 
     path = folder / "startup.ledger"
     round_number, board = build_ledger(path, 100)

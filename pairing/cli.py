@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from attrs import evolve
 
+from pairing.collector import long_lived
 from pairing.model import NoValidPairing, PairingInput, PairingOutcome
 from pairing.trf import TrfDocument, TrfSyntaxError, format, parse
 from pairing.trf.convert import TrfConversionError, check_players, to_pairing_input
@@ -173,10 +174,13 @@ def main(argv: Sequence[str] | None = None, *, tiebreaks: StandingsOf | None = N
         if not args.input:
             print("arbiter-pair: an input TRF is required", file=sys.stderr)
             return INVALID_INPUT
-        document = parse(_read(args.input))
+        with long_lived():  # the file's records live until the process ends
+            document = parse(_read(args.input))
         if args.c:
             return _check(document, engine, Path(args.input).stem, tiebreaks)
-        outcome = _clocked(engine, to_pairing_input(document))
+        with long_lived():
+            request = to_pairing_input(document)
+        outcome = _clocked(engine, request)
         _write(args.p, pairing_text(outcome))
         return OK
     except OSError as error:

@@ -18,9 +18,10 @@ import importlib.util
 import os
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import cache
 from itertools import compress
+from struct import pack
 
 from attrs import define
 
@@ -99,13 +100,11 @@ NOT_TIGHT = 255
 """The certificate's byte for an edge that no maximum-weight matching uses."""
 
 
-def _perfect_transform(n: int, distinct: set[int]) -> Callable[[int], int]:
-    """Weights (`distinct`: their values) shifted so that no dual of the perfect mode falls below zero,
-    and doubled, so that every starting dual is even, as the integral method needs (the slack of an
-    edge between two outer vertices must stay even for its half to be exact)."""
-    low, high = min(distinct), max(distinct)
-    shift = (high - low + 1) * 4 * (n + 1) - low
-    return lambda w: 2 * (w + shift)
+def _perfect_shift(n: int, low: int, high: int) -> int:
+    """What the perfect mode adds to every weight (from `low` to `high`) before doubling it, so that no
+    dual falls below zero; doubled, every starting dual is even, as the integral method needs (the slack
+    of an edge between two outer vertices must stay even for its half to be exact)."""
+    return (high - low + 1) * 4 * (n + 1) - low
 
 
 def _native_solve(
@@ -132,18 +131,18 @@ def _native_columns(
     if not weights:
         return [-1] * n, b"" if with_certificate else None
     distinct = set(weights)
-    if min(distinct) < 0:
+    low, top = min(distinct), max(distinct)
+    if low < 0:
         raise ValueError("weights must be non-negative")
-    transform = _perfect_transform(n, distinct) if perfect else None
-    mapped = {w: transform(w) for w in distinct} if transform else {w: w for w in distinct}
-    top = max(mapped.values())
-    limbs = (top.bit_length() + 3) // 64 + 1
+    shift = _perfect_shift(n, low, top) if perfect else 0
+    scale = 2 if perfect else 1
+    limbs = ((scale * (top + shift)).bit_length() + 3) // 64 + 1
     width = 8 * limbs
-    encoded = {w: v.to_bytes(width, "little") for w, v in mapped.items()}
+    encoded = {w: (scale * (w + shift)).to_bytes(width, "little") for w in distinct}
     mates_bytes, certificate = _blossom.solve(
         n,
-        array("i", us).tobytes(),
-        array("i", vs).tobytes(),
+        pack(f"{len(us)}i", *us),  # as C ints: twice as fast as an `array` made from a list
+        pack(f"{len(vs)}i", *vs),
         b"".join(map(encoded.__getitem__, weights)),
         limbs,
         perfect,

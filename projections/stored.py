@@ -21,8 +21,9 @@ from typing import Any, NamedTuple
 
 from ledger.log_head import log_head, read_only
 
-SCHEMA_VERSION = 4
-"""Version of the tables' layout, in their names (4: `meta` holds the tournament's `heading`)."""
+SCHEMA_VERSION = 5
+"""Version of the tables' layout, in their names (4: `meta` holds the tournament's `heading`; 5: the history
+is the view of the compact `records`)."""
 
 
 def table(name: str, suffix: str = "") -> str:

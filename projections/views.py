@@ -1,6 +1,6 @@
 """Read-model tables in SQLite, kept current by catching up with the ledger (docs/design.md, "Read models").
 
-The tables (`players`, `boards`, `byes`, `rounds`, `history`, `colours`, `standings`, `audit`,
+The tables (`players`, `boards`, `byes`, `rounds`, `records`, `colours`, `standings`, `audit`,
 `meta`) carry the schema version in their names (`standings_v2`); a new version is built beside the
 old one and swapped in, then the old one is dropped. A catch-up applies the new log events to the
 in-memory fold (`TournamentState`) and rewrites, in one transaction, the rows those events touched;
@@ -22,7 +22,8 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from itertools import chain, compress, groupby, repeat
+from itertools import chain, compress, groupby, product, repeat
+from math import prod
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from typing import Any
 from ledger.application import Ledger
 from ledger.domain import Round, Tournament
 from ledger.persistence import lock_timeout
-from pairing.model import PairingInput, RoundRecord
+from pairing.model import ByeKind, Float, Outcome, PairingInput, RoundRecord, Side
 from projections.audit import AuditRow, audit_row
 from projections.colours import colour_standing
 from projections.history import histories, pairing_input
@@ -55,8 +56,8 @@ TABLES: dict[str, str] = {
     "missing INTEGER",
     "boards": "round INTEGER, board INTEGER, first INTEGER, second INTEGER, result TEXT, PRIMARY KEY (round, board)",
     "byes": "round INTEGER, player INTEGER, kind TEXT, points REAL, PRIMARY KEY (round, player)",
-    "history": "number INTEGER, round INTEGER, opponent INTEGER, side TEXT, outcome TEXT, points REAL, "
-    "played INTEGER, bye TEXT, float TEXT, score_for INTEGER, score_against INTEGER, PRIMARY KEY (number, round)",
+    "records": "number INTEGER, round INTEGER, opponent INTEGER, kind INTEGER, points REAL, score_for INTEGER, "
+    "score_against INTEGER, PRIMARY KEY (number, round)",
     "colours": "number INTEGER PRIMARY KEY, firsts INTEGER, seconds INTEGER, difference INTEGER, "
     "preference TEXT, strength TEXT",
     "standings": "number INTEGER PRIMARY KEY, rank INTEGER, name TEXT, rating INTEGER, score REAL, "
@@ -66,14 +67,65 @@ TABLES: dict[str, str] = {
 }
 
 
+KINDS: tuple[tuple[str, tuple[Any, ...]], ...] = (
+    ("side", (None, *Side)),
+    ("outcome", (None, *Outcome)),
+    ("played", (False, True)),
+    ("bye", (None, *ByeKind)),
+    ("float", tuple(Float)),
+)
+"""The history columns stored in a record's `kind` (one integer, these columns' indexes in mixed radix, the
+first the least significant) and the values each can take: a round robin of 500 players writes 197,000
+records, and binding three values fewer each, none of them text, takes 5.6 % of a rebuild's instructions off
+(docs/performance.md, "Ledger at scale, session 8")."""
+
+
+def _kinds() -> dict[tuple[Any, ...], int]:
+    """(side, outcome, played, bye, float) -> the record's `kind`, for every combination."""
+    return {values: kind for kind, values in enumerate(_reversed_product([choices for _, choices in KINDS]))}
+
+
+def _reversed_product(choices: list[tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
+    """The combinations of `choices` in mixed-radix order, the first choice varying fastest."""
+    return (values[::-1] for values in product(*reversed(choices)))
+
+
+_KIND = _kinds()
+KINDS_LAYOUT = json.dumps(
+    [[name, [None if value is None else str(value) for value in choices]] for name, choices in KINDS]
+)
+"""`KINDS` as text, kept in `meta`: records written under another layout (a value added to one of these
+enumerations) are rebuilt, since the history view would read their `kind` otherwise."""
+
+
+def _decoding(name: str, choices: tuple[Any, ...], step: int) -> str:
+    """The SQL giving a history column from `kind`: `played` as 0 or 1, the others as their values' text."""
+    digit = f"kind / {step} % {len(choices)}"
+    if name == "played":
+        return f"{digit} AS played"
+    cases = " ".join(f"WHEN {index} THEN '{value.value}'" for index, value in enumerate(choices) if value is not None)
+    return f"CASE {digit} {cases} END AS {name}"
+
+
+def _history_query() -> str:
+    """The history rows (every player's record of every paired round) as they were stored before the
+    `records` table: its columns, with `kind` read back into side, outcome, played, bye and float."""
+    steps = [prod(len(choices) for _, choices in KINDS[:index]) for index in range(len(KINDS))]
+    decoded = {name: _decoding(name, choices, step) for (name, choices), step in zip(KINDS, steps, strict=True)}
+    columns = ["number", "round", "opponent", decoded["side"], decoded["outcome"], "points", decoded["played"]]
+    columns += [decoded["bye"], decoded["float"], "score_for", "score_against"]
+    return f"SELECT {', '.join(columns)} FROM {{records}}"
+
+
 QUERIES: dict[str, str] = {
+    "history": _history_query(),
     "meetings": "SELECT number, opponent, COUNT(*) AS times, MAX(round) AS last_round FROM {history} "
     "WHERE opponent IS NOT NULL GROUP BY number, opponent",
     "byes_received": "SELECT number, round, bye, points FROM {history} WHERE bye IS NOT NULL",
     "floats": "SELECT number, round, float FROM {history} WHERE float != 'none'",
 }
-"""SQL views over the tables: the meetings matrix (who met whom, how often, how recently), the byes
-each player received, and the float history."""
+"""SQL views over the tables: the history rows (from `records`), the meetings matrix (who met whom, how often,
+how recently), the byes each player received, and the float history."""
 
 
 IN_MEMORY = Path(":memory:")
@@ -188,8 +240,9 @@ class ReadModels:
 
     def _create_queries(self) -> None:
         self._drop_queries()
+        names = {"history": table("history"), "records": table("records")}
         for name, query in QUERIES.items():
-            self.db.execute(f"CREATE VIEW {table(name)} AS {query.format(history=table('history'))}")
+            self.db.execute(f"CREATE VIEW {table(name)} AS {query.format(**names)}")
 
     def _drop_older_versions(self) -> None:
         found = list(self.db.execute("SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view')"))
@@ -221,10 +274,13 @@ class ReadModels:
         return int(self._meta("position") or 0)
 
     def _matches_ledger(self) -> bool:
-        """Whether the tables are of this ledger's log: their position is in it, with the same chain link."""
+        """Whether the tables are of this ledger's log (their position is in it, with the same chain link) and
+        their records' `kind` of this `KINDS_LAYOUT`."""
         position = self.position
         if position == 0:
             return True
+        if self._meta("kinds") != KINDS_LAYOUT:
+            return False
         link = self._meta("link")
         return link is not None and self.ledger.link_at(position) == bytes(link)
 
@@ -325,6 +381,10 @@ class ReadModels:
         self._set_meta("position", state.position, suffix)
         self._set_meta("link", link, suffix)
         self._set_meta("heading", _heading(state), suffix)
+        if self._meta("kinds", suffix) != KINDS_LAYOUT:  # the first rows written: the view reads this layout
+            self._set_meta("kinds", KINDS_LAYOUT, suffix)
+            if not suffix:
+                self._create_queries()
         last = int(self._meta("state_position", suffix) or 0)
         if link is not None and (state.position - last >= STATE_SNAPSHOT_EVERY or suffix):
             self._set_meta("state", sealed(state, link), suffix)
@@ -403,11 +463,11 @@ class ReadModels:
             rewritten = numbers  # results in the last round move nobody else's records
         else:
             rewritten = table_
-            self.db.execute(f"DELETE FROM {table('history', suffix)} WHERE round >= ?", (from_round,))
+            self.db.execute(f"DELETE FROM {table('records', suffix)} WHERE round >= ?", (from_round,))
         self._insert(
-            "history",
+            "records",
             suffix,
-            [_history_row(number, r) for number in rewritten for r in table_[number][from_round - 1 :]],
+            [_record_row(number, r) for number in rewritten for r in table_[number][from_round - 1 :]],
         )
         self._insert("colours", suffix, [(number, *colour_standing(table_[number])) for number in numbers])
 
@@ -516,19 +576,7 @@ def _standing_row(
     return row, (row.number, row.rank, row.name, row.rating, row.score, text, row.games, int(row.withdrawn), row.place)
 
 
-def _history_row(number: int, record: RoundRecord) -> tuple[Any, ...]:
-    """The record's history row (an enum's `_value_` is its `value`, without the property's call)."""
-    side, outcome, bye = record.side, record.outcome, record.bye
-    return (
-        number,
-        record.round,
-        record.opponent,
-        side._value_ if side is not None else None,
-        outcome._value_ if outcome is not None else None,
-        record.points,
-        int(record.played),
-        bye._value_ if bye is not None else None,
-        record.float._value_,
-        record.score_for,
-        record.score_against,
-    )
+def _record_row(number: int, record: RoundRecord) -> tuple[Any, ...]:
+    """The record's row of `records` (the history row with side, outcome, played, bye and float as `kind`)."""
+    kind = _KIND[record.side, record.outcome, record.played, record.bye, record.float]
+    return (number, record.round, record.opponent, kind, record.points, record.score_for, record.score_against)

@@ -28,6 +28,18 @@ def loaded_after(code: str) -> set[str]:
     return set(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
+def collector_after(setup: str, command: str) -> tuple[bool, int]:
+    """In a fresh interpreter, after `setup`: whether the cyclic collector is on once `command` (a call
+    answering 0) has run, and how many more objects it left frozen (`gc.freeze`) than `setup` did."""
+    script = (
+        f"import gc\n{setup}\nbefore = gc.get_freeze_count()\nassert {command} == 0\n"
+        "print(gc.isenabled(), gc.get_freeze_count() - before)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
+    enabled, frozen = done.stdout.split()[-2:]
+    return enabled == "True", int(frozen)
+
+
 def loaded_from(modules: set[str], *packages: str) -> list[str]:
     return sorted(m for m in modules if any(m == p or m.startswith(p + ".") for p in packages))
 
@@ -70,6 +82,17 @@ def test_the_arbiter_pair_command_pairs_without_loading_the_tiebreaks(tmp_path: 
     assert "pairing.fide.dutch" in modules
     assert loaded_from(modules, "projections", "ledger", "textual", *OTHER_ENGINES) == []
     assert loaded_from(modules, "pairing.trf.standings", "pairing.checker", "rich", "cattrs") == []
+
+
+def test_the_arbiter_pair_command_reads_its_file_long_lived(tmp_path: Path) -> None:
+    """docs/performance.md, "Start-up, session 8": the records of the file to pair are frozen out of the
+    collector (`pairing.collector.long_lived`) as its imports are, and the collector is on for the pairing."""
+    trf = ROOT / "tests" / "data" / "burstein_2025_c7_look_ahead_c4.trf"
+    setup = "from tui.pair import main, pairing_cli\npairing_cli()"
+    command = f"main(['--dutch', {str(trf)!r}, '-p', {str(tmp_path / 'out')!r}])"
+    enabled, read = collector_after(setup, command)
+    assert enabled
+    assert read > 100  # ten players' lines, their rounds and histories
 
 
 def test_each_event_class_is_made_once_and_is_the_class_stored() -> None:
@@ -136,3 +159,16 @@ def test_a_result_loads_no_engine_cattrs_libsodium_or_rich(tmp_path: Path) -> No
     assert "ledger.domain" in modules
     engines = ("pairing.fide.dutch", *OTHER_ENGINES[:2], "pairing.ibf.brackets", "pairing.ibf.swiss", "pairing.tsh")
     assert loaded_from(modules, *engines, "cattrs", "nacl", "rich") == []
+
+
+def test_a_result_imports_the_ledger_long_lived(tmp_path: Path) -> None:
+    """docs/performance.md, "Start-up, session 8": the ledger's and read models' imports are frozen out of
+    the collector (`pairing.collector.long_lived`), which is on again for the command itself."""
+    from tests.tui.web_support import chess_swiss
+
+    location = chess_swiss(tmp_path)
+    enabled, frozen = collector_after(
+        "from tui.cli.main import main", f"main(['result', '2', '2', '1-0', '--ledger', {location!r}])"
+    )
+    assert enabled
+    assert frozen > 10_000  # eventsourcing, attrs, the ledger's classes: tens of thousands of objects

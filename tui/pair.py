@@ -7,13 +7,14 @@ alone (docs/performance.md, "Start-up").
 
 from __future__ import annotations
 
-import gc
 import importlib
 import sys
 from collections.abc import Sequence
 from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING
+
+from pairing.collector import long_lived
 
 if TYPE_CHECKING:
     from pairing.model import Entrant, Scoring
@@ -33,18 +34,12 @@ def fide_standings(
 @cache
 def pairing_cli() -> ModuleType:
     """`pairing.cli`, loaded once with the cyclic garbage collector paused, and what is alive then frozen
-    out of later collections (`gc.freeze`): its imports make tens of thousands of objects (attrs
-    classes, their methods, the TRF model), all kept for the life of the process, which the collector
-    would otherwise walk several times before the pairing begins (docs/performance.md, "Start-up,
-    session 7")."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    out of later collections (`pairing.collector.long_lived`): its imports make tens of thousands of
+    objects (attrs classes, their methods, the TRF model), all kept for the life of the process, which
+    the collector would otherwise walk several times before the pairing begins (docs/performance.md,
+    "Start-up, session 7")."""
+    with long_lived():
         return importlib.import_module("pairing.cli")
-    finally:
-        gc.freeze()
-        if enabled:
-            gc.enable()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -23,6 +23,7 @@ from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.model import ByeKind
 from projections.audit import audit_lines, audit_row
+from projections.history import histories
 from projections.standings import standings
 from projections.state import fold
 from projections.views import TABLES, ReadModels
@@ -119,6 +120,46 @@ def test_a_rebuilds_audit_rows_are_the_audit_lines(
         players = json.dumps(list(line.players))
         expected = (position, line.time.isoformat(), line.actor, line.kind, line.summary, line.round, players)
         assert audit_row(position, event, rounds, time) == (*expected, line.reason, line.reference)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1), commands=st.integers(5, 60))
+def test_the_history_view_gives_every_round_record_field_by_field(
+    tmp_path_factory: pytest.TempPathFactory, seed: int, commands: int
+) -> None:
+    """The `history` view (the compact `records` with their `kind` read back) is every player's round record
+    of every paired round, each field as the record has it: sides, outcomes, byes and floats as their names,
+    `played` as 0 or 1, None as NULL; after the catch-ups and after a rebuild."""
+    path = tmp_path_factory.mktemp("history") / "t.ledger"
+    ledger, views = open_ledger(str(path), "tester", create=True)
+    ledger.create_tournament("T", TournamentSettings.for_game(Game.CHESS, "dutch", 5))
+    ledger.register_players([PlayerDetails(f"P{n}") for n in range(1, 8)])
+    rng = random.Random(seed)
+    ledger.pair_next_round()
+    for _ in range(commands):
+        _command(ledger, rng)
+        views.catch_up()
+    state = fold(ledger.log_events())
+    expected = sorted(
+        (
+            number,
+            record.round,
+            record.opponent,
+            None if record.side is None else str(record.side),
+            None if record.outcome is None else str(record.outcome),
+            record.points,
+            1 if record.played else 0,
+            None if record.bye is None else str(record.bye),
+            str(record.float),
+            record.score_for,
+            record.score_against,
+        )
+        for number, records in histories(state, state.last_paired_round).items()
+        for record in records
+    )
+    assert views.rows("history") == expected
+    views.rebuild()
+    assert views.rows("history") == expected
 
 
 def test_a_fold_leaves_the_garbage_collector_as_it_found_it() -> None:

@@ -376,6 +376,20 @@ def test_edited_or_foreign_tables_are_rebuilt(tmp_path: Path) -> None:
     assert opened.rows("boards") == [] and len(opened.rows("players")) == 8
 
 
+def test_records_of_another_kinds_layout_are_rebuilt(tmp_path: Path) -> None:
+    """Records whose `kind` was written under another layout of side, outcome, played, bye and float (a value
+    added to one of them) are rebuilt when opened: the history view reads them with this layout."""
+    path, views = snapshotted(tmp_path)
+    clean = table_contents(views)
+    history = views.rows("history")
+    with sqlite3.connect(views.path) as db:
+        db.execute(f"UPDATE {table('records')} SET kind = kind + 1")
+    edit_meta(views.path, "kinds", "[]")
+    _, reopened = open_ledger(str(path), "desk")
+    assert table_contents(reopened) == clean
+    assert reopened.rows("history") == history
+
+
 def test_deleted_views_are_rebuilt_and_pair_the_same(tmp_path: Path) -> None:
     path, views = snapshotted(tmp_path)
     expected = next_pairing(path)

@@ -9,6 +9,7 @@ import sqlite3
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -95,13 +96,25 @@ def new_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
 
 
 def _open(args: argparse.Namespace, create: bool) -> tuple[Ledger, ReadModels]:
-    """The ledger and its read side, imported here so that building the parser does not load them."""
-    from tui.wiring import open_ledger
-
-    ledger, views = open_ledger(location(args), args.actor, create=create, key=signing_key(args))
+    """The ledger and its read side."""
+    ledger, views = _ledger_opener()(location(args), args.actor, create=create, key=signing_key(args))
     if views.unstored:
         say(f"arbiter {args.verb}: warning: {views.unstored}; they are built in memory for this command")
     return ledger, views
+
+
+@cache
+def _ledger_opener() -> Callable[..., tuple[Ledger, ReadModels]]:
+    """`tui.wiring.open_ledger`, imported on first use so that building the parser does not load the ledger
+    and its read side, and imported as long-lived (`pairing.collector.long_lived`): its imports
+    (eventsourcing, attrs, the ledger, the projections) make about 37,000 objects that live as long as
+    the process, which the collector would otherwise walk in every full collection and at exit
+    (docs/performance.md, "Start-up, session 8")."""
+    from pairing.collector import long_lived
+
+    with long_lived():
+        from tui.wiring import open_ledger
+    return open_ledger
 
 
 def _command(args: argparse.Namespace, ledger: Ledger) -> AbstractContextManager[None]:
