@@ -483,7 +483,9 @@ def _greedy_completion(
 ) -> list[int] | None:
     """`_complete`'s completion found greedily, or None when the greedy choice leaves someone out:
     the bye vertex to the first of `bye_takers`, then `next_pairs` pairs of the next bracket, then
-    each player left, in the 1.2 order, with the first player below it may meet (C1, C3)."""
+    each player left, in the 1.2 order, with the first player below it may meet (C1, C3); the players
+    below the next bracket it leaves (in a Swiss round, most often the last two, who have met) paired
+    by `_exchange`."""
     count = len(vertices)
     mate = list(mate)
     if bye_takers:
@@ -497,10 +499,35 @@ def _greedy_completion(
             next_pairs -= 1
     if next_pairs:
         return None
-    for i in left:
-        if mate[i] == -1 and not _greedy_partner(vertices, kind, mate, local, i, 0, below):
-            return None
-    return mate
+    lost = [i for i in left if mate[i] == -1 and not _greedy_partner(vertices, kind, mate, local, i, 0, below)]
+    return mate if _exchange(vertices, kind, mate, lost, upper) else None
+
+
+def _exchange(vertices: list[Contender], kind: list[int], mate: list[int], lost: list[int], upper: int) -> bool:
+    """Pairs in `mate` the players `lost` (in the 1.2 order) that the greedy completion left, two at a
+    time, when they are all below the next bracket (from local index `upper`): each two, u and v, who
+    may not meet each other, take the places of a pair p-q of two players below, the last such pair
+    in the 1.2 order whose players u and v may meet crosswise (u-p and v-q, or u-q and v-p: C1, C3);
+    whether all of them were paired."""
+    if len(lost) % 2 or any(kind[i] for i in lost):
+        return False
+    count = len(vertices)
+    for u, v in zip(lost[::2], lost[1::2], strict=True):
+        a, b = vertices[u], vertices[v]
+        for p in range(count - 1, upper - 1, -1):
+            q = mate[p]
+            if not p < q < count:
+                continue
+            rank_p, rank_q = vertices[p].rank, vertices[q].rank
+            if a.may_meet(rank_q) and b.may_meet(rank_p):
+                p, q = q, p
+            elif not (a.may_meet(rank_p) and b.may_meet(rank_q)):
+                continue
+            mate[u], mate[p], mate[v], mate[q] = p, u, q, v
+            break
+        else:
+            return False
+    return True
 
 
 def _greedy_partner(

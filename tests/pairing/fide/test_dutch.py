@@ -387,8 +387,8 @@ def test_the_shortcuts_pair_small_fields_as_the_whole_graph_does(players: int, r
     assert pair(request, Shortcuts(enabled=False)) == shortcut
 
 
-def below_the_next_bracket(avoid: dict[int, set[int]]) -> list[Contender]:
-    """Players 1..n (ranks 0..n-1) of one score, with no colour history, who avoid the given
+def below_the_next_bracket(avoid: dict[int, set[int]], count: int = 4) -> list[Contender]:
+    """Players 1..count (ranks 0..count-1) of one score, with no colour history, who avoid the given
     opponents (C1), both ways; their partner tables set."""
     none = ColourPreference(None, Strength.NONE)
     players = [
@@ -407,19 +407,28 @@ def below_the_next_bracket(avoid: dict[int, set[int]]) -> list[Contender]:
             avoid=frozenset(avoid.get(n, set()) | {m for m, them in avoid.items() if n in them}),
             rank=n - 1,
         )
-        for n in range(1, 5)
+        for n in range(1, count + 1)
     ]
     set_partners(players)
     return players
 
 
-def test_c4_the_completion_check_does_not_trust_a_greedy_failure() -> None:
+def test_c4_the_greedy_completion_exchanges_the_two_players_it_leaves() -> None:
     """C4 ("a complete pairing of everyone left"): of 1-4, only 1-2, 1-3 and 2-4 may meet. The
-    greedy completion pairs 1-2 and leaves 3 and 4, who have met; the check still finds 1-3, 2-4."""
+    greedy choice pairs 1-2 and leaves 3 and 4, who have met; they take the places of 1 and 2."""
     players = below_the_next_bracket({1: {4}, 2: {3}, 3: {4}})
     kind, mate = [0, 0, 0, 0], [-1, -1, -1, -1]
+    assert _greedy_completion(players, kind, mate, [], 0) == [2, 3, 0, 1]
+
+
+def test_c4_the_completion_check_does_not_trust_a_greedy_failure() -> None:
+    """C4: of 1-6, only 1-2, 1-5, 2-4, 3-4 and 3-6 may meet. The greedy choice pairs 1-2 and 3-4 and
+    leaves 5 and 6, who have met, and neither of its pairs can take them crosswise; the check still
+    finds the one complete pairing, 1-5, 2-4, 3-6."""
+    players = below_the_next_bracket({1: {3, 4, 6}, 2: {3, 5, 6}, 3: {5}, 4: {5, 6}, 5: {6}}, count=6)
+    kind, mate = [0] * 6, [-1] * 6
     assert _greedy_completion(players, kind, mate, [], 0) is None
-    assert _complete(players, kind, mate, [], next_pairs=None) == [2, 3, 0, 1]
+    assert _complete(players, kind, mate, [], next_pairs=None) == [4, 3, 5, 1, 0, 2]
 
 
 # -- arbiter-pair ---------------------------------------------------------------------------------
