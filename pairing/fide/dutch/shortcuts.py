@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
+from operator import add
 
 from attrs import define
 
@@ -209,38 +210,38 @@ class _Rows:
         """Vertex i's edges to its partners `js` in the bracket (i is the higher in the 1.2 order)."""
         if not js:
             return
-        weights, vertices, cut = self.weights, self.vertices, self.cut
-        a = vertices[i]
-        first = self.profile[i]
-        profile = self.profile
-        by_profile = weights.criteria_by_profile
-        if first:
-            row = weights.criteria_row(first)
-            criteria = [
-                row[second] if (second := profile[j]) in row else by_profile(first, second, a, vertices[j]) for j in js
-            ]
-        else:
-            criteria = [by_profile(first, profile[j], a, vertices[j]) for j in js]
+        weights, cut, lost = self.weights, self.cut, self.lost
         low = self.bsn[i]
         if not cut:
-            orders, lost = weights.order_row(a, [vertices[j] for j in js]), self.lost
-            high = [c + o - lost for c, o in zip(criteria, orders, strict=True)]
+            orders = weights.order_row(self.vertices[i], [self.vertices[j] for j in js])
+            high = list(map(add, self._criteria(i, js, lambda c: c - lost), orders))
         elif low is None:  # a player outside the remainder: no generation order
-            high = [(c - self.lost) >> cut for c in criteria]
+            high = self._criteria(i, js, lambda c: (c - lost) >> cut)
         else:
             # i's partners in the bracket are the remainder's players of higher BSN b, and
             # remainder_order(low, b) = remainder_order(low, x + 1) + (x + 1 - b) * transposition_place[low]:
             # the bits above the cut, and i's digit of 4.2's transposition.
-            base = weights.remainder_order(low, weights.x + 1) - self.lost
-            shifted = {c: (c + base) >> cut for c in set(criteria)}  # one number per value, not per edge
-            high = list(map(shifted.__getitem__, criteria))
-            digit = self.digit
+            base = weights.remainder_order(low, weights.x + 1) - lost
+            high = self._criteria(i, js, lambda c: (c + base) >> cut)
             start = len(graph.us)
-            graph.values.extend([digit[j] for j in js])
+            graph.values.extend(map(self.digit.__getitem__, js))
             graph.levels.append((start, start + len(js), weights.transposition_place[low]))
             self._append(graph, i, js, high, digits=True)
             return
         self._append(graph, i, js, high)
+
+    def _criteria(self, i: int, js: list[int], lift: Callable[[int], int]) -> list[int]:
+        """`lift` of the criteria (C4-C21) of vertex i's pairs with each of `js`, computed once per
+        partner's profile (`BracketWeights.profile`) when no topscorer takes part."""
+        by_profile, vertices, profile = self.weights.criteria_by_profile, self.vertices, self.profile
+        a = vertices[i]
+        first = profile[i]
+        seconds = list(map(profile.__getitem__, js))
+        partner_of = dict(zip(seconds, js, strict=True))  # one partner of each profile
+        if first and 0 not in partner_of:
+            lifted = {second: lift(by_profile(first, second, a, vertices[j])) for second, j in partner_of.items()}
+            return list(map(lifted.__getitem__, seconds))
+        return [lift(by_profile(first, second, a, vertices[j])) for second, j in zip(seconds, js, strict=True)]
 
     def next_bracket(self, graph: DigitGraph, i: int, js: list[int]) -> None:
         """Vertex i's edges to partners of the next bracket: C8 (`next_bracket_weight`)."""
