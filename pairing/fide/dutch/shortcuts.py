@@ -500,7 +500,15 @@ def _greedy_completion(
             next_pairs -= 1
     if next_pairs:
         return None
-    lost = [i for i in left if mate[i] == -1 and not _greedy_partner(vertices, kind, mate, local, i, 0, below)]
+    lost = []
+    free = upper  # the players below from local index `upper` to `free` (excluded) are all paired
+    for i in left:
+        if mate[i] != -1:
+            continue
+        while free < count and mate[free] != -1:
+            free += 1
+        if not _greedy_partner(vertices, kind, mate, local, i, 0, vertices[free - 1].rank if free > upper else below):
+            lost.append(i)
     return mate if _exchange(vertices, kind, mate, lost, upper) else None
 
 
