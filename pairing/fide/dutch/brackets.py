@@ -10,7 +10,6 @@ first (3.8), chosen by a maximum-weight matching of every player not yet paired 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
 from itertools import compress
 
 from attrs import define, evolve
@@ -109,15 +108,16 @@ def _solve(
     weights: BracketWeights,
     bye_levels: list[float],
     max_unplayed: int,
-    usable: Callable[[Contender, Contender], bool] | None,
+    limbo: frozenset[int],
     shortcuts: Shortcuts,
 ) -> tuple[dict[int, Contender | None], int]:
-    """`_solve_once`, with [C9] in force exactly when the bracket downfloats one player (C9's note:
+    """`_solve_once` (the players of `limbo`, MDPs in the Limbo, paired outside the bracket only), with
+    [C9] in force exactly when the bracket downfloats one player (C9's note:
     it "applies to brackets that downfloat exactly one player, who will end up receiving the PAB").
     The number of downfloaters is fixed by C6, above C9, so one more solve at most settles it."""
     weights.c9 = len(weights.bracket) % 2 == 1
     while True:
-        partners, pairs = _solve_once(vertices, weights, bye_levels, max_unplayed, usable, shortcuts)
+        partners, pairs = _solve_once(vertices, weights, bye_levels, max_unplayed, limbo, shortcuts)
         in_bracket = weights.in_bracket
         floaters = sum(
             1
@@ -134,7 +134,7 @@ def _solve_once(
     weights: BracketWeights,
     bye_levels: list[float],
     max_unplayed: int,
-    usable: Callable[[Contender, Contender], bool] | None,
+    limbo: frozenset[int],
     shortcuts: Shortcuts,
 ) -> tuple[dict[int, Contender | None], int]:
     """One matching: each bracket player's partner (None = the PAB) and the number of pairs."""
@@ -156,9 +156,9 @@ def _solve_once(
     to_bye = bye_edges(vertices, weights, bye_levels, max_unplayed, unit) if n % 2 == 1 else None
     mate = None
     if shortcuts.enabled:
-        mate = relaxed_matching(vertices, kind, position, weights, usable, shortcuts, to_bye)
+        mate = relaxed_matching(vertices, kind, position, weights, limbo, shortcuts, to_bye)
     if mate is None:
-        graph = graph_edges(vertices, kind, position, weights, usable, shortcuts)
+        graph = graph_edges(vertices, kind, position, weights, limbo, shortcuts)
         for i, w in to_bye or ():
             add_edge(graph, i, n, w)
         mate = max_weight_matching_by_digits(n + 1 if to_bye is not None else n, graph, perfect=True)
@@ -196,12 +196,12 @@ def _pair_bracket(
     if mdp_count:
         # First pass (3.7, outer loops): which MDPs are paired (4.4) and with whom (4.2).
         weights = BracketWeights(bracket, mdp_count, next_residents, len(vertices) + 1, None, 0)
-        partners, _ = _solve(vertices, weights, bye_levels, max_unplayed, None, shortcuts)
+        partners, _ = _solve(vertices, weights, bye_levels, max_unplayed, frozenset(), shortcuts)
         mdp_numbers = {c.number for c in mdps}
         if shortcuts.sparse_first and _mdp_pairs(partners, mdps, mdp_numbers) > 1:
             # Article 4 leaves the pairs of MDPs among themselves to the matcher: take the solve's own.
             plain = evolve(shortcuts, sparse_first=False)
-            partners, _ = _solve(vertices, weights, bye_levels, max_unplayed, None, plain)
+            partners, _ = _solve(vertices, weights, bye_levels, max_unplayed, frozenset(), plain)
         limbo = set()
         for m in mdps:
             partner = partners[m.number]
@@ -216,20 +216,16 @@ def _pair_bracket(
         total = sum(1 for c in bracket if partners[c.number] is not None and partners[c.number].number in numbers) // 2
         remainder_pairs = total - len(fixed)
         vertices = [c for c in vertices if c.number not in used]
-
-        def usable(a: Contender, b: Contender) -> bool:
-            return not ((a.number in limbo and b.number in numbers) or (b.number in limbo and a.number in numbers))
     else:
         remainder = residents
         remainder_pairs = len(remainder) // 2
-        usable = None
         limbo = set()
 
     # Second pass (3.6 / 3.7 inner loop): the remainder's exchanges (4.3) and transpositions (4.2).
     partners = {}
     for _ in range(2):
         weights = BracketWeights(bracket, mdp_count, next_residents, len(vertices) + 1, remainder, remainder_pairs)
-        partners, _ = _solve(vertices, weights, bye_levels, max_unplayed, usable, shortcuts)
+        partners, _ = _solve(vertices, weights, bye_levels, max_unplayed, frozenset(limbo), shortcuts)
         remainder_numbers = {c.number for c in remainder}
         found = (
             sum(

@@ -47,12 +47,13 @@ def graph_edges(
     kind: list[int],
     position: list[int],
     weights: BracketWeights,
-    usable: Callable[[Contender, Contender], bool] | None,
+    limbo: frozenset[int],
     shortcuts: Shortcuts,
     rich_only: bool = False,
     bracket_only: bool = False,
 ) -> DigitGraph:
-    """The graph of one matching, vertices by local index: every compatible pair, weighted; with
+    """The graph of one matching, vertices by local index: every compatible pair, weighted, but the
+    pairs inside the bracket of an MDP in the Limbo (`limbo`, by player number: 3.7's second pass); with
     `rich_only`, only the pairs that weigh more than the completion unit (inside the bracket or the
     next one), with the unit subtracted, or with `bracket_only` too, only the pairs inside the
     bracket. The edges come as columns, each vertex's edges together, its partners in 1.2 order.
@@ -69,23 +70,39 @@ def graph_edges(
     potentials = _potentials(order, weights.p, rows.bsn) if tiered else ()
     graph = DigitGraph([], [], [], rows.cut, [], [], rows.high_cuts, sparse_first, potentials)
     limit = vertices[stop - 1].rank + 1 if stop else 0
+    barred = [j for j, c in enumerate(vertices[:size]) if c.number in limbo] if limbo else []
     for i in range(min(stop, upper) if rich_only else len(vertices)):
-        a = vertices[i]
-        partners = a.partners
-        blocked = a.blocked
-        ranks = partners[bisect_right(partners, a.rank) : bisect_left(partners, limit)]
-        js = [j for rank in ranks if (j := position[rank]) >= 0 and rank not in blocked]
+        js = _partners_after(vertices[i], position, limit)
         in_bracket = bisect_left(js, size)
         in_upper = bisect_left(js, upper, in_bracket)
-        if kind[i] == 2:
-            rows.inside(graph, i, _usable(js[:in_bracket], i, vertices, usable))
+        if kind[i] == 2 and vertices[i].number not in limbo:
+            rows.inside(graph, i, _without(js[:in_bracket], barred) if barred else js[:in_bracket])
         if kind[i] >= 1:
-            rows.next_bracket(graph, i, _usable(js[in_bracket:in_upper], i, vertices, usable))
+            rows.next_bracket(graph, i, js[in_bracket:in_upper])
         if not rich_only:
             rows.completion(graph, i, js[in_upper:] if kind[i] >= 1 else js)
     if rows.cut or rows.high_cuts:
         shortcuts.tiered += 1
     return graph
+
+
+def _partners_after(a: Contender, position: list[int], limit: int) -> list[int]:
+    """The local indices (`position`, by rank; -1 for a player paired already) of the players after `a`
+    in the 1.2 order, up to rank `limit` (excluded), that `a` may meet (C1, C3, forbidden pairs), in
+    that order."""
+    partners = a.partners
+    ranks = partners[bisect_right(partners, a.rank) : bisect_left(partners, limit)]
+    js = list(filter((-1).__lt__, map(position.__getitem__, ranks)))
+    return _without(js, [position[rank] for rank in a.blocked if a.rank < rank < limit])  # a few: a's opponents
+
+
+def _without(js: list[int], dropped: list[int]) -> list[int]:
+    """`js` (ascending) without the few of `dropped` it holds, in place."""
+    for j in dropped:
+        k = bisect_left(js, j)
+        if k < len(js) and js[k] == j:
+            del js[k]
+    return js
 
 
 def _sparse_first(weights: BracketWeights, shortcuts: Shortcuts, rows: _Rows) -> bool:
@@ -122,16 +139,6 @@ def _potentials(order: RemainderOrder, p: int, bsn: list[int | None]) -> list[in
     with BSN 1 (docs/performance.md, "Dutch: sparse first solves (session 8, `duals`)")."""
     s1_pairs = 2 << (order.s1_pairs.offset - order.lower_bsns.offset)
     return [0 if b is None else b + (s1_pairs if b > p else 0) for b in bsn]
-
-
-def _usable(
-    js: list[int], i: int, vertices: list[Contender], usable: Callable[[Contender, Contender], bool] | None
-) -> list[int]:
-    """The partners `js` of vertex i that `usable` lets it meet (all without it)."""
-    if usable is None:
-        return js
-    a = vertices[i]
-    return [j for j in js if usable(a, vertices[j])]
 
 
 def add_edge(graph: DigitGraph, u: int, v: int, weight: int) -> None:
@@ -271,7 +278,7 @@ def relaxed_matching(
     kind: list[int],
     position: list[int],
     weights: BracketWeights,
-    usable: Callable[[Contender, Contender], bool] | None,
+    limbo: frozenset[int],
     shortcuts: Shortcuts,
     bye_edges: list[tuple[int, int]] | None = None,
 ) -> list[int] | None:
@@ -295,18 +302,18 @@ def relaxed_matching(
     unit = weights.completion_unit
     n_upper = len(kind) - kind.count(0)  # the bracket and the next one come first (1.2 order)
     if bye_edges is None:
-        mate = _bracket_alone(vertices, kind, position, weights, usable, shortcuts, None)
+        mate = _bracket_alone(vertices, kind, position, weights, limbo, shortcuts, None)
     else:
         # C5 outranks C6: the bye goes to the lowest eligible score, which is below the next
         # bracket whenever any player there may receive it.
         below = [(w, i) for i, w in bye_edges if i >= n_upper]
         best = max((w for w, _ in below), default=None)
         takers = [i for w, i in below if w == best]
-        mate = _bracket_alone(vertices, kind, position, weights, usable, shortcuts, takers) if takers else None
+        mate = _bracket_alone(vertices, kind, position, weights, limbo, shortcuts, takers) if takers else None
     if mate is not None:
         shortcuts.bracket_alone += 1
         return mate
-    graph = graph_edges(vertices, kind, position, weights, usable, shortcuts, rich_only=True)
+    graph = graph_edges(vertices, kind, position, weights, limbo, shortcuts, rich_only=True)
     size = n_upper
     pendants: list[list[int]] = []
     if bye_edges is not None:
@@ -345,7 +352,7 @@ def _bracket_alone(
     kind: list[int],
     position: list[int],
     weights: BracketWeights,
-    usable: Callable[[Contender, Contender], bool] | None,
+    limbo: frozenset[int],
     shortcuts: Shortcuts,
     bye_takers: list[int] | None,
 ) -> list[int] | None:
@@ -366,7 +373,7 @@ def _bracket_alone(
     """
     size = kind.count(2)  # the bracket's players are the first `size` (1.2 order)
     unit = weights.completion_unit
-    graph = graph_edges(vertices, kind, position, weights, usable, shortcuts, rich_only=True, bracket_only=True)
+    graph = graph_edges(vertices, kind, position, weights, limbo, shortcuts, rich_only=True, bracket_only=True)
     nxt = [i for i, k in enumerate(kind) if k == 1]
     odd = size % 2 == 1
     if odd and nxt:  # N as one vertex, index `size`
