@@ -9,7 +9,8 @@ file; the installed `arbiter-pair --SYSTEM file.trf -p out` pairs it, as a user 
 bbpPairings is timed. Printed: the process's CPU seconds (start-up included), the engine's own CPU
 seconds (which `arbiter-pair` writes where ARBITER_PAIR_ENGINE_CPU says), the peak resident memory.
 With `BBP_BIN` the Dutch rows also run `$BBP_BIN --dutch file.trf -p out` on the same file, and print
-its time, the ratio (peer CPU / ours) and whether the two pairings are the same. `fit` pairs 500 to
+its time, the ratio (peer CPU / ours) and whether the two pairings are the same (up to `--peer-up-to`
+players: not at 5,000 and 9,999 by default). `fit` pairs 500 to
 9,999 players and prints the least-squares slope of log(engine CPU) against log(players): the exponent of the growth.
 Ledger rows reuse ledger_bench.py (a round robin written through the aggregates).
 """
@@ -78,14 +79,16 @@ def peer(trf: Path) -> tuple[Run, bool] | None:
     return run, same
 
 
-def pairing_row(folder: Path, system: str, players: int, target: str) -> None:
+def pairing_row(folder: Path, system: str, players: int, target: str, peer_up_to: int = 2_000) -> None:
+    """One pairing row; a Dutch row also runs bbpPairings (`peer`) up to `peer_up_to` players (its time
+    grows as players^3: hours at 5,000)."""
     trf = write_history(folder, players)
     run, engine_cpu = ours(system, trf)
     line = (
         f"{system.capitalize()}, {players:,} players, round 10: {run.cpu:.2f} s CPU ({engine_cpu:.2f} s pairing), "
         f"{run.wall:.2f} s wall, {run.peak_mib:.0f} MiB peak   [target {target}]"
     )
-    compared = peer(trf) if system == "dutch" else None
+    compared = peer(trf) if system == "dutch" and players <= peer_up_to else None
     if compared:
         bbp, same = compared
         line += (
@@ -256,10 +259,10 @@ def ledger_rows(folder: Path, events: int, repeats: int) -> None:
 def rows(args: argparse.Namespace) -> dict[str, Callable[[Path], None]]:
     fit_sizes = args.fit_sizes or (QUICK_FIT_SIZES if args.quick else FIT_SIZES)
     return {
-        "dutch-100": lambda f: pairing_row(f, "dutch", 100, "<= 0.1 s"),
-        "dutch-1000": lambda f: pairing_row(f, "dutch", 1_000, "<= 0.5 s, identical to bbpPairings"),
-        "dutch-5000": lambda f: pairing_row(f, "dutch", 5_000, "<= 5 s, < 500 MiB"),
-        "dutch-9999": lambda f: pairing_row(f, "dutch", 9_999, "<= 30 s, < 1 GiB"),
+        "dutch-100": lambda f: pairing_row(f, "dutch", 100, "<= 0.1 s", args.peer_up_to),
+        "dutch-1000": lambda f: pairing_row(f, "dutch", 1_000, "<= 0.5 s, identical to bbpPairings", args.peer_up_to),
+        "dutch-5000": lambda f: pairing_row(f, "dutch", 5_000, "<= 5 s, < 500 MiB", args.peer_up_to),
+        "dutch-9999": lambda f: pairing_row(f, "dutch", 9_999, "<= 30 s, < 1 GiB", args.peer_up_to),
         "burstein-1000": lambda f: pairing_row(f, "burstein", 1_000, "-"),
         "burstein-3000": lambda f: pairing_row(f, "burstein", 3_000, "<= 5 s"),
         "startup": startup,
@@ -282,7 +285,7 @@ def main() -> None:
         "--peer-up-to",
         type=int,
         default=2_000,
-        help="the fit runs BBP_BIN only up to these players (default 2,000)",
+        help="the Dutch rows and the fit run BBP_BIN only up to these players (default 2,000)",
     )
     parser.add_argument("--svg", type=Path, help="write the fit's plot to this SVG file as well")
     parser.add_argument("--events", type=int, default=100_000, help="events of the ledger rows (default 100,000)")

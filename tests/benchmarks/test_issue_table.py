@@ -47,6 +47,14 @@ def test_a_dutch_row_runs_the_peer_on_the_same_file_and_prints_the_ratio(tmp_pat
     assert "same pairing: yes" in done.stdout
 
 
+def test_a_dutch_row_above_the_peers_limit_does_not_run_it(tmp_path: Path) -> None:
+    """Issue #22, item 2: bbpPairings' time grows as players^3 (hours at 5,000), so a Dutch row above
+    `--peer-up-to` players is measured without it, as the fit is."""
+    done = harness_with_a_stand_in_peer(tmp_path, "--rows", "dutch-100", "--peer-up-to", "99")
+    assert "Dutch, 100 players, round 10" in done.stdout
+    assert "bbpPairings:" not in done.stdout
+
+
 def test_a_pairing_row_times_the_arbiter_pair_process_and_reads_the_engines_share(tmp_path: Path) -> None:
     """docs/performance.md: the row is the cost of the process a user runs (`arbiter-pair --dutch FILE
     -p OUT`), start-up included; the engine's CPU seconds, written by that process, are a part of it."""
