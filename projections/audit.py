@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from attrs import frozen
 
@@ -141,7 +141,7 @@ def _summary(event: Any, rounds: dict[Any, int]) -> tuple[str, int | None, tuple
 
 def audit_line(position: int, event: Any, rounds: dict[Any, int]) -> AuditLine:
     """The audit line of one event; `rounds` maps round stream ids to round numbers."""
-    return AuditLine(*_columns(position, event, rounds))
+    return AuditLine(*_columns(position, event, rounds, event.timestamp, tuple))
 
 
 AuditRow = tuple[int, str, str, str, str, int | None, str, str, str]
@@ -151,23 +151,27 @@ AuditRow = tuple[int, str, str, str, str, int | None, str, str, str]
 def audit_row(position: int, event: Any, rounds: dict[Any, int], time: str) -> AuditRow:
     """The audit table's row of one event, made without an `AuditLine` (a rebuild makes one per event);
     `time` is `event.timestamp.isoformat()`."""
-    position, _, actor, kind, summary, round_number, players, reason, reference = _columns(position, event, rounds)
-    return position, time, actor, kind, summary, round_number, _json_list(players), reason, reference
+    return _columns(position, event, rounds, time, _json_list)
+
+
+Time = TypeVar("Time", datetime, str)
+Players = TypeVar("Players", tuple[int, ...], str)
 
 
 def _columns(
-    position: int, event: Any, rounds: dict[Any, int]
-) -> tuple[int, datetime, str, str, str, int | None, tuple[int, ...], str, str]:
-    """The fields of the event's `AuditLine`, in order."""
+    position: int, event: Any, rounds: dict[Any, int], time: Time, players_as: Callable[[tuple[int, ...]], Players]
+) -> tuple[int, Time, str, str, str, int | None, Players, str, str]:
+    """The fields of the event's `AuditLine`, in order, with its time as given and its players as
+    `players_as` gives them (a row is made at once in this form: a rebuild makes 100,000)."""
     summary, round_number, players = _summary(event, rounds)
     return (
         position,
-        event.timestamp,
+        time,
         getattr(event, "actor", ""),
         type(event).__name__,
         summary,
         round_number,
-        players,
+        players_as(players),
         getattr(event, "reason", ""),
         getattr(event, "reference", ""),
     )

@@ -9,7 +9,6 @@ counts as a downfloat.
 from __future__ import annotations
 
 from itertools import repeat
-from typing import Any
 
 from attrs import evolve
 
@@ -43,7 +42,7 @@ def round_records(
     records: dict[int, RoundRecord] = {}
     reuse = earlier is not None and earlier[0] is round_view.boards
     spread = state.settings.bye_spread
-    seats: dict[tuple[int, int], tuple[dict[str, Any], dict[str, Any]]] = {}
+    seats: dict[tuple[int, int], tuple[Seat, Seat]] = {}
     """(id(result), id(floats)) -> the first's and the second's record fields but the opponent: the log's
     results are a few shared objects (`projections.state`), and `_floats` gives one of three pairs."""
     result_of, adjourned, score_of = round_view.results.get, round_view.adjourned, scores_before.get
@@ -58,8 +57,7 @@ def round_records(
         fields = seats.get(seat)
         if fields is None:
             fields = seats[seat] = _seat_fields(number, result, floats, scoring, spread)
-        records[first] = RoundRecord(opponent=second, **fields[0])
-        records[second] = RoundRecord(opponent=first, **fields[1])
+        records[first], records[second] = _seated(second, fields[0]), _seated(first, fields[1])
     for bye in round_view.byes:
         won = bye.points >= scoring.win
         records[bye.player] = RoundRecord(
@@ -82,9 +80,14 @@ ADJOURNED = Result("1/2", Outcome.DRAW, Outcome.DRAW)
 only" (docs/research/fide/02-C0402-general-handling-rules.md); Q167: no other provisional score."""
 
 
+Seat = tuple[int, Side | None, Outcome | None, float, bool, Float, int | None, int | None]
+"""A seated player's `RoundRecord` fields but the opponent: round, side, outcome, points, played, float,
+score for and score against."""
+
+
 def _seat_fields(
     number: int, result: Result | None, floats: tuple[Float, Float], scoring: Scoring, spread: int
-) -> tuple[dict[str, Any], dict[str, Any]]:
+) -> tuple[Seat, Seat]:
     """The first's and the second's `RoundRecord` fields but the opponent, of a board of round `number` with
     this result (a board without a result yet counts as played, for nothing) and these floats."""
     if result is None:
@@ -94,19 +97,26 @@ def _seat_fields(
         scores, outcomes = _scores(result, spread), (result.first, result.second)
     sides = (Side.FIRST, Side.SECOND) if played else (None, None)
     first, second = (
-        {
-            "round": number,
-            "side": sides[i],
-            "outcome": outcomes[i],
-            "points": points[i],
-            "played": played,
-            "float": floats[i],
-            "score_for": scores[i],
-            "score_against": scores[1 - i],
-        }
-        for i in (0, 1)
+        (number, sides[i], outcomes[i], points[i], played, floats[i], scores[i], scores[1 - i]) for i in (0, 1)
     )
     return first, second
+
+
+def _seated(opponent: int, seat: Seat) -> RoundRecord:
+    """The record of a seated player: its fields named in the call, not spread from a dictionary (a
+    rebuild makes 197,000 of them, and a `**` call builds a dictionary for each)."""
+    number, side, outcome, points, played, float_, score_for, score_against = seat
+    return RoundRecord(
+        round=number,
+        opponent=opponent,
+        side=side,
+        outcome=outcome,
+        points=points,
+        played=played,
+        float=float_,
+        score_for=score_for,
+        score_against=score_against,
+    )
 
 
 def _scores(result: Result, spread: int) -> tuple[int | None, int | None]:

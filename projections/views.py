@@ -147,11 +147,12 @@ class Changes:
 
     def note(self, state: TournamentState, position: int, event: Any, time: str) -> None:
         """Note one event, `time` its timestamp in ISO format."""
-        self.audit.append(audit_row(position, event, state.round_streams, time))
+        row = audit_row(position, event, state.round_streams, time)
+        self.audit.append(row)
         if type(event) in _RESULT_EVENTS:  # most of the log: a result touches its round and two players
             if self.results_of is not None:
                 self.results_of.update((event.first, event.second))
-            self.rounds.add(state.round_streams[event.originator_id])
+            self.rounds.add(row[5])  # its audit row's round: its stream's, looked up once (a UUID's hash is Python)
             return
         if not isinstance(event, Round.Sealed):
             self.results_of = None
