@@ -2,8 +2,8 @@
 and Q199).
 
     nice -n 19 python benchmarks/tiebreak_cross_check.py --gacrux PATH/TieBreakServer [--seeds 1-200]
-        [--jobs 2] [--until HH:MM] [--progress 60] [--peer-generated 50] [--files FILE_OR_FOLDER ...]
-        [--keep DIR]
+        [--jobs 2] [--until HH:MM] [--progress 60] [--bbp PATH/bbpPairings.exe] [--peer-generated 50]
+        [--files FILE_OR_FOLDER ...] [--keep DIR]
 
 Gacrux (OttoMilvang/TieBreakServer, MIT licence, (c) FIDE) is run only as an external program: its
 ``tiebreakchecker.py`` is given each TRF file and the tie-break list, and prints every player's values
@@ -13,12 +13,16 @@ line would (Python's start and Gacrux's imports were four fifths of a run). Ours
 wires in (`tui.pair.fide_standings`, i.e. `projections.standings` and `projections.tiebreaks`), so the
 one place that computes each rule is the one compared.
 
-Three sources of tournaments:
+Four sources of tournaments:
 
 - each seed of `--seeds` (``A-B``): a tournament made by our generator (`arbiter-pair -g`, in process),
   Dutch, Dubov and Burstein in turn, its other settings (players, rounds, byes, forfeits, unusual
   results, Baku) drawn from the seed, with a ``TieBreaks=`` list of three to six descriptors drawn here
   from `COMMON` (so the generator's own random list plays no part);
+- with `--bbp`, each seed of `--seeds` is instead a tournament made by bbpPairings' generator (``--dutch
+  -g CONFIG -s SEED``, the players and rounds of `peer_cross_check.peer_config`, its byes, forfeits,
+  withdrawals and ratings drawn by bbpPairings from the seed), ranked by the same drawn list: another
+  program's tournaments, ranked by ours and by Gacrux;
 - `--peer-generated N`: N tournaments made by Gacrux's own generator (``tournamentgenerator.py``), with
   the whole of `COMMON` as the list;
 - `--files`: TRF files (a folder: its ``*.trf``), with their ``202`` list or else the whole of `COMMON`.
@@ -68,6 +72,7 @@ from tui import pair
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from peer_cross_check import peer_config
 from seed_runs import cpu_seconds, deadline, in_seed_order, load, stop_on_signals
 
 COMMON = (
@@ -529,6 +534,19 @@ def generated(seed: int, folder: Path) -> Path:
     return trf
 
 
+def bbp_generated(bbp: Path, seed: int, folder: Path) -> Path:
+    """bbpPairings' tournament of `seed` (``--dutch -g CONFIG -o FILE -s SEED``, `peer_config`'s players
+    and rounds): ValueError when it makes none (more rounds than its players can play, say)."""
+    config = folder / f"bbp-{seed}.cfg"
+    config.write_text(peer_config(seed), encoding="utf-8")
+    trf = folder / f"bbp-dutch-{seed}.trf"
+    command = [str(bbp), "--dutch", "-g", str(config), "-o", str(trf), "-s", str(seed)]
+    made = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False)
+    if made.returncode != 0 or not trf.exists():
+        raise ValueError(f"bbpPairings' generator made nothing for seed {seed}: {made.stderr.strip()}")
+    return trf
+
+
 def peer_generated(gacrux: Path, number: int, folder: Path) -> Path:
     """A tournament of Gacrux's generator (Dutch pairing), its size and byes drawn from `number`."""
     drawn = random.Random(f"peer {number}")
@@ -573,28 +591,35 @@ def seed_range(text: str) -> range:
     return range(int(first), int(last or first) + 1)
 
 
-def system_of(seed: int) -> str:
-    """The pairing system of our generator's tournament of `seed`: Dutch, Dubov and Burstein in turn."""
-    return SYSTEMS[seed % len(SYSTEMS)]
-
-
 @dataclass(frozen=True)
 class Setting:
-    """What each seed's worker needs: Gacrux's folder, and where differences are kept."""
+    """What each seed's worker needs: Gacrux's folder, where differences are kept, and bbpPairings
+    when its generator makes the seeds' tournaments (else ours does)."""
 
     gacrux: Path
     keep: Path | None
+    bbp: Path | None = None
+
+    def system_of(self, seed: int) -> str:
+        """The pairing system of the tournament of `seed`: ours Dutch, Dubov and Burstein in turn;
+        bbpPairings' generator pairs Dutch."""
+        return SYSTEMS[seed % len(SYSTEMS)] if self.bbp is None else "dutch"
+
+    def made(self, seed: int, folder: Path) -> Path:
+        """The tournament of `seed`, made by the setting's generator."""
+        return generated(seed, folder) if self.bbp is None else bbp_generated(self.bbp, seed, folder)
 
 
 def seed_tally(setting: Setting, seed: int) -> Tally:
-    """Our generator's tournament of `seed` compared (`cross_check`), with the CPU seconds it took."""
+    """The tournament of `seed` compared (`cross_check`), with the CPU seconds it took (bbpPairings' and
+    Gacrux's processes included)."""
     started = cpu_seconds() + Gacrux.cpu
     tally = Tally()
     with tempfile.TemporaryDirectory(prefix="tiebreak-cross-check-") as scratch:
-        made = _made(lambda: generated(seed, Path(scratch)), tally)
+        made = _made(lambda: setting.made(seed, Path(scratch)), tally)
         if made is not None:
             cross_check(setting.gacrux, made, drawn_list(seed), tally, setting.keep)
-            tally.systems[system_of(seed)] += tally.tournaments
+            tally.systems[setting.system_of(seed)] += tally.tournaments
     tally.cpu = cpu_seconds() + Gacrux.cpu - started
     return tally
 
@@ -604,9 +629,9 @@ def _utc() -> str:
 
 
 def run_seeds(args: argparse.Namespace, tally: Tally) -> range:
-    """Our generator's seeds of `args.seeds`, in `args.jobs` workers, into `tally`, until `args.until`
-    (or a signal): the seeds done, the first on without a gap."""
-    setting = Setting(args.gacrux, args.keep)
+    """The seeds of `args.seeds` (made by our generator, or bbpPairings' with `args.bbp`), in `args.jobs`
+    workers, into `tally`, until `args.until` (or a signal): the seeds done, the first on without a gap."""
+    setting = Setting(args.gacrux, args.keep, args.bbp)
     started = shown = time.perf_counter()
     done = 0
     with contextlib.closing(in_seed_order(partial(seed_tally, setting), args.seeds, args.jobs)) as stream:
@@ -630,10 +655,11 @@ def run_seeds(args: argparse.Namespace, tally: Tally) -> range:
     return range(args.seeds.start, args.seeds.start + done)
 
 
-def summary(seeds: range, tally: Tally, wall: float, jobs: int, began: str) -> str:
-    """The one line of a run's figures over our generator's seeds."""
+def summary(seeds: range, tally: Tally, wall: float, jobs: int, began: str, generator: str = "ours") -> str:
+    """The one line of a run's figures over the seeds, made by `generator`."""
     return (
-        f"summary: seeds {seeds.start}-{seeds.stop - 1} ({len(seeds)} seeds), {began} to {_utc()}: "
+        f"summary: seeds {seeds.start}-{seeds.stop - 1} ({len(seeds)} seeds, {generator} generated), "
+        f"{began} to {_utc()}: "
         f"{tally.tournaments} tournaments ({_counts(tally.systems)}; Baku {tally.baku}; "
         f"{tally.not_made} not made, {tally.failed} not run), {tally.rounds} rounds, {tally.players} players, "
         f"{tally.values} values over {len(tally.codes)} codes; {tally.differing} with a difference; "
@@ -646,6 +672,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--gacrux", type=Path, required=True, help="the TieBreakServer folder (tiebreakchecker.py)")
     parser.add_argument("--seeds", type=seed_range, default=range(0), help="A-B: our generator's seeds")
+    parser.add_argument("--bbp", type=Path, help="bbpPairings' binary: its generator makes the seeds' tournaments")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for the seeds (default 1)")
     parser.add_argument("--until", type=deadline, metavar="HH:MM", help="stop taking seeds at this UTC time")
     parser.add_argument("--progress", type=float, default=60.0, help="seconds between progress lines (stderr)")
@@ -659,8 +686,9 @@ def main() -> None:
     began = _utc()
     print(f"load at start: {load()}", file=sys.stderr)
     started = time.perf_counter()
-    tallies = {"ours generated": Tally(), "Gacrux generated": Tally(), "files": Tally()}
-    seeds = run_seeds(args, tallies["ours generated"])
+    generator = "ours" if args.bbp is None else "bbpPairings"
+    tallies = {f"{generator} generated": Tally(), "Gacrux generated": Tally(), "files": Tally()}
+    seeds = run_seeds(args, tallies[f"{generator} generated"])
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         for number in range(args.peer_generated):
@@ -675,7 +703,8 @@ def main() -> None:
             print("\n".join(tally.lines(name)))
     print(f"time: {time.perf_counter() - started:.0f} s")
     if args.seeds:
-        print(summary(seeds, tallies["ours generated"], time.perf_counter() - started, args.jobs, began), flush=True)
+        tally = tallies[f"{generator} generated"]
+        print(summary(seeds, tally, time.perf_counter() - started, args.jobs, began, generator), flush=True)
 
 
 if __name__ == "__main__":

@@ -211,7 +211,8 @@ def test_q033_an_std_difference_is_explained_only_by_a_draws_points_c07_7_7(tmp_
 
 
 SUMMARY = re.compile(
-    r"^summary: seeds (?P<first>\d+)-(?P<last>\d+) \((?P<seeds>\d+) seeds\), .*?: (?P<figures>.*?); "
+    r"^summary: seeds (?P<first>\d+)-(?P<last>\d+) \((?P<seeds>\d+) seeds, (?P<generator>\w+) generated\), "
+    r".*?: (?P<figures>.*?); "
     r"\d+ s, \d+ CPU-s, (?P<jobs>\d+) jobs, load ",
     re.MULTILINE,
 )
@@ -238,9 +239,25 @@ def test_q033_a_seed_range_gives_the_same_figures_with_one_or_two_workers(tmp_pa
     one = _summary("--seeds", "1-3", "--jobs", "1")
     two = _summary("--seeds", "1-3", "--jobs", "2")
     assert (one["first"], one["last"], one["seeds"], one["jobs"], two["jobs"]) == ("1", "3", "3", "1", "2")
+    assert one["generator"] == two["generator"] == "ours"
     assert one["figures"] == two["figures"]
     assert "3 tournaments (burstein 1, dubov 1, dutch 1;" in one["figures"]
     assert f"values over {len(COMMON)} codes" in one["figures"]
+
+
+BBP = Path(os.environ.get("BBP_BIN", "/tmp/bbp/bbpPairings.exe"))
+
+
+@pytest.mark.skipif(not BBP.exists(), reason=f"bbpPairings is not at {BBP}: set BBP_BIN to its binary")
+def test_q033_bbp_pairings_tournaments_are_ranked_by_ours_and_by_gacrux() -> None:
+    """The other way for the ranks: with `--bbp`, each seed's tournament is made by bbpPairings'
+    generator (Dutch; its byes, forfeits and withdrawals drawn from the seed), and our ranks and values
+    are compared with Gacrux's on it, with the seed's drawn list; the summary names the generator."""
+    found = _summary("--seeds", "1-2", "--bbp", str(BBP))
+    assert (found["first"], found["last"], found["seeds"], found["generator"]) == ("1", "2", "2", "bbpPairings")
+    assert "2 tournaments (dutch 2; Baku 0; 0 not made, 0 not run)" in found["figures"]
+    assert f"values over {len(COMMON)} codes" in found["figures"]
+    assert "unexplained 0 (none)" in found["figures"]
 
 
 THREE_ONE = DUTCH_REFERENCE / "threeone-p013-r07-s255.trf"
