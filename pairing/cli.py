@@ -33,12 +33,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from attrs import evolve
-
 from pairing.collector import long_lived
 from pairing.model import NoValidPairing, PairingInput, PairingOutcome
 from pairing.trf import TrfDocument, TrfSyntaxError, format, parse
 from pairing.trf.convert import TrfConversionError, check_players, to_pairing_input
+from pairing.values import evolve
 
 if TYPE_CHECKING:
     from pairing.generator import GeneratorConfig
@@ -325,10 +324,12 @@ def generated(
     configuration it played (what `config` leaves unset drawn from the seed): the model's players
     (`roster`) take their ratings into the configuration. ValueError for what cannot be played,
     NoValidPairing for a round no pairing exists for."""
+    from attrs import evolve as evolve_config
+
     from pairing.generator import generate
 
     if roster:
-        config = evolve(config, ratings=tuple(p.rating for p in roster)).checked()
+        config = evolve_config(config, ratings=tuple(p.rating for p in roster)).checked()
     if config.baku and system not in BAKU_SYSTEMS:
         raise ValueError(f"Baku acceleration is not available with --{system}; leave Baku out or say Baku=no")
     config = config.with_unset_drawn(

@@ -23,7 +23,7 @@ from functools import cache
 from itertools import compress
 from struct import pack
 
-from attrs import define
+from pairing.values import value
 
 Edge = tuple[int, int, int]
 """(u, v, weight): vertices are 0..n-1, the weight a non-negative integer."""
@@ -154,7 +154,7 @@ def _native_columns(
     return mates.tolist(), certificate
 
 
-@define(frozen=True)
+@value
 class DigitGraph:
     """A graph given as columns, whose weights end in a lexicographic order of one digit per edge (the
     Burstein System's 4.3: each player's partner ranked), for `max_weight_matching_by_digits`.

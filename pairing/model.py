@@ -11,9 +11,7 @@ import enum
 from collections.abc import Mapping
 from typing import Protocol
 
-from attrs import field
-
-from pairing.values import value
+from pairing.values import field, value
 
 
 class Side(enum.StrEnum):

@@ -84,6 +84,18 @@ def test_the_arbiter_pair_command_pairs_without_loading_the_tiebreaks(tmp_path: 
     assert loaded_from(modules, "pairing.trf.standings", "pairing.checker", "rich", "cattrs") == []
 
 
+def test_the_arbiter_pair_command_pairs_without_loading_attrs(tmp_path: Path) -> None:
+    """docs/performance.md, "Start-up, session 9": the classes `arbiter-pair --dutch FILE -p` makes (the
+    engines' contract, the TRF model, the Dutch engine's) are `pairing.values` classes, so the process
+    never loads attrs, whose import was a quarter of it; nor cattrs, which only a recorded pairing needs."""
+    trf = ROOT / "tests" / "data" / "burstein_2025_c7_look_ahead_c4.trf"
+    pair = f"from tui.pair import main\nassert main(['--dutch', {str(trf)!r}, '-p', {str(tmp_path / 'out')!r}]) == 0"
+    modules = loaded_after(pair)
+    assert "pairing.trf.document" in modules and "pairing.fide.dutch.brackets" in modules
+    assert "attr" not in modules and "attrs" not in modules
+    assert loaded_from(modules, "attr", "attrs", "cattrs") == []
+
+
 def test_the_arbiter_pair_command_reads_its_file_long_lived(tmp_path: Path) -> None:
     """docs/performance.md, "Start-up, session 8": the records of the file to pair are frozen out of the
     collector (`pairing.collector.long_lived`) as its imports are, and the collector is on for the pairing."""

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from attrs import evolve
-
 from pairing.model import (
     Board,
     Bye,
@@ -50,6 +48,7 @@ from pairing.trf.document import (
     ScoringRecord,
     TrfDocument,
 )
+from pairing.values import evolve
 
 R = ResultCode
 _PLAYED = {R.WIN: Outcome.WIN, R.DRAW: Outcome.DRAW, R.LOSS: Outcome.LOSS}

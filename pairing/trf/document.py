@@ -12,9 +12,7 @@ from __future__ import annotations
 import enum
 from decimal import Decimal
 
-from attrs import field
-
-from pairing.values import value
+from pairing.values import field, value
 
 
 class Newline(enum.StrEnum):

@@ -12,8 +12,6 @@ from __future__ import annotations
 from array import array
 from itertools import compress
 
-from attrs import define, evolve
-
 from pairing.criteria.basic_rules import Strength
 from pairing.fide.dutch.definitions import Contender
 from pairing.fide.dutch.shortcuts import (
@@ -25,9 +23,10 @@ from pairing.fide.dutch.shortcuts import (
 from pairing.fide.dutch.weights import BracketWeights, bye_edges, colour_violations
 from pairing.matching import max_weight_matching_by_digits
 from pairing.model import Decision, Float, NoValidPairing, Side
+from pairing.values import evolve, value
 
 
-@define
+@value(frozen=False)
 class RoundPairing:
     pairs: list[tuple[Contender, Contender]]
     bye: Contender | None

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from array import array
 
-from attrs import define, field
-
 from pairing.criteria.basic_rules import (
     ColourPreference,
     colour_difference,
@@ -23,11 +21,12 @@ from pairing.criteria.basic_rules import (
 from pairing.fide.acceleration import virtual_points
 from pairing.fide.common.definitions import forbidden_partners
 from pairing.model import ByeKind, Entrant, Float, PairingInput, PlayerStatus, Side
+from pairing.values import field, value
 
 RULES_EDITION = "C.04.3 (2025)"
 
 
-@define(eq=False, slots=True)
+@value(frozen=False, eq=False)
 class Contender:
     """A player to be paired, with everything Article 1 derives from the history."""
 

@@ -16,14 +16,13 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from operator import add
 
-from attrs import define
-
 from pairing.fide.dutch.definitions import Contender
 from pairing.fide.dutch.weights import BracketWeights, MdpOrder, RemainderOrder
 from pairing.matching import TIERED_BITS, DigitGraph, max_weight_matching_by_digits, max_weight_perfect_matching
+from pairing.values import value
 
 
-@define
+@value(frozen=False)
 class Shortcuts:
     """Whether a pairing takes the speed-ups (it does by default), and how often each one served."""
 

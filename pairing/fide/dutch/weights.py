@@ -25,13 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from attrs import astuple, define
-
 from pairing.criteria.basic_rules import Strength
 from pairing.fide.dutch.colours import allocate
 from pairing.fide.dutch.definitions import Contender
 from pairing.model import Float, Side
-from pairing.values import value
+from pairing.values import astuple, value
 
 
 def compatible(a: Contender, b: Contender) -> bool:
@@ -86,7 +84,7 @@ def colour_violations(a: Contender, b: Contender) -> tuple[int, int, int, int]:
     return c10, c11, c12, c13
 
 
-@define
+@value(frozen=False)
 class Field:
     """One bit field of the edge weight: an article and the largest total it can reach."""
 
@@ -139,7 +137,7 @@ class Criteria:
     """[C21] as C19, for an upfloat two rounds before."""
 
     def by_priority(self) -> tuple[Field, ...]:
-        return astuple(self, recurse=False)
+        return astuple(self)
 
 
 @value
@@ -153,7 +151,7 @@ class MdpOrder:
     """4.2: the transpositions of S2 that give each MDP its opponent."""
 
     def by_priority(self) -> tuple[Field, ...]:
-        return astuple(self, recurse=False)
+        return astuple(self)
 
 
 @value
@@ -173,7 +171,7 @@ class RemainderOrder:
     """4.2: the transposition of S2, one digit per player valued by its partner's BSN."""
 
     def by_priority(self) -> tuple[Field, ...]:
-        return astuple(self, recurse=False)
+        return astuple(self)
 
 
 class BracketWeights:
