@@ -43,29 +43,18 @@ class FrozenInstanceError(AttributeError):
 
 
 class FieldSpec:
-    """One field as declared: its default or the factory of its default, the converter of what
-    `__init__` is given, and whether it is compared, hashed and written."""
+    """One field as declared (`field`): its default or the factory of its default, the converter of
+    what `__init__` is given, and whether it is compared, hashed and written."""
 
     __slots__ = ("converter", "default", "eq", "factory", "hash", "name", "repr")
 
-    def __init__(
-        self,
-        default: Any = NOTHING,
-        factory: Callable[[], Any] | None = None,
-        converter: Callable[[Any], Any] | None = None,
-        eq: bool = True,
-        repr: bool = True,
-        hash: bool | None = None,
-    ) -> None:
-        if default is not NOTHING and factory is not None:
-            raise TypeError("a field has a default or a factory, not both")
-        self.name = ""
-        self.default = default
-        self.factory = factory
-        self.converter = converter
-        self.eq = eq
-        self.repr = repr
-        self.hash = hash
+    name: str
+    default: Any
+    factory: Callable[[], Any] | None
+    converter: Callable[[Any], Any] | None
+    eq: bool
+    repr: bool
+    hash: bool | None
 
     @property
     def hashed(self) -> bool:
@@ -73,9 +62,22 @@ class FieldSpec:
         return self.hash if self.hash is not None else self.eq
 
 
-def field(**options: Any) -> Any:
-    """A field with options (`FieldSpec`'s), as `attrs.field`'s of the same names."""
-    return FieldSpec(**options)
+def field(
+    *,
+    default: Any = NOTHING,
+    factory: Callable[[], Any] | None = None,
+    converter: Callable[[Any], Any] | None = None,
+    eq: bool = True,
+    repr: bool = True,
+    hash: bool | None = None,
+) -> Any:
+    """A field with options, as `attrs.field`'s of the same names."""
+    if default is not NOTHING and factory is not None:
+        raise TypeError("a field has a default or a factory, not both")
+    spec = FieldSpec()
+    spec.name, spec.default, spec.factory, spec.converter = "", default, factory, converter
+    spec.eq, spec.repr, spec.hash = eq, repr, hash
+    return spec
 
 
 def _getter(names: list[str]) -> _Getter:
@@ -162,10 +164,10 @@ def _declared_fields(cls: type) -> list[FieldSpec]:
     for name, annotation in vars(cls).get("__annotations__", {}).items():
         if str(annotation).startswith(("ClassVar", "typing.ClassVar")):
             continue
-        declared = cls.__dict__.get(name, NOTHING)
+        declared = vars(cls).get(name, NOTHING)
         if type(declared).__module__.startswith("attr."):
             raise TypeError(f"{cls.__qualname__}.{name}: a value's fields are declared by `pairing.values.field`")
-        spec = declared if isinstance(declared, FieldSpec) else FieldSpec(default=declared)
+        spec = declared if isinstance(declared, FieldSpec) else field(default=declared)
         spec.name = name
         fields.append(spec)
     return fields
@@ -179,7 +181,7 @@ def _init(cls: type, fields: list[FieldSpec], kw_only: bool) -> Callable[..., No
     lines = []
     for f in fields:
         name = f.name
-        scope[f"_set_{name}"] = cls.__dict__[name].__set__
+        scope[f"_set_{name}"] = vars(cls)[name].__set__
         if f.factory is not None:
             scope[f"_factory_{name}"] = f.factory
             parameters.append(f"{name}=NOTHING")
@@ -202,12 +204,25 @@ def _init(cls: type, fields: list[FieldSpec], kw_only: bool) -> Callable[..., No
     return init
 
 
+def _compared_by_fields(cls: type, fields: list[FieldSpec], frozen: bool) -> dict[str, Any]:
+    """The shared `__eq__`, and `__hash__` for a frozen class (attrs': a mutable class compared by its
+    fields is not hashable), with what they read of this class."""
+    return {
+        "__eq__": _eq,
+        "__hash__": _hash if frozen else None,
+        "_compared_fields": _getter([f.name for f in fields if f.eq]),
+        "_hashed_fields": _getter([f.name for f in fields if f.hashed]),
+        "_hash_salt": hash(f"{cls.__module__}.{cls.__qualname__}"),
+    }
+
+
 def _make(cls: type, kw_only: bool, frozen: bool, eq: bool) -> type:
+    """The slotted class of `cls`'s body, with its fields, its `__init__` and the shared methods."""
     if any("__value_fields__" in vars(base) for base in cls.__mro__[1:]):
         raise TypeError(f"{cls.__qualname__}: a value class does not inherit fields")
     fields = _declared_fields(cls)
     names = [f.name for f in fields]
-    body = {k: v for k, v in cls.__dict__.items() if k not in names and k not in ("__dict__", "__weakref__")}
+    body = {k: v for k, v in vars(cls).items() if k not in names and k not in ("__dict__", "__weakref__")}
     body |= {"__slots__": (*names, "__weakref__"), "__qualname__": cls.__qualname__}
     shown = [f.name for f in fields if f.repr]
     body |= {
@@ -223,10 +238,7 @@ def _make(cls: type, kw_only: bool, frozen: bool, eq: bool) -> type:
         "__setstate__": _setstate,
     }
     if eq:
-        body |= {"__eq__": _eq, "_compared_fields": _getter([f.name for f in fields if f.eq])}
-        body["__hash__"] = _hash if frozen else None
-        body |= {"_hashed_fields": _getter([f.name for f in fields if f.hashed])}
-        body |= {"_hash_salt": hash(f"{cls.__module__}.{cls.__qualname__}")}
+        body |= _compared_by_fields(cls, fields, frozen)
     if frozen:
         body |= {"__setattr__": _refuse_set, "__delattr__": _refuse_delete}
     made = type(cls)(cls.__name__, cls.__bases__, body)
