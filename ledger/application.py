@@ -52,6 +52,7 @@ from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked
 from ledger.scope import Key, describe, event_scope, overlap
 from ledger.settings import (
     FIDE_SWISS,
+    ORDERED_RANKINGS,
     ROUNDS_FROM_ENTRIES,
     TournamentSettings,
     check_options,
@@ -1534,7 +1535,7 @@ class Ledger(Application):
             if (
                 numbering is None
                 and not numbered_by_rating(settings)
-                and settings.options.get("ranking") != "as-listed"
+                and settings.options.get("ranking") not in ORDERED_RANKINGS
             ):
                 raise RuleViolation(
                     "the players had their registration numbers before this renumbering; renumber them by the "
@@ -1637,8 +1638,8 @@ def unsourced(player: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str
 
 def numbered_by_rating(settings: TournamentSettings) -> bool:
     """The FIDE Swiss systems number the players by C.04.2 Art. 2.2 by themselves, unless the tournament
-    keeps them as registered or as an imported file listed them."""
-    return settings.system in FIDE_SWISS and settings.options.get("ranking") not in ("as-registered", "as-listed")
+    keeps them as registered or in the order an imported file gives (`ledger.settings.ORDERED_RANKINGS`)."""
+    return settings.system in FIDE_SWISS and settings.options.get("ranking") not in {"as-registered", *ORDERED_RANKINGS}
 
 
 def fide_order(tournament: Tournament) -> list[int]:
