@@ -6,6 +6,7 @@ withdrawn players stay withdrawn, and the points column is checked."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -465,17 +466,22 @@ Art. 2.2), B 2050 (registered 2nd), D 2040 (4th), A 2030 (1st), F 2020 (number 9
 
 def _numbered_lots_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[str, Path]:
     """A Dutch Swiss of six, list WIN,LOT, registered with their ratings out of order and the last as number 9
-    (so no player's number but E's is its start rank); round 1: the top board won, the two others drawn, so
-    the four drawn players are tied before LOT. The ledger and its TRF."""
+    (so no player's number but E's is its start rank), F accelerated (TRF ``250``) and kept from meeting A
+    (``260``); round 1: the top board won, the two others drawn, so the four drawn players are tied before
+    LOT; A asks for a half-point bye in round 2 (``0000 - H``). The ledger and its TRF."""
     at = ("--ledger", str(tmp_path / "source.ledger"))
     new = ("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "3", "--tiebreaks", "WIN,LOT")
     assert run(capsys, *new, "--seed", "77", *at)[0] == exit_codes.OK
     for name, rating, *number in (("A", "2030"), ("B", "2050"), ("C", "2000"), ("D", "2040"), ("E", "2010"),
                                   ("F", "2020", "--number", "9")):  # fmt: skip
         assert run(capsys, "register", name, "--rating", rating, *number, *at)[0] == exit_codes.OK
+    accelerated = ("acceleration", "explicit", "--points", "9:1:1,9:2:1", "--reason", "regulations 3.2")
+    assert run(capsys, *accelerated, *at)[0] == exit_codes.OK
+    assert run(capsys, "forbid", "9", "1", "--reason", "same family", *at)[0] == exit_codes.OK
     assert run(capsys, "pair", *at)[0] == exit_codes.OK
     for board, result in (("1", "1-0"), ("2", "1/2"), ("3", "1/2")):
         assert run(capsys, "result", "1", board, result, *at)[0] == exit_codes.OK
+    assert run(capsys, "bye", "1", "--round", "2", "--kind", "half", *at)[0] == exit_codes.OK
     out = tmp_path / "source.trf"
     assert run(capsys, "export-trf", "-o", str(out), *at)[0] == exit_codes.OK
     return at[1], out
@@ -486,6 +492,13 @@ def _standing_rows(capsys: pytest.CaptureFixture[str], ledger: str) -> list[dict
     assert code == exit_codes.OK, err
     rows: list[dict[str, object]] = json.loads(out)["rows"]
     return rows
+
+
+def _file_lines(lines: list[str]) -> list[str]:
+    """A TRF's lines less those a ledger writes of its own log: its decisions' change lines (``### 9
+    2026-11-26 12:34 root: ...; reason: ...``, the import's own reasons and times) and the import's breach
+    line (``### Import @ Round 1: ...``, Q56)."""
+    return [row for row in lines if not re.match(r"### ([0-9]+ [0-9]{4}-|Import @)", row)]
 
 
 def _standings_checked(capsys: pytest.CaptureFixture[str], trf: Path) -> str:
@@ -501,9 +514,10 @@ def test_q206_the_import_draws_every_lot_by_the_files_entry_number_and_ranks_as_
     """Q206, C.07 4.2: a file that draws lots by entry numbers other than its start ranks is imported with
     those entry numbers as the players' numbers and its start ranks as their pairing numbers, so every lot
     is drawn by the number the source ledger drew it by: the imported ledger's standings (places, order,
-    values) are the source's, its export is the source's (the lots' lines included) but for the import's
-    own breach line (Q56), it pairs the next round as the source does, and the checker finds the ranks
-    of the re-exported file as the lots give them (which it would not if the lots were drawn by start rank)."""
+    values) are the source's, its export is the source's (the lots' lines included; the bye, the forbidden
+    pair and the acceleration on the same start ranks) but for the lines of its own log, it pairs the next
+    round as the source does, and the checker finds the ranks of the re-exported file as the lots give them
+    (which it would not if the lots were drawn by start rank)."""
     source, trf = _numbered_lots_ledger(tmp_path, capsys)
     text = trf.read_text(encoding="utf-8")
     assert "### Drawing of lots (C.07 4.2): seed 77" in text and ENTRIES_LINE in text.splitlines()
@@ -515,7 +529,8 @@ def test_q206_the_import_draws_every_lot_by_the_files_entry_number_and_ranks_as_
     again = tmp_path / "again.trf"
     assert run(capsys, "export-trf", "-o", str(again), "--ledger", ledger)[0] == exit_codes.OK
     exported = again.read_text(encoding="utf-8").splitlines()
-    assert [row for row in exported if not row.startswith("### Import @")] == text.splitlines()
+    assert _file_lines(exported) == _file_lines(text.splitlines())
+    assert "240 H   2    3" in exported and "260   1   3    3    4" in exported  # A's bye, A and F apart
     assert "standings positions that do not follow the tie-breaks: none" in _standings_checked(capsys, again)
     by_start_rank = tmp_path / "by_start_rank.trf"
     by_start_rank.write_text("\n".join(row for row in exported if row != ENTRIES_LINE) + "\n", encoding="utf-8")
