@@ -102,10 +102,10 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         raise InvalidInput(f"{path}: no 001 player lines; nothing to import")
     with naming(path):
         total = args.rounds or document.total_rounds or max(played_rounds(document), 1)
-        started = read_trf(document, total)
+        by_start_rank = read_trf(document, total)
         entries = arbiter_entry_lines(document)
         number = player_numbers(document, entries)
-        imported = started.numbered(number)
+        imported = by_start_rank.numbered(number)
         options = ranking_options(document, number) | acceleration_options(document, number)
         colour = initial_colour(document)
         if colour:
