@@ -124,6 +124,14 @@ the option ``ranking_order``, "n,n,..." (player numbers, pairing number 1 first)
 lots by entry numbers other than its start ranks (docs/fide-mode.md, Q206): the players' numbers are
 those entry numbers, and their start ranks the pairing numbers."""
 
+
+def numbered_by_rating(settings: TournamentSettings) -> bool:
+    """The FIDE Swiss systems number the players by C.04.2 Art. 2.2 by themselves, unless the tournament
+    keeps them as registered or in the order an imported file gives (`ORDERED_RANKINGS`); the others keep
+    the order `arbiter renumber` last set, else that order, else the registration numbers."""
+    return settings.system in FIDE_SWISS and settings.options.get("ranking") not in {"as-registered", *ORDERED_RANKINGS}
+
+
 ELIMINATIONS = frozenset({*bracket_systems(), "swiss-elimination"})
 """Systems whose places come from the bracket or the round of elimination (IBF 3.1-3.3, 4.10)."""
 

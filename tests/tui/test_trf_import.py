@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from ledger.domain import Tournament
+from ledger.errors import RuleViolation
+from ledger.fide_mode import Breach
 from pairing.cli import main as arbiter_pair
 from pairing.model import ByeKind
 from tests.tui.cli_support import run, without_import_notice
@@ -605,3 +608,61 @@ def test_q206_the_import_keeps_the_lots_of_a_file_with_xxc_rank(
     assert [int(row[4:8]) for row in text.splitlines() if row.startswith("001")] == [4, 2, 1, 9, 5, 3]
     assert "entry numbers" not in text
     assert "standings positions that do not follow the tie-breaks: none" in _standings_checked(capsys, again)
+
+
+def _renumbering_breaches(ledger: str) -> list[int]:
+    desk, _ = open_ledger(ledger, "test")
+    return [
+        position
+        for position, event in desk.log_events(start=1)
+        if isinstance(event, Tournament.CautionConfirmed) and event.caution["breach"] == Breach.RENUMBERING.value
+    ]
+
+
+def test_q148_an_imported_files_order_is_renumbered_as_asked_and_its_undo_names_the_way_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q148-154 (C.04.2 Art. 2.3): a ledger imported with ``XXC rank`` keeps the file's order of its 001
+    lines as its pairing numbers until `arbiter renumber` sets others, which then hold (a renumbering
+    recorded but not applied would make the TRF's ### line say what the pairings do not do); the undo of
+    a later renumbering gives back the earlier one. The undo of the first renumbering after round 1 cannot
+    give the file's order back by a rule: it is refused, naming the exchanges that can."""
+    names = {1: "Delta", 2: "Alpha", 4: "Charlie", 3: "Bravo"}
+    rows = [line(number, "0.0", "", names[number]) for number in (1, 2, 4, 3)]
+    source = write(tmp_path, "012 Ranked", "XXR 3", "XXC rank white1", *rows)
+    first = tmp_path / "first"
+    first.mkdir()
+    ledger, _ = imported(first, capsys, source)
+    assert state_of(ledger).ranking() == {1: 1, 2: 2, 4: 3, 3: 4}
+    code, _, err = run(capsys, "renumber", "--rule", "alphabetical", "--reason", "club rule 3", "--ledger", ledger)
+    assert code == exit_codes.OK, err
+    state = state_of(ledger)
+    assert state.ranking() == {2: 1, 3: 2, 4: 3, 1: 4}
+    assert state.ranking_rule().startswith("renumbered by name, alphabetically")
+    assert run(capsys, "pair", "--ledger", ledger)[0] == exit_codes.OK
+    # C.04.3 round 1: TPN 1-3 and 2-4, players 2-4 and 3-1 (the file's order would give 1-4 and 2-3)
+    assert sorted(map(sorted, pairs(ledger, 1, capsys))) == [[1, 3], [2, 4]]
+    code, _, err = run(capsys, "renumber", "--rule", "fide", "--reason", "ratings", "--yes", "--ledger", ledger)
+    assert code == exit_codes.OK, err
+    assert state_of(ledger).ranking() == {1: 1, 2: 2, 3: 3, 4: 4}  # ratings 1999, 1998, 1997, 1996
+    desk, _ = open_ledger(ledger, "test")
+    with desk.command(confirmed=True):
+        undone = desk.undo_breach(_renumbering_breaches(ledger)[-1], "entered by mistake")
+    assert "pairing numbers of before" in undone
+    assert state_of(ledger).ranking() == {2: 1, 3: 2, 4: 3, 1: 4}
+
+    second = tmp_path / "second"
+    second.mkdir()
+    ledger, _ = imported(second, capsys, source)
+    assert run(capsys, "pair", "--ledger", ledger)[0] == exit_codes.OK
+    code, _, err = run(capsys, "renumber", "--rule", "fide", "--reason", "ratings", "--yes", "--ledger", ledger)
+    assert code == exit_codes.OK, err
+    assert state_of(ledger).ranking() == {1: 1, 2: 2, 3: 3, 4: 4}
+    desk, _ = open_ledger(ledger, "test")
+    length = desk.position()
+    with (
+        desk.command(confirmed=True),
+        pytest.raises(RuleViolation, match=r"imported file's pairing numbers .* renumber --exchange"),
+    ):
+        desk.undo_breach(_renumbering_breaches(ledger)[-1], "entered by mistake")
+    assert desk.position() == length
