@@ -52,10 +52,12 @@ from ledger.roles import KeyRing, NotAuthorised, SignatureReport, admit, checked
 from ledger.scope import Key, describe, event_scope, overlap
 from ledger.settings import (
     FIDE_SWISS,
+    ORDERED_RANKINGS,
     ROUNDS_FROM_ENTRIES,
     TournamentSettings,
     check_options,
     check_tiebreaks,
+    numbered_by_rating,
     with_system_defaults,
 )
 from ledger.signing import ArbiterKey
@@ -1531,15 +1533,8 @@ class Ledger(Application):
         def change(tournament: Tournament) -> None:
             settings = TournamentSettings.from_tournament(tournament)
             paired = self._numbers_changeable(tournament)
-            if (
-                numbering is None
-                and not numbered_by_rating(settings)
-                and settings.options.get("ranking") != "as-listed"
-            ):
-                raise RuleViolation(
-                    "the players had their registration numbers before this renumbering; renumber them by the "
-                    "rule wanted, with a reason"
-                )
+            if numbering is None and not numbered_by_rating(settings):
+                raise RuleViolation(_first_numbering_kept(settings))
             self.caution(tournament, cautions.numbers_regenerated(f"undo of the breach at position {position}", paired))
             if numbering is not None:
                 tournament.restore_numbering(list(numbering.order), numbering.rule, self.actor, why)
@@ -1635,10 +1630,18 @@ def unsourced(player: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str
     return {**changes, "source_lists": {k: v for k, v in sources.items() if k not in stale}}
 
 
-def numbered_by_rating(settings: TournamentSettings) -> bool:
-    """The FIDE Swiss systems number the players by C.04.2 Art. 2.2 by themselves, unless the tournament
-    keeps them as registered or as an imported file listed them."""
-    return settings.system in FIDE_SWISS and settings.options.get("ranking") not in ("as-registered", "as-listed")
+def _first_numbering_kept(settings: TournamentSettings) -> str:
+    """Why the undo of a tournament's first renumbering is refused where the numbers before it were not a
+    rule's: the registration numbers, or an imported file's order (`ledger.settings.ORDERED_RANKINGS`)."""
+    if settings.options.get("ranking") in ORDERED_RANKINGS:
+        return (
+            "the players had the imported file's pairing numbers before this renumbering, which no rule "
+            "gives back; exchange pairing numbers (`arbiter renumber --exchange A B`) to restore them, with a reason"
+        )
+    return (
+        "the players had their registration numbers before this renumbering; renumber them by the rule wanted, "
+        "with a reason"
+    )
 
 
 def fide_order(tournament: Tournament) -> list[int]:

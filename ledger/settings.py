@@ -117,6 +117,21 @@ DEFAULT_TIEBREAKS: dict[tuple[Game, bool], tuple[str, ...]] = {
 FIDE_SWISS = frozenset({"dutch", "dubov", "burstein"})
 """The FIDE Swiss systems (C.04.3, C.04.4): initial ranking list and initial colour (C.04.2)."""
 
+ORDERED_RANKINGS = frozenset({"as-listed", "as-ordered"})
+"""The values of the option ``ranking`` (set by `arbiter import-trf`) whose pairing numbers are the order of
+the option ``ranking_order``, "n,n,..." (player numbers, pairing number 1 first): ``as-listed``, a TRF's
+``XXC rank`` (JaVaFo AUM, "Ranking id": the order of its ``001`` lines); ``as-ordered``, a TRF that draws
+lots by entry numbers other than its start ranks (docs/fide-mode.md, Q206): the players' numbers are
+those entry numbers, and their start ranks the pairing numbers."""
+
+
+def numbered_by_rating(settings: TournamentSettings) -> bool:
+    """The FIDE Swiss systems number the players by C.04.2 Art. 2.2 by themselves, unless the tournament
+    keeps them as registered or in the order an imported file gives (`ORDERED_RANKINGS`); the others keep
+    the order `arbiter renumber` last set, else that order, else the registration numbers."""
+    return settings.system in FIDE_SWISS and settings.options.get("ranking") not in {"as-registered", *ORDERED_RANKINGS}
+
+
 ELIMINATIONS = frozenset({*bracket_systems(), "swiss-elimination"})
 """Systems whose places come from the bracket or the round of elimination (IBF 3.1-3.3, 4.10)."""
 

@@ -21,7 +21,7 @@ from ledger.fide_mode import FIDE_MODE_MAY, Breach, Caution
 from ledger.ranking import RankingRule, initial_order, pairing_numbers
 from ledger.ratings import rating_method, tournament_rating
 from ledger.results import Game, Result, ResultRules
-from ledger.settings import FIDE_SWISS, TournamentSettings
+from ledger.settings import FIDE_SWISS, ORDERED_RANKINGS, TournamentSettings, numbered_by_rating
 from pairing.model import Board, Bye, ByeKind
 
 
@@ -382,8 +382,8 @@ class TournamentState:
         """Player number -> pairing number: the initial ranking list for the FIDE Swiss systems (frozen
         once round 4 is paired), else the order `arbiter renumber` set (players registered after it follow
         in registration order), else the registration number (or when imported, `ranking=as-registered`,
-        or `ranking=as-listed` with `ranking_order` "n,n,...": a TRF's ``XXC rank`` order); then the
-        exchanges of pairing numbers (Q148-150), in order."""
+        or the order of `ranking_order`, `ledger.settings.ORDERED_RANKINGS`); then the exchanges of pairing
+        numbers (Q148-150), in order."""
         if self.frozen_ranking is not None and set(self.frozen_ranking) == set(self.players):
             return self.frozen_ranking
         ranking = self._listed_ranking()
@@ -393,17 +393,22 @@ class TournamentState:
 
     def _listed_ranking(self) -> dict[int, int]:
         settings = self.require_settings()
-        if settings.options.get("ranking") == "as-listed":
-            order = [int(n) for n in settings.options.get("ranking_order", "").split(",") if n.isdigit()]
-            return pairing_numbers([*order, *(n for n in sorted(self.players) if n not in set(order))])
-        if settings.system not in FIDE_SWISS or settings.options.get("ranking") == "as-registered":
-            if self.renumbered is None:
-                return {number: number for number in self.players}
-            placed = set(self.renumbered)
-            return pairing_numbers([*self.renumbered, *(n for n in sorted(self.players) if n not in placed)])
+        if not numbered_by_rating(settings):
+            if self.renumbered is not None:
+                return self._in_order(self.renumbered)
+            if settings.options.get("ranking") in ORDERED_RANKINGS:
+                listed = settings.options.get("ranking_order", "").split(",")
+                return self._in_order(int(n) for n in listed if n.isdigit())
+            return {number: number for number in self.players}
         if self.frozen_ranking is not None:
             return self._with_late_entries(self.frozen_ranking, settings)
         return initial_ranking(self.players.values(), settings)
+
+    def _in_order(self, order: Iterable[int]) -> dict[int, int]:
+        """Pairing numbers in `order` (an `arbiter renumber`'s, or an imported file's), the players not in
+        it (registered after) following in registration order."""
+        placed = list(order)
+        return pairing_numbers([*placed, *(n for n in sorted(self.players) if n not in set(placed))])
 
     def _with_late_entries(self, frozen: dict[int, int], settings: TournamentSettings) -> dict[int, int]:
         """The ranking frozen when round 4 was paired (C.04.2 Art. 2.3: "no modification of a TPN ... is
@@ -430,13 +435,15 @@ class TournamentState:
 
     def _ranking_rule(self) -> str:
         settings = self.require_settings()
+        if self.renumbered is not None and not numbered_by_rating(settings):
+            return f"renumbered by {RankingRule(self.renumbered_by).description}; later entries follow"
         if settings.options.get("ranking") == "as-listed":
             return "the order of the imported TRF's 001 lines (XXC rank)"
+        if settings.options.get("ranking") == "as-ordered":
+            return "the imported TRF's start ranks (the players' numbers are the entry numbers it draws lots by)"
         if settings.system in FIDE_SWISS and settings.options.get("ranking") != "as-registered":
             frozen = "frozen since round 4 was paired" if self.frozen_ranking is not None else "until round 4"
             return f"{RankingRule.FIDE.description}; {frozen}"
-        if self.renumbered is not None:
-            return f"renumbered by {RankingRule(self.renumbered_by).description}; later entries follow"
         return "registration order"
 
     def _parsed(self, code: str) -> Result:

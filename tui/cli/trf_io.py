@@ -87,6 +87,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         forbidden_pairs,
         lots_seed,
         played_rounds,
+        player_numbers,
         points_warnings,
         ranking_options,
         read_document,
@@ -101,14 +102,16 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         raise InvalidInput(f"{path}: no 001 player lines; nothing to import")
     with naming(path):
         total = args.rounds or document.total_rounds or max(played_rounds(document), 1)
-        imported = read_trf(document, total)
+        by_start_rank = read_trf(document, total)
         entries = arbiter_entry_lines(document)
-        options = ranking_options(document) | acceleration_options(document)
+        number = player_numbers(document, entries)
+        imported = by_start_rank.numbered(number)
+        options = ranking_options(document, number) | acceleration_options(document, number)
         colour = initial_colour(document)
         if colour:
             options["initial_colour"] = colour
         tiebreaks, tiebreak_warnings = tiebreaks_of(document)
-        lots, lots_warnings = lots_seed(entries)
+        lots = lots_seed(entries)
         settings = TournamentSettings.for_game(
             Game.CHESS,
             args.system,
@@ -121,7 +124,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
     name = document.tournament_text("012") or path.stem
     reason = f"imported from {path.name}"
     details, warnings = details_of(document)
-    warnings += tiebreak_warnings + lots_warnings
+    warnings += tiebreak_warnings
     with new_ledger(args) as ledger, naming(path):
         ledger.create_tournament(name, settings, details)
         ledger.register_players(
@@ -132,13 +135,13 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
                     federation=p.federation,
                     title=p.title,
                     external_id=p.fide_number,
-                    number=p.start_rank,
+                    number=number(p.start_rank),
                 )
                 for p in sorted(document.players, key=lambda p: p.start_rank)
             ]
         )
         for first, second in forbidden_pairs(document):
-            ledger.forbid(first, second, reason)
+            ledger.forbid(number(first), number(second), reason)
         for imported_round in imported.rounds:
             ledger.pair_next_round(
                 manual=imported_round.boards,
@@ -159,7 +162,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
             with naming(
                 f"line {entry.line} ('### {entry.text[:60]}'; correct the line or leave it out)", remedies=False
             ):
-                record_arbiter_entry(ledger, entry, reason)
+                record_arbiter_entry(ledger, entry, reason, number)
         ledger.record_import(path.name)
         say(
             f"imported {len(document.players)} players and {len(imported.rounds)} rounds from {path} "
@@ -167,6 +170,6 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         )
     with opened(args) as (_, views):
         state = views.state()
-    for warning in warnings + points_warnings(document, state, len(imported.rounds)):
+    for warning in warnings + points_warnings(document, state, len(imported.rounds), number):
         say(warning)
     return exit_codes.OK

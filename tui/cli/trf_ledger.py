@@ -10,7 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from attrs import evolve, frozen
 
@@ -18,7 +18,7 @@ from ledger.application import Ledger
 from ledger.details import TEXT_FIELDS
 from ledger.details import checked as checked_details
 from ledger.domain import Round
-from ledger.errors import InvalidInput
+from ledger.errors import InvalidInput, UnknownPlayer
 from ledger.ratings import rating_method, trf_rating
 from ledger.settings import check_tiebreaks
 from pairing.fide.acceleration import virtual_points as accelerated
@@ -353,35 +353,91 @@ def arbiter_entry_lines(document: TrfDocument) -> list[EntryLine]:
         raise InvalidInput(str(error)) from None
 
 
-def lots_seed(entries: Sequence[EntryLine]) -> tuple[dict[str, int], list[str]]:
+def lots_seed(entries: Sequence[EntryLine]) -> dict[str, int]:
     """The tournament's seed from the file's drawing of lots (C.07 4.2, Q206; `arbiter_tiebreak_comments`
-    writes it), as `TournamentSettings.for_game`'s keyword, so the imported ledger draws the file's lots;
-    and a warning when the file draws a player's lot by another number than its start rank, which the
-    import makes the player's number (then those lots are drawn otherwise)."""
+    writes it), as `TournamentSettings.for_game`'s keyword, so the imported ledger draws the file's lots (by
+    the numbers `player_numbers` gives the players)."""
     try:
         lots = lots_of(entries)
     except ValueError as error:
         raise InvalidInput(str(error)) from None
-    if lots is None:
-        return {}, []
-    if not lots.entries:
-        return {"seed": lots.seed or 0}, []
-    moved = " ".join(f"{start}={entry}" for start, entry in lots.entries[:5])
-    return {"seed": lots.seed or 0}, [
-        f"warning: the file draws lots (LOT) by entry numbers other than the start ranks ({moved}"
-        f"{' ...' if len(lots.entries) > 5 else ''}); the imported ledger numbers its players by start rank, so "
-        "players tied before LOT may be ordered otherwise than the file ranks them"
-    ]
+    return {} if lots is None else {"seed": lots.seed or 0}
 
 
-def record_arbiter_entry(ledger: Ledger, entry: EntryLine, reason: str) -> None:
+@frozen
+class PlayerNumbers:
+    """The imported ledger's player numbers (Q206): each player's entry number, the number the file draws its
+    lot by (C.07 4.2), which is its start rank unless a ``### Drawing of lots, entry numbers:`` line gives
+    another (`arbiter_tiebreak_comments` writes those lines). Every lot is then drawn by the same number as
+    in the ledger that wrote the file; the start ranks stay the pairing numbers (`ranking_options`)."""
+
+    start_ranks: frozenset[int]
+    entries: dict[int, int]
+    """Start rank -> entry number, for the players whose lines give one."""
+
+    def __call__(self, start_rank: int) -> int:
+        """The number of the player the file names by `start_rank`; a start rank without a ``001`` line
+        stays itself, for the ledger to refuse as the player it does not know, unless that is the entry
+        number of another player (UnknownPlayer then, so the line is not read as about them)."""
+        if start_rank in self.entries:
+            return self.entries[start_rank]
+        if start_rank not in self.start_ranks and start_rank in self.entries.values():
+            raise UnknownPlayer(
+                f"no player number {start_rank}: no 001 line has the start rank {start_rank} (the imported "
+                f"ledger gives that number to the player whose lot the file draws by it)"
+            )
+        return start_rank
+
+    @property
+    def are_start_ranks(self) -> bool:
+        """Every player's number is its start rank."""
+        return all(start == entry for start, entry in self.entries.items())
+
+    def order(self, start_ranks: Sequence[int]) -> str:
+        """The players `start_ranks`, in that order, as the option ``ranking_order`` lists them."""
+        return ",".join(str(self(start_rank)) for start_rank in start_ranks)
+
+
+def player_numbers(document: TrfDocument, entries: Sequence[EntryLine]) -> PlayerNumbers:
+    """The `PlayerNumbers` of the file's players; InvalidInput naming the entry numbers' line that gives a
+    start rank without a ``001`` line, a player's entry number twice, or a number another player has."""
+    start_ranks = frozenset(player.start_rank for player in document.players)
+    numbers: dict[int, int] = {}
+    given: dict[int, EntryLine] = {}
+    for line in entries:
+        for start, entry in line.entries.lots.entries if line.entries.lots is not None else ():
+            if start not in start_ranks:
+                _refuse_entry(line, f"start rank {start} has no 001 line")
+            if start in numbers:
+                _refuse_entry(line, f"start rank {start}'s entry number is given twice")
+            if entry < 1:
+                _refuse_entry(line, f"start rank {start}'s entry number {entry}: a player's number is 1 or more")
+            numbers[start], given[start] = entry, line
+    owners: dict[int, int] = {}
+    for start in sorted(start_ranks):
+        number = numbers.get(start, start)
+        if number in owners:
+            moved = start if start in given else owners[number]
+            other = owners[number] if moved == start else start
+            _refuse_entry(
+                given[moved], f"start rank {moved}'s entry number {number} is start rank {other}'s number too"
+            )
+        owners[number] = start
+    return PlayerNumbers(start_ranks, numbers)
+
+
+def _refuse_entry(line: EntryLine, problem: str) -> NoReturn:
+    raise InvalidInput(f"line {line.line} ('### {line.text[:60]}'): {problem}")
+
+
+def record_arbiter_entry(ledger: Ledger, entry: EntryLine, reason: str, number: PlayerNumbers) -> None:
     """An arbiter's entry of an imported file as the event its command appends: an order of tied players
     (`arbiter rank-tied`, Q205) or an EXT value (`arbiter tiebreak-value`, Q207), players by start rank
-    (the import numbers them so), refused as the command refuses it."""
+    (`number` gives their numbers in the ledger), refused as the command refuses it."""
     for order in entry.entries.tied_orders:
-        ledger.rank_tied(order, reason)
+        ledger.rank_tied([number(player) for player in order], reason)
     for player, _ in entry.entries.external:
-        ledger.enter_tiebreak_value(player, entry.value, reason)
+        ledger.enter_tiebreak_value(number(player), entry.value, reason)
 
 
 def rating_comment(correction: RatingCorrection) -> str:
@@ -498,13 +554,29 @@ class ImportedRound:
 
 @frozen
 class TrfImport:
-    """What a TRF says happened, in the ledger's terms (player numbers are starting ranks)."""
+    """What a TRF says happened, in the ledger's terms (players by start rank, until `numbered`)."""
 
     rounds: tuple[ImportedRound, ...]
     requests: tuple[tuple[int, int, ByeKind], ...]
     """(player, round, bye) for the rounds not paired yet."""
     withdrawn: tuple[tuple[int, int], ...]
     """(player, first round out)."""
+
+    def numbered(self, number: PlayerNumbers) -> TrfImport:
+        """The same, players by their numbers in the imported ledger (`player_numbers`, Q206)."""
+        rounds = tuple(
+            evolve(
+                imported,
+                boards=tuple((number(white), number(black)) for white, black in imported.boards),
+                byes=tuple((number(player), kind) for player, kind in imported.byes),
+            )
+            for imported in self.rounds
+        )
+        return TrfImport(
+            rounds,
+            tuple((number(player), round_number, kind) for player, round_number, kind in self.requests),
+            tuple((number(player), first) for player, first in self.withdrawn),
+        )
 
 
 def _entry(player: PlayerRecord, round_number: int) -> RoundEntry:
@@ -643,7 +715,7 @@ def _paired_round(players: dict[int, PlayerRecord], number: int, lines: dict[int
     return ImportedRound(number, tuple(boards), tuple(results), tuple(byes), tuple(adjourned))
 
 
-def points_warnings(document: TrfDocument, state: TournamentState, rounds: int) -> list[str]:
+def points_warnings(document: TrfDocument, state: TournamentState, rounds: int, number: PlayerNumbers) -> list[str]:
     """TRF16 cols 81-84 hold each player's points: one warning per player whose points in the ledger
     differ, naming the first round where the ledger and the file's round columns part, or saying the
     file contradicts itself when its rounds add up to the ledger's points. A column may count the bye
@@ -653,18 +725,15 @@ def points_warnings(document: TrfDocument, state: TournamentState, rounds: int) 
     points = trf_scoring(document)
     warnings = []
     for player in document.players:
-        if player.points is None or player.start_rank not in table:
+        history = table.get(number(player.start_rank))
+        if player.points is None or history is None:
             continue
-        mine = sum(r.points for r in table[player.start_rank])
+        mine = sum(r.points for r in history)
         asked = sum(points_for(player.rounds[r - 1], points) for r in range(rounds + 1, len(player.rounds) + 1))
         if any(abs(total - float(player.points)) < 1e-9 for total in (mine, mine + asked)):
             continue
         parted = next(
-            (
-                r.round
-                for r in table[player.start_rank]
-                if abs(r.points - points_for(_entry(player, r.round), points)) > 1e-9
-            ),
+            (r.round for r in history if abs(r.points - points_for(_entry(player, r.round), points)) > 1e-9),
             None,
         )
         where = (
@@ -711,19 +780,22 @@ def forbidden_pairs(document: TrfDocument) -> list[tuple[int, int]]:
     return sorted(pairs)
 
 
-def ranking_options(document: TrfDocument) -> dict[str, str]:
-    """The file's starting ranks are the pairing numbers, or with ``XXC rank`` the order of its
-    ``001`` lines (JaVaFo AUM, "Ranking id")."""
-    numbers = pairing_numbers(document)
-    if all(rank == number for rank, number in numbers.items()):
+def ranking_options(document: TrfDocument, number: PlayerNumbers) -> dict[str, str]:
+    """The file's starting ranks are the pairing numbers, or with ``XXC rank`` the order of its ``001``
+    lines (JaVaFo AUM, "Ranking id"); the players' numbers are `number`'s (their start ranks, unless the file
+    draws their lots by other entry numbers: `ledger.settings.ORDERED_RANKINGS`)."""
+    tpn = pairing_numbers(document)
+    if any(rank != pairing_number for rank, pairing_number in tpn.items()):
+        return {"ranking": "as-listed", "ranking_order": number.order(sorted(tpn, key=tpn.__getitem__))}
+    if number.are_start_ranks:
         return {"ranking": "as-registered"}
-    return {"ranking": "as-listed", "ranking_order": ",".join(map(str, sorted(numbers, key=numbers.__getitem__)))}
+    return {"ranking": "as-ordered", "ranking_order": number.order(sorted(tpn))}
 
 
-def acceleration_options(document: TrfDocument) -> dict[str, str]:
-    """The engines' options for ``XXA``/``250`` virtual points and the ``_BAKU`` suffix of ``192``
-    (the same reading as `arbiter-pair`'s)."""
-    explicit = virtual_points(document)
+def acceleration_options(document: TrfDocument, number: PlayerNumbers) -> dict[str, str]:
+    """The engines' options for ``XXA``/``250`` virtual points (players by their `number`) and the
+    ``_BAKU`` suffix of ``192`` (the same reading as `arbiter-pair`'s)."""
+    explicit = {(number(p), r): v for (p, r), v in virtual_points(document).items()}
     if explicit:
         return {
             "acceleration": "explicit",
