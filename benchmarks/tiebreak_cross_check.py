@@ -451,10 +451,11 @@ def _ranked_otherwise_in_groups(
     reading: Callable[[Mapping[int, Place], Sequence[int], int], bool],
     rounded: bool = True,
 ) -> bool:
-    """Whether every player of `found`'s rank differences is in a group of such players equal in ours on
-    points and on the codes of `listed` before the first of `codes` (AOB's value rounded as Gacrux rounds
-    it with `rounded`), whose ranks the two programs only deal out otherwise among them, and for which
-    `reading(rows, group, position of that code)` holds."""
+    """Whether every player of `found`'s rank differences is in a group of players equal in ours on points
+    and on the codes of `listed` before the first of `codes` (AOB's value rounded as Gacrux rounds it with
+    `rounded`), whose ranks the two programs only deal out otherwise among them, or which Gacrux leaves
+    tied on the group's best rank where ours orders it (a player of the group may then keep its rank), and
+    for which `reading(rows, group, position of that code)` holds."""
     moved = {d.player: d for d in found if d.code == RANK}
     at = next(
         (at for at, code in enumerate(listed) if code.upper() in codes or code.upper().split("/")[0] in codes), None
@@ -469,9 +470,11 @@ def _ranked_otherwise_in_groups(
         return (row.points, *row.values[:at], *own)
 
     for number in moved:
-        group = [other for other in moved if key(other) == key(number)]
-        dealt = sorted(moved[other].ours for other in group) == sorted(moved[other].theirs for other in group)
-        if not dealt or not reading(rows, group, at):
+        group = [other for other in rows if key(other) == key(number)]
+        mine = sorted(moved[other].ours if other in moved else rows[other].first for other in group)
+        theirs = sorted(moved[other].theirs if other in moved else rows[other].first for other in group)
+        tied = set(theirs) == {mine[0]}
+        if not (mine == theirs or tied) or not reading(rows, group, at):
             return False
     return True
 

@@ -37,6 +37,24 @@ def test_q033_a_rank_swap_the_rounding_does_not_give_stays_unexplained_c07_8_2()
     assert explained([Difference(1, RANK, 1, 2), Difference(2, RANK, 2, 1)], document, listed=LIST) == [False, False]
 
 
+TIED_BY_ROUNDING = DATA / "aob_rounded_tie_dutch_65904.trf"
+"""The generator's seed 65904, list REP, AOB/F, BH/C1: players 49 and 47 equal on points, REP (9) and
+BH/C1 (32), their AOB/F 35.5625 and 35.5556, both 35.56 rounded."""
+
+
+def test_q033_players_gacrux_ties_by_their_rounded_aob_and_ours_orders_are_explained_c07_8_2() -> None:
+    """C.07 8.2 AOB with the fore modifier: ours ranks 49 then 47 by the unrounded AOB/F, Gacrux ties both
+    on rank 47 (the rounded values are equal, and so is BH/C1): only 47's rank differs, and that is the
+    rounding reading; Gacrux giving 47 another rank, or the same tie without AOB in the list, is not."""
+    document = parse(TIED_BY_ROUNDING.read_text(encoding="utf-8"))
+    listed = ("REP", "AOB/F", "BH/C1")
+    tied = [Difference(47, RANK, 48, 47)]
+    assert aob_rounded_alike(tied, document, listed)
+    assert explained(tied, document, listed=listed) == [True]
+    assert not aob_rounded_alike([Difference(47, RANK, 48, 46)], document, listed)
+    assert not aob_rounded_alike(tied, document, ("REP", "BH/C1"))
+
+
 DOUBLE_FORFEITS = DATA / "de_double_forfeits_dutch_25278.trf"
 """Players 1, 3 and 5 on 5 points: 1 beat 5 (round 8) and lost two double forfeits to 5 (rounds 1 and 7),
 drew with 3; 5 beat 3."""
