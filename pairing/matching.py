@@ -18,7 +18,7 @@ import importlib.util
 import os
 from array import array
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import compress
 from struct import pack
@@ -124,21 +124,25 @@ def _native_columns(
     perfect: bool,
     with_certificate: bool,
     sparse_first: bool = False,
+    value_of: Callable[[int], int] | None = None,
 ) -> tuple[list[int], bytes | None]:
     """`_native_solve` with the edges given as three columns. Weights are encoded once per distinct
-    value (a Swiss round's graph has many edges of the same weight). With `sparse_first` (perfect
-    mode only), the solver starts from a few edges (`DigitGraph.sparse_first`)."""
+    value (a Swiss round's graph has many edges of the same weight). With `value_of`, `weights` are
+    small codes of the weights instead, each weighing ``value_of(code)`` (`_digits_by_tiers`: hashing
+    a small code per edge instead of a wide number). With `sparse_first` (perfect mode only), the
+    solver starts from a few edges (`DigitGraph.sparse_first`)."""
     if not weights:
         return [-1] * n, b"" if with_certificate else None
     distinct = set(weights)
-    low, top = min(distinct), max(distinct)
+    value = {code: value_of(code) for code in distinct} if value_of else {w: w for w in distinct}
+    low, top = min(value.values()), max(value.values())
     if low < 0:
         raise ValueError("weights must be non-negative")
     shift = _perfect_shift(n, low, top) if perfect else 0
     scale = 2 if perfect else 1
     limbs = ((scale * (top + shift)).bit_length() + 3) // 64 + 1
     width = 8 * limbs
-    encoded = {w: (scale * (w + shift)).to_bytes(width, "little") for w in distinct}
+    encoded = {code: (scale * (w + shift)).to_bytes(width, "little") for code, w in value.items()}
     mates_bytes, certificate = _blossom.solve(
         n,
         pack(f"{len(us)}i", *us),  # as C ints: twice as fast as an `array` made from a list
@@ -239,14 +243,13 @@ def _digits_by_tiers(n: int, graph: DigitGraph, perfect: bool) -> list[int]:
     matching is the greatest exactly for those. So each next solve keeps only the tight edges and
     weighs them by that count above the next tier: its optima are the optima of the tiers so far.
     The kept edges are carried as their columns, shrunk after each solve to the edges its certificate
-    finds tight; a level's kept edges are a slice of them."""
+    finds tight; a level's kept edges are a slice of them. Each solve's weights go to the solver as
+    small codes (`_native_columns`' `value_of`): a tier's few distinct numbers are built once each."""
     kept: Sequence[int] = range(len(graph.us))
     us, vs, high = graph.us, graph.vs, graph.high
     cuts = [*graph.high_cuts, 0]
-    top_tier = _high_tier(high, None, cuts[0])
-    if perfect and graph.potentials:
-        top_tier = _with_potentials(n, top_tier, us, vs, graph.potentials)
-    mate, certificate = _native_columns(n, us, vs, top_tier, perfect, True, graph.sparse_first)
+    codes, value_of = _top_tier(n, graph, cuts[0], perfect and bool(graph.potentials))
+    mate, certificate = _native_columns(n, us, vs, codes, perfect, True, graph.sparse_first, value_of)
     first: int | None = 0
     while certificate is not None:
         mask = certificate.translate(_TIGHT)
@@ -255,29 +258,63 @@ def _digits_by_tiers(n: int, graph: DigitGraph, perfect: bool) -> list[int]:
         if len(cuts) > 1:  # the next tier of the high part, on every kept edge
             high = list(compress(high, mask))
             top = cuts.pop(0)
-            chunk, scale = [(0, len(kept), _high_tier(high, top, cuts[0]))], 1 << (top - cuts[0])
+            tier, values = _coded(_high_tier(high, top, cuts[0]))
+            chunk, ranks = [(0, len(kept), [code + 1 for code in tier])], [0, *values]
+            scale = 1 << (top - cuts[0])
             following = first if len(cuts) > 1 or graph.levels else None
         else:
-            chunk, scale, following = _level_chunk(graph, kept, first or 0)
+            chunk, ranks, scale, following = _level_chunk(graph, kept, first or 0)
         if perfect and len(set(counts)) == 1:
             counts = b""  # no kept edge in a blossom of positive dual: every perfect matching has the greatest count
-        placed = {count: count * scale for count in set(counts)}
-        weights = list(map(placed.__getitem__, counts)) if counts else [0] * len(kept)
+        radix = len(ranks)  # a code is count * radix + the index of its rank in `ranks`
+        weights = [count * radix for count in counts] if counts else [0] * len(kept)
         for low, high_end, ranked in chunk:
             weights[low:high_end] = [w + r for w, r in zip(weights[low:high_end], ranked, strict=True)]
         last = following is None
-        mate, certificate = _native_columns(n, us, vs, weights, perfect, with_certificate=not last)
+        mate, certificate = _native_columns(
+            n, us, vs, weights, perfect, not last, value_of=_tier_value(radix, scale, ranks)
+        )
         first = following
     return mate
 
 
-def _with_potentials(
-    n: int, weights: list[int], us: Sequence[int], vs: Sequence[int], potentials: Sequence[int]
-) -> list[int]:
-    """`DigitGraph.potentials`: each edge's weight doubled plus the potentials of its ends (0 for the
-    vertices past the list's end)."""
-    held = [*potentials, *[0] * (n - len(potentials))]
-    return [2 * w + held[u] + held[v] for w, u, v in zip(weights, us, vs, strict=True)]
+def _tier_value(radix: int, scale: int, ranks: list[int]) -> Callable[[int], int]:
+    """The weight of a later tier's code (`_digits_by_tiers`): its certificate count times `scale`,
+    plus its rank."""
+
+    def value_of(code: int) -> int:
+        count, rank = divmod(code, radix)
+        return count * scale + ranks[rank]
+
+    return value_of
+
+
+def _top_tier(n: int, graph: DigitGraph, cut: int, potentials: bool) -> tuple[list[int], Callable[[int], int]]:
+    """The first solve's weights as codes and their values (`_native_columns`' `value_of`): the high
+    part's bits from `cut` up, or with `potentials` (`DigitGraph.potentials`) twice those plus the
+    potentials of the edge's ends, coded as the tier's code times the span of the potentials' sums
+    plus the edge's sum."""
+    tier, values = _coded(_high_tier(graph.high, None, cut))
+    if not potentials:
+        return tier, values.__getitem__
+    held = [*graph.potentials, *[0] * (n - len(graph.potentials))]
+    least = min(held)
+    held = [p - least for p in held]
+    span = 2 * max(held) + 1
+    codes = [code * span + held[u] + held[v] for code, u, v in zip(tier, graph.us, graph.vs, strict=True)]
+
+    def value_of(code: int) -> int:
+        at, ends = divmod(code, span)
+        return 2 * values[at] + ends + 2 * least
+
+    return codes, value_of
+
+
+def _coded(numbers: list[int]) -> tuple[list[int], list[int]]:
+    """Each of `numbers` as the index of its value in a list of the distinct values, and that list."""
+    values = list(set(numbers))
+    index = {number: code for code, number in enumerate(values)}
+    return list(map(index.__getitem__, numbers)), values
 
 
 def _high_tier(high: list[int], top: int | None, cut: int) -> list[int]:
@@ -300,11 +337,12 @@ _TIGHT = bytes(1 if c != NOT_TIGHT else 0 for c in range(256))
 
 def _level_chunk(
     graph: DigitGraph, kept: list[int], first: int
-) -> tuple[list[tuple[int, int, list[int]]], int, int | None]:
+) -> tuple[list[tuple[int, int, list[int]]], list[int], int, int | None]:
     """The next chunk of `graph`'s digit levels: the levels from `first` on (an index in ``graph.levels``) that
-    fit in about `LEVEL_CHUNK_BITS`, each as the slice of `kept` holding its edges and their values by
-    rank (in mixed radix, the least significant level last); the radix product; and where the next
-    chunk starts, or None if this one is the last."""
+    fit in about `LEVEL_CHUNK_BITS`, each as the slice of `kept` holding its edges and their codes; the
+    values by code (0 for code 0: no level), each level's values by rank in mixed radix (the least
+    significant level last); the radix product; and where the next chunk starts, or None if this one is
+    the last."""
     values = graph.values
     chunk: list[tuple[int, int, list[int], list[int]]] = []
     bits = 0
@@ -323,13 +361,15 @@ def _level_chunk(
             break
         chunk.append((low, high, held, distinct))
         bits += width
-    ranked: list[tuple[int, int, list[int]]] = []
+    coded: list[tuple[int, int, list[int]]] = []
+    ranks = [0]
     scale = 1
     for low, high, held, distinct in reversed(chunk):  # least significant first
-        rank = {value: i * scale for i, value in enumerate(distinct, 1)}
-        ranked.append((low, high, list(map(rank.__getitem__, held))))
+        code = {value: len(ranks) + i for i, value in enumerate(distinct)}
+        ranks.extend(i * scale for i in range(1, len(distinct) + 1))
+        coded.append((low, high, list(map(code.__getitem__, held))))
         scale *= len(distinct) + 1
-    return ranked, scale, following
+    return coded, ranks, scale, following
 
 
 def _networkx(n: int, edges: Sequence[Edge]) -> list[int]:
