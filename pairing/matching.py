@@ -243,13 +243,15 @@ def _digits_by_tiers(n: int, graph: DigitGraph, perfect: bool) -> list[int]:
     matching is the greatest exactly for those. So each next solve keeps only the tight edges and
     weighs them by that count above the next tier: its optima are the optima of the tiers so far.
     The kept edges are carried as their columns, shrunk after each solve to the edges its certificate
-    finds tight; a level's kept edges are a slice of them. Each solve's weights go to the solver as
-    small codes (`_native_columns`' `value_of`): a tier's few distinct numbers are built once each."""
+    finds tight; a level's kept edges are a slice of them. The high part is carried as small codes
+    (`_shared`), each tier's bits cut once per code; the solves after the first take their weights
+    as small codes (`_native_columns`' `value_of`), each distinct weight built once."""
     kept: Sequence[int] = range(len(graph.us))
-    us, vs, high = graph.us, graph.vs, graph.high
+    us, vs = graph.us, graph.vs
+    high, numbers = _shared(graph.high)
     cuts = [*graph.high_cuts, 0]
-    codes, value_of = _top_tier(n, graph, cuts[0], perfect and bool(graph.potentials))
-    mate, certificate = _native_columns(n, us, vs, codes, perfect, True, graph.sparse_first, value_of)
+    top_tier, value_of = _top_tier(n, graph, high, [h >> cuts[0] for h in numbers], perfect)
+    mate, certificate = _native_columns(n, us, vs, top_tier, perfect, True, graph.sparse_first, value_of)
     first: int | None = 0
     while certificate is not None:
         mask = certificate.translate(_TIGHT)
@@ -258,8 +260,8 @@ def _digits_by_tiers(n: int, graph: DigitGraph, perfect: bool) -> list[int]:
         if len(cuts) > 1:  # the next tier of the high part, on every kept edge
             high = list(compress(high, mask))
             top = cuts.pop(0)
-            tier, values = _coded(_high_tier(high, top, cuts[0]))
-            chunk, ranks = [(0, len(kept), [code + 1 for code in tier])], [0, *values]
+            chunk = [(0, len(kept), [code + 1 for code in high])]
+            ranks = [0, *_high_tier(numbers, top, cuts[0])]
             scale = 1 << (top - cuts[0])
             following = first if len(cuts) > 1 or graph.levels else None
         else:
@@ -267,7 +269,8 @@ def _digits_by_tiers(n: int, graph: DigitGraph, perfect: bool) -> list[int]:
         if perfect and len(set(counts)) == 1:
             counts = b""  # no kept edge in a blossom of positive dual: every perfect matching has the greatest count
         radix = len(ranks)  # a code is count * radix + the index of its rank in `ranks`
-        weights = [count * radix for count in counts] if counts else [0] * len(kept)
+        placed = [count * radix for count in range(256)]  # a certificate's byte to its code
+        weights = list(map(placed.__getitem__, counts)) if counts else [0] * len(kept)
         for low, high_end, ranked in chunk:
             weights[low:high_end] = [w + r for w, r in zip(weights[low:high_end], ranked, strict=True)]
         last = following is None
@@ -289,32 +292,30 @@ def _tier_value(radix: int, scale: int, ranks: list[int]) -> Callable[[int], int
     return value_of
 
 
-def _top_tier(n: int, graph: DigitGraph, cut: int, potentials: bool) -> tuple[list[int], Callable[[int], int]]:
-    """The first solve's weights as codes and their values (`_native_columns`' `value_of`): the high
-    part's bits from `cut` up, or with `potentials` (`DigitGraph.potentials`) twice those plus the
-    potentials of the edge's ends, coded as the tier's code times the span of the potentials' sums
-    plus the edge's sum."""
-    tier, values = _coded(_high_tier(graph.high, None, cut))
-    if not potentials:
-        return tier, values.__getitem__
+def _top_tier(
+    n: int, graph: DigitGraph, high: list[int], tops: list[int], perfect: bool
+) -> tuple[list[int], Callable[[int], int] | None]:
+    """The first solve's weights and `_native_columns`' `value_of`: the top tier of each edge's high part
+    (`tops` by `high`'s codes, `_shared`), or with potentials (`DigitGraph.potentials`, perfect matchings)
+    twice it plus the potentials of the edge's ends. Those weights are not coded: the pairs of a tier's
+    value and a sum of potentials outnumber the weights they give (about 93,000 against 8,500 in a
+    700-player bracket), and building and encoding each pair's weight took longer than hashing each
+    edge's."""
+    if not (perfect and graph.potentials):
+        return high, tops.__getitem__
     held = [*graph.potentials, *[0] * (n - len(graph.potentials))]
-    least = min(held)
-    held = [p - least for p in held]
-    span = 2 * max(held) + 1
-    codes = [code * span + held[u] + held[v] for code, u, v in zip(tier, graph.us, graph.vs, strict=True)]
-
-    def value_of(code: int) -> int:
-        at, ends = divmod(code, span)
-        return 2 * values[at] + ends + 2 * least
-
-    return codes, value_of
+    return [2 * tops[code] + held[u] + held[v] for code, u, v in zip(high, graph.us, graph.vs, strict=True)], None
 
 
-def _coded(numbers: list[int]) -> tuple[list[int], list[int]]:
-    """Each of `numbers` as the index of its value in a list of the distinct values, and that list."""
-    values = list(set(numbers))
-    index = {number: code for code, number in enumerate(values)}
-    return list(map(index.__getitem__, numbers)), values
+def _shared(numbers: list[int]) -> tuple[list[int], list[int]]:
+    """Each of `numbers` as a small code, and the number of each code: one code per object, not per
+    value (equal numbers built apart get two codes), which takes no hashing of wide numbers. The rows
+    of a graph (`pairing.fide.dutch.shortcuts._Rows`) share one high part among a vertex's edges to
+    the partners of one profile, so a remainder of 1,440 players has a few thousand of them for a
+    million edges."""
+    owners = dict(zip(map(id, numbers), numbers, strict=True))  # the objects are alive: `numbers` holds them
+    code_of = {key: code for code, key in enumerate(owners)}
+    return list(map(code_of.__getitem__, map(id, numbers))), list(owners.values())
 
 
 def _high_tier(high: list[int], top: int | None, cut: int) -> list[int]:
