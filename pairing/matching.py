@@ -260,8 +260,8 @@ def _digits_by_tiers(n: int, graph: DigitGraph, perfect: bool) -> list[int]:
         if len(cuts) > 1:  # the next tier of the high part, on every kept edge
             high = list(compress(high, mask))
             top = cuts.pop(0)
-            chunk = [(0, len(kept), [code + 1 for code in high])]
-            ranks = [0, *_high_tier(numbers, top, cuts[0])]
+            ranks, rank_of = _ranked(_high_tier(numbers, top, cuts[0]))
+            chunk = [(0, len(kept), list(map(rank_of.__getitem__, high)))]
             scale = 1 << (top - cuts[0])
             following = first if len(cuts) > 1 or graph.levels else None
         else:
@@ -316,6 +316,15 @@ def _shared(numbers: list[int]) -> tuple[list[int], list[int]]:
     owners = dict(zip(map(id, numbers), numbers, strict=True))  # the objects are alive: `numbers` holds them
     code_of = {key: code for code, key in enumerate(owners)}
     return list(map(code_of.__getitem__, map(id, numbers))), list(owners.values())
+
+
+def _ranked(tier: list[int]) -> tuple[list[int], list[int]]:
+    """A high tier's values by code (`tier`, from `_shared`'s numbers) as 0 then its distinct values, and
+    each code's index among them: equal values built apart share an index, so that a tier's solve
+    encodes each distinct weight once."""
+    ranks = [0, *dict.fromkeys(tier)]
+    index = {number: at for at, number in enumerate(ranks) if at}
+    return ranks, [index[number] for number in tier]
 
 
 def _high_tier(high: list[int], top: int | None, cut: int) -> list[int]:
