@@ -128,3 +128,20 @@ def test_the_sparse_first_solve_finds_the_optimum_networkx_finds(case: tuple[int
     if sparse is not None and oracle is not None and plain is not None:
         assert -1 not in sparse
         assert matching_weight(edges, sparse) == matching_weight(edges, oracle) == matching_weight(edges, plain)
+
+
+def test_the_tiers_weigh_a_shared_number_and_equal_numbers_built_apart_alike() -> None:
+    """The tiers code the high part by object (`matching._shared`, as the Dutch rows share one number among
+    a vertex's edges to partners of one profile): a number shared by several edges and equal numbers built
+    apart, wide enough to span three tiers of 100 bits, give the optimum of the whole weights (networkx)."""
+    shared = (3 << 200) + (1 << 100) + 5
+    apart = [int(str(shared)) for _ in range(3)]  # equal to `shared`, each its own object
+    assert all(number is not shared and number == shared for number in apart)
+    pairs = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3), (3, 4), (4, 5), (2, 5), (1, 5)]
+    high = [shared, shared, apart[0], (3 << 200) + 7, apart[1], shared, apart[2], (2 << 200) + (3 << 100), shared, 9]
+    graph = DigitGraph([u for u, _ in pairs], [v for _, v in pairs], high, 0, [0] * len(pairs), [], (200, 100))
+    for perfect in (True, False):
+        oracle = (max_weight_perfect_matching if perfect else max_weight_matching)(6, graph.edges(), "networkx")
+        tiered = max_weight_matching_by_digits(6, graph, perfect, "native")
+        assert oracle is not None and tiered is not None
+        assert matching_weight(graph.edges(), tiered) == matching_weight(graph.edges(), oracle)
