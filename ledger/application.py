@@ -1534,7 +1534,7 @@ class Ledger(Application):
             settings = TournamentSettings.from_tournament(tournament)
             paired = self._numbers_changeable(tournament)
             if numbering is None and not numbered_by_rating(settings):
-                raise RuleViolation(_first_numbering_kept(settings))
+                raise _first_numbering_kept(settings)
             self.caution(tournament, cautions.numbers_regenerated(f"undo of the breach at position {position}", paired))
             if numbering is not None:
                 tournament.restore_numbering(list(numbering.order), numbering.rule, self.actor, why)
@@ -1630,15 +1630,16 @@ def unsourced(player: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str
     return {**changes, "source_lists": {k: v for k, v in sources.items() if k not in stale}}
 
 
-def _first_numbering_kept(settings: TournamentSettings) -> str:
+def _first_numbering_kept(settings: TournamentSettings) -> RuleViolation:
     """Why the undo of a tournament's first renumbering is refused where the numbers before it were not a
     rule's: the registration numbers, or an imported file's order (`ledger.settings.ORDERED_RANKINGS`)."""
     if settings.options.get("ranking") in ORDERED_RANKINGS:
-        return (
-            "the players had the imported file's pairing numbers before this renumbering, which no rule "
-            "gives back; exchange pairing numbers (`arbiter renumber --exchange A B`) to restore them, with a reason"
+        return RuleViolation(
+            "the players had the imported file's pairing numbers before this renumbering, which no rule gives "
+            "back; exchange pairing numbers two by two to restore them, with a reason",
+            Remedy(RemedyAction.SEE_ROSTER),
         )
-    return (
+    return RuleViolation(
         "the players had their registration numbers before this renumbering; renumber them by the rule wanted, "
         "with a reason"
     )

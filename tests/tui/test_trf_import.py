@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ledger.domain import Tournament
-from ledger.errors import RuleViolation
+from ledger.errors import Remedy, RemedyAction, RuleViolation
 from ledger.fide_mode import Breach
 from pairing.cli import main as arbiter_pair
 from pairing.model import ByeKind
@@ -662,7 +662,8 @@ def test_q148_an_imported_files_order_is_renumbered_as_asked_and_its_undo_names_
     length = desk.position()
     with (
         desk.command(confirmed=True),
-        pytest.raises(RuleViolation, match=r"imported file's pairing numbers .* renumber --exchange"),
+        pytest.raises(RuleViolation, match=r"imported file's pairing numbers .* exchange pairing numbers") as refused,
     ):
         desk.undo_breach(_renumbering_breaches(ledger)[-1], "entered by mistake")
+    assert refused.value.remedies == (Remedy(RemedyAction.SEE_ROSTER),)
     assert desk.position() == length
