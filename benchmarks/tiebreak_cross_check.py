@@ -64,7 +64,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from ledger.settings import KoyaLimit, koya_limit
-from pairing.model import Entrant, Outcome
+from pairing.model import Entrant
 from pairing.trf import TrfDocument, parse
 from pairing.trf.convert import entrants, last_paired_round, scoring
 from pairing.trf.standings import Place, places, tiebreak_list
@@ -406,7 +406,7 @@ def explained(
         order_dependent
         or any(behind)
         or aob_rounded_alike(found, document, listed)
-        or de_with_double_forfeits(found, document, listed)
+        or de_with_repeated_meetings(found, document, listed)
     )
     return [ranks if value is None else value for value in values]
 
@@ -421,26 +421,27 @@ def aob_rounded_alike(found: Sequence[Difference], document: TrfDocument, listed
     )
 
 
-def de_with_double_forfeits(found: Sequence[Difference], document: TrfDocument, listed: Sequence[str]) -> bool:
-    """Whether DE's forfeits counted as played (6.1.1, MTB26 ``DE/P``; docs/fide-mode.md) account for every
-    rank difference of `found`: each player ranked otherwise is in a group of such players equal in ours
-    on points and on every code of `listed` before ``DE/P``, two of whom lost a double forfeit to each
-    other. Ours counts that round as a game both lost (0-0, in 6.1.2's average of their games); Gacrux
-    then leaves the whole group tied on DE (`_ranked_otherwise_in_groups`)."""
+def de_with_repeated_meetings(found: Sequence[Difference], document: TrfDocument, listed: Sequence[str]) -> bool:
+    """Whether DE's average for players who met more than once (6.1.2, docs/fide-mode.md) accounts for every
+    rank difference of `found`: each player ranked otherwise is in a group of players equal in ours on
+    points and on every code of `listed` before the first DE (``DE`` or ``DE/P``), two of whom met more
+    than once in the games that DE counts (played games; with ``/P`` forfeits too, 6.1.1, a double forfeit
+    a game both lost). Ours counts the average of their games; Gacrux then leaves the whole group tied on
+    DE (`_ranked_otherwise_in_groups`)."""
     rounds = last_paired_round(document)
     players = {player.number: player for player in entrants(document, rounds, scoring(document))}
 
-    def double_forfeit(rows: Mapping[int, Place], group: Sequence[int], at: int) -> bool:
-        return any(
-            record.opponent in group
-            and not record.played
-            and record.outcome is Outcome.LOSS
-            and players[record.opponent].history[record.round - 1].outcome is Outcome.LOSS
+    def met_more_than_once(rows: Mapping[int, Place], group: Sequence[int], at: int) -> bool:
+        forfeits = listed[at].upper().endswith("/P")
+        meetings = Counter(
+            (number, record.opponent)
             for number in group
             for record in players[number].history
+            if record.opponent in group and (record.played or forfeits)
         )
+        return any(count > 1 for count in meetings.values())
 
-    return _ranked_otherwise_in_groups(found, document, listed, ("DE/P",), double_forfeit, rounded=False)
+    return _ranked_otherwise_in_groups(found, document, listed, ("DE",), met_more_than_once, rounded=False)
 
 
 def _ranked_otherwise_in_groups(
