@@ -110,3 +110,20 @@ def test_q033_a_de_group_with_players_who_met_twice_is_explained_c07_6_1_2() -> 
     assert explained(swapped, document, listed=listed) == [True, True]
     assert not de_with_repeated_meetings(swapped, document, ("DE", "RTNG"))
     assert not de_with_repeated_meetings(swapped, document, ("RTNG", "DE/P"))
+
+
+FORFEITS_BOTH_WAYS = DATA / "de_p_met_twice_bbp_36450.trf"
+"""Made by bbpPairings' generator (seed 36450): players 27, 28 and 29 on 3.5 points; 27 beat 29, 29 beat
+28 (played), 27 and 28 met twice by forfeit (rounds 8 and 10, one each way)."""
+
+
+def test_q033_a_later_de_p_whose_players_met_twice_is_explained_c07_6_1_2() -> None:
+    """List STD, DE, DE/P: DE (played games) leaves 27, 28 and 29 equal in both programs (27 and 28 never
+    played, 6.3); DE/P counts the two forfeits between 27 and 28 as their average (6.1.2), so ours ranks
+    27, 29, 28, and Gacrux, for whom 27 and 28 met more than once, leaves all three tied on rank 27. The
+    reading is found at the list's DE/P, not its first DE; without DE/P it is not the reading."""
+    document = parse(FORFEITS_BOTH_WAYS.read_text(encoding="utf-8"))
+    tied = [Difference(28, RANK, 29, 27), Difference(29, RANK, 28, 27)]
+    assert de_with_repeated_meetings(tied, document, ("STD", "DE", "DE/P"))
+    assert explained(tied, document, listed=("STD", "DE", "DE/P")) == [True, True]
+    assert not de_with_repeated_meetings(tied, document, ("STD", "DE"))
