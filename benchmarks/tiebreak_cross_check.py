@@ -64,7 +64,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from ledger.settings import KoyaLimit, koya_limit
-from pairing.model import Entrant, Outcome
+from pairing.model import Entrant
 from pairing.trf import TrfDocument, parse
 from pairing.trf.convert import entrants, last_paired_round, scoring
 from pairing.trf.standings import Place, places, tiebreak_list
@@ -406,7 +406,7 @@ def explained(
         order_dependent
         or any(behind)
         or aob_rounded_alike(found, document, listed)
-        or de_with_double_forfeits(found, document, listed)
+        or de_with_repeated_meetings(found, document, listed)
     )
     return [ranks if value is None else value for value in values]
 
@@ -414,33 +414,34 @@ def explained(
 def aob_rounded_alike(found: Sequence[Difference], document: TrfDocument, listed: Sequence[str]) -> bool:
     """Whether AOB's rounding (8.2, docs/fide-mode.md: Gacrux ranks by AOB rounded to two decimals, ours
     is not rounded) accounts for every rank difference of `found`: each player ranked otherwise is in a
-    group of such players equal in ours on points, on every code of `listed` before the first AOB (AOB
+    group of such players equal in ours on points, on every code of `listed` before an AOB (AOB
     or AOB/F) and on that AOB rounded, whose AOB values differ in ours (`_ranked_otherwise_in_groups`)."""
     return _ranked_otherwise_in_groups(
         found, document, listed, ("AOB",), lambda rows, group, at: len({rows[n].values[at] for n in group}) > 1
     )
 
 
-def de_with_double_forfeits(found: Sequence[Difference], document: TrfDocument, listed: Sequence[str]) -> bool:
-    """Whether DE's forfeits counted as played (6.1.1, MTB26 ``DE/P``; docs/fide-mode.md) account for every
-    rank difference of `found`: each player ranked otherwise is in a group of such players equal in ours
-    on points and on every code of `listed` before ``DE/P``, two of whom lost a double forfeit to each
-    other. Ours counts that round as a game both lost (0-0, in 6.1.2's average of their games); Gacrux
-    then leaves the whole group tied on DE (`_ranked_otherwise_in_groups`)."""
+def de_with_repeated_meetings(found: Sequence[Difference], document: TrfDocument, listed: Sequence[str]) -> bool:
+    """Whether DE's average for players who met more than once (6.1.2, docs/fide-mode.md) accounts for every
+    rank difference of `found`: each player ranked otherwise is in a group of players equal in ours on
+    points and on every code of `listed` before a DE (``DE`` or ``DE/P``), two of whom met more
+    than once in the games that DE counts (played games; with ``/P`` forfeits too, 6.1.1, a double forfeit
+    a game both lost). Ours counts the average of their games; Gacrux then leaves the whole group tied on
+    DE (`_ranked_otherwise_in_groups`)."""
     rounds = last_paired_round(document)
     players = {player.number: player for player in entrants(document, rounds, scoring(document))}
 
-    def double_forfeit(rows: Mapping[int, Place], group: Sequence[int], at: int) -> bool:
-        return any(
-            record.opponent in group
-            and not record.played
-            and record.outcome is Outcome.LOSS
-            and players[record.opponent].history[record.round - 1].outcome is Outcome.LOSS
+    def met_more_than_once(rows: Mapping[int, Place], group: Sequence[int], at: int) -> bool:
+        forfeits = listed[at].upper().endswith("/P")
+        meetings = Counter(
+            (number, record.opponent)
             for number in group
             for record in players[number].history
+            if record.opponent in group and (record.played or forfeits)
         )
+        return any(count > 1 for count in meetings.values())
 
-    return _ranked_otherwise_in_groups(found, document, listed, ("DE/P",), double_forfeit, rounded=False)
+    return _ranked_otherwise_in_groups(found, document, listed, ("DE",), met_more_than_once, rounded=False)
 
 
 def _ranked_otherwise_in_groups(
@@ -452,31 +453,32 @@ def _ranked_otherwise_in_groups(
     rounded: bool = True,
 ) -> bool:
     """Whether every player of `found`'s rank differences is in a group of players equal in ours on points
-    and on the codes of `listed` before the first of `codes` (AOB's value rounded as Gacrux rounds it with
-    `rounded`), whose ranks the two programs only deal out otherwise among them, or which Gacrux leaves
-    tied on the group's best rank where ours orders it (a player of the group may then keep its rank), and
-    for which `reading(rows, group, position of that code)` holds."""
+    and on the codes of `listed` before one of `codes` (the same one for all; AOB's value rounded as
+    Gacrux rounds it with `rounded`), whose ranks the two programs only deal out otherwise among them, or
+    which Gacrux leaves tied on the group's best rank where ours orders it (a player of the group may then
+    keep its rank), and for which `reading(rows, group, position of that code)` holds."""
     moved = {d.player: d for d in found if d.code == RANK}
-    at = next(
-        (at for at, code in enumerate(listed) if code.upper() in codes or code.upper().split("/")[0] in codes), None
-    )
-    if not moved or at is None:
+    positions = [at for at, code in enumerate(listed) if code.upper() in codes or code.upper().split("/")[0] in codes]
+    if not moved or not positions:
         return False
     rows = {place.player: place for place in places(document, listed, pair.fide_standings)}
 
-    def key(number: int) -> tuple[object, ...]:
-        row = rows[number]
-        own = (comparable(listed[at], _decimal(row.values[at])),) if rounded else ()
-        return (row.points, *row.values[:at], *own)
+    def dealt_at(at: int) -> bool:
+        def key(number: int) -> tuple[object, ...]:
+            row = rows[number]
+            own = (comparable(listed[at], _decimal(row.values[at])),) if rounded else ()
+            return (row.points, *row.values[:at], *own)
 
-    for number in moved:
-        group = [other for other in rows if key(other) == key(number)]
-        mine = sorted(moved[other].ours if other in moved else rows[other].first for other in group)
-        theirs = sorted(moved[other].theirs if other in moved else rows[other].first for other in group)
-        tied = set(theirs) == {mine[0]}
-        if not (mine == theirs or tied) or not reading(rows, group, at):
-            return False
-    return True
+        for number in moved:
+            group = [other for other in rows if key(other) == key(number)]
+            mine = sorted(moved[other].ours if other in moved else rows[other].first for other in group)
+            theirs = sorted(moved[other].theirs if other in moved else rows[other].first for other in group)
+            tied = set(theirs) == {mine[0]}
+            if not (mine == theirs or tied) or not reading(rows, group, at):
+                return False
+        return True
+
+    return any(dealt_at(at) for at in positions)
 
 
 def cross_check(

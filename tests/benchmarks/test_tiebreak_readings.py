@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from benchmarks.tiebreak_cross_check import RANK, Difference, aob_rounded_alike, de_with_double_forfeits, explained
+from benchmarks.tiebreak_cross_check import RANK, Difference, aob_rounded_alike, de_with_repeated_meetings, explained
 from pairing.trf import TrfDocument, parse
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -78,15 +78,52 @@ def test_q033_a_tie_de_p_breaks_through_a_double_forfeit_is_explained_c07_6_1_1(
     """C.07 6.1.1 with forfeits counted as played (DE/P): ours counts a double forfeit between two tied
     players as a game both lost, averaged with their other game (6.1.2): 1 scores 1/3 against 5 and 1/2
     against 3, 5 scores 0 + 1, 3 scores 1/2 + 0, so 5, 1, 3; Gacrux leaves the group tied on DE (then
-    RTNG: 1, 3, 5). That dealing of ranks is the documented reading."""
+    RTNG: 1, 3, 5), as it does wherever two tied players met more than once. That dealing of ranks is the
+    documented reading."""
     document = parse(DOUBLE_FORFEITS.read_text(encoding="utf-8"))
-    assert de_with_double_forfeits(DEALT, document, ("DE/P", "RTNG", "APPO"))
+    assert de_with_repeated_meetings(DEALT, document, ("DE/P", "RTNG", "APPO"))
     assert explained(DEALT, document, listed=("DE/P", "RTNG", "APPO")) == [True, True, True]
 
 
 def test_q033_without_the_double_forfeit_or_de_p_the_reading_does_not_apply_c07_6_1_1() -> None:
     """The same ranks dealt otherwise, with the double forfeits made unpaired rounds, or with DE (forfeits
-    left out) instead of DE/P, are not this reading."""
+    left out) instead of DE/P, are not this reading: 1 and 5 then met once."""
     text = DOUBLE_FORFEITS.read_text(encoding="utf-8")
-    assert not de_with_double_forfeits(DEALT, parse(_without_double_forfeits(text)), ("DE/P", "RTNG", "APPO"))
-    assert not de_with_double_forfeits(DEALT, parse(text), ("DE", "RTNG", "APPO"))
+    assert not de_with_repeated_meetings(DEALT, parse(_without_double_forfeits(text)), ("DE/P", "RTNG", "APPO"))
+    assert not de_with_repeated_meetings(DEALT, parse(text), ("DE", "RTNG", "APPO"))
+
+
+MET_TWICE = DATA / "de_met_twice_bbp_14097.trf"
+"""Made by bbpPairings' generator (seed 14097, `tiebreak_cross_check.py --bbp`): players 27, 28 and 31 on
+3.5 points; 27 and 28 drew, 28 beat 31, 27 won by forfeit against 31 (round 9) and lost to 31 (round 11)."""
+
+
+def test_q033_a_de_group_with_players_who_met_twice_is_explained_c07_6_1_2() -> None:
+    """C.07 6.1.2, "players who met more than once contribute the average": with DE/P, 27 scores 1/2
+    against 28 and the average of 1 and 0 against 31, 28 scores 1/2 + 1, so ours ranks 28 before 27;
+    Gacrux leaves the group tied on DE wherever two of it met more than once, and ranks 27 first by RTNG.
+    With DE (forfeits left out) 27 and 31 met once, and the same swap is not the reading."""
+    document = parse(MET_TWICE.read_text(encoding="utf-8"))
+    swapped = [Difference(27, RANK, 36, 35), Difference(28, RANK, 35, 36)]
+    listed = ("DE/P", "RTNG", "DE", "WIN", "ARO/C1", "BH/C2")
+    assert de_with_repeated_meetings(swapped, document, listed)
+    assert explained(swapped, document, listed=listed) == [True, True]
+    assert not de_with_repeated_meetings(swapped, document, ("DE", "RTNG"))
+    assert not de_with_repeated_meetings(swapped, document, ("RTNG", "DE/P"))
+
+
+FORFEITS_BOTH_WAYS = DATA / "de_p_met_twice_bbp_36450.trf"
+"""Made by bbpPairings' generator (seed 36450): players 27, 28 and 29 on 3.5 points; 27 beat 29, 29 beat
+28 (played), 27 and 28 met twice by forfeit (rounds 8 and 10, one each way)."""
+
+
+def test_q033_a_later_de_p_whose_players_met_twice_is_explained_c07_6_1_2() -> None:
+    """List STD, DE, DE/P: DE (played games) leaves 27, 28 and 29 equal in both programs (27 and 28 never
+    played, 6.3); DE/P counts the two forfeits between 27 and 28 as their average (6.1.2), so ours ranks
+    27, 29, 28, and Gacrux, for whom 27 and 28 met more than once, leaves all three tied on rank 27. The
+    reading is found at the list's DE/P, not its first DE; without DE/P it is not the reading."""
+    document = parse(FORFEITS_BOTH_WAYS.read_text(encoding="utf-8"))
+    tied = [Difference(28, RANK, 29, 27), Difference(29, RANK, 28, 27)]
+    assert de_with_repeated_meetings(tied, document, ("STD", "DE", "DE/P"))
+    assert explained(tied, document, listed=("STD", "DE", "DE/P")) == [True, True]
+    assert not de_with_repeated_meetings(tied, document, ("STD", "DE"))
