@@ -408,7 +408,8 @@ class TournamentState:
         """Pairing numbers in `order` (an `arbiter renumber`'s, or an imported file's), the players not in
         it (registered after) following in registration order."""
         placed = list(order)
-        return pairing_numbers([*placed, *(n for n in sorted(self.players) if n not in set(placed))])
+        taken = set(placed)
+        return pairing_numbers([*placed, *(n for n in sorted(self.players) if n not in taken)])
 
     def _with_late_entries(self, frozen: dict[int, int], settings: TournamentSettings) -> dict[int, int]:
         """The ranking frozen when round 4 was paired (C.04.2 Art. 2.3: "no modification of a TPN ... is
