@@ -31,6 +31,8 @@ EVERY_CHESS_TIEBREAK = (
 """C.07 Arts. 6-10 with the Art. 14 modifiers and 4.2's lots: every code a chess tournament may list."""
 
 STEPS = st.lists(st.tuples(st.integers(0, 9), st.integers(0, 20), st.integers(0, 20)), min_size=3, max_size=25)
+SYSTEMS = pytest.mark.parametrize(("system", "players"), [("round-robin", 6), ("dutch", 7)])
+EXAMPLES = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 def _events(path: Path, system: str, players: int, steps: list[tuple[int, int, int]]) -> list[object]:
@@ -45,8 +47,8 @@ def _events(path: Path, system: str, players: int, steps: list[tuple[int, int, i
     return list(ledger.log_events())
 
 
-@pytest.mark.parametrize(("system", "players"), [("round-robin", 6), ("dutch", 7)])
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@SYSTEMS
+@EXAMPLES
 @given(steps=STEPS)
 def test_c07_participants_read_from_the_seats_are_the_entrants_records(
     tmp_path_factory: pytest.TempPathFactory, system: str, players: int, steps: list[tuple[int, int, int]]
@@ -63,8 +65,8 @@ def test_c07_participants_read_from_the_seats_are_the_entrants_records(
         assert restored == entrant.records
 
 
-@pytest.mark.parametrize(("system", "players"), [("round-robin", 6), ("dutch", 7)])
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@SYSTEMS
+@EXAMPLES
 @given(steps=STEPS)
 def test_c07_standings_from_the_seats_equal_the_standings_from_the_records(
     tmp_path_factory: pytest.TempPathFactory, system: str, players: int, steps: list[tuple[int, int, int]]
