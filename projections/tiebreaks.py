@@ -761,7 +761,7 @@ def koya_system(player: Participant, table: Crosstable, limit: KoyaLimit = KOYA_
     threshold = table.koya_threshold(limit)
     counts_as_game, players = table.counts_as_game, table.players
     return sum(
-        r.points for o, r in player.rounds if o is not None and counts_as_game(o, r) and players[o].score >= threshold
+        r.points for o, r in player.rounds if o is not None and players[o].score >= threshold and counts_as_game(o, r)
     )
 
 
