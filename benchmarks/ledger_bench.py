@@ -136,7 +136,7 @@ class Replay(NamedTuple):
 def time_replay(path: Path) -> Replay:
     ledger, views = open_ledger(str(path), "bench")
     clocks = [(time.perf_counter(), time.process_time())]
-    state = fold(ledger.log_events())
+    state = fold(ledger.replay())
     clocks.append((time.perf_counter(), time.process_time()))
     standings(state)
     clocks.append((time.perf_counter(), time.process_time()))

@@ -2,7 +2,8 @@
 and Q199).
 
     nice -n 19 python benchmarks/tiebreak_cross_check.py --gacrux PATH/TieBreakServer [--seeds 1-200]
-        [--jobs 2] [--until HH:MM] [--progress 60] [--bbp PATH/bbpPairings.exe] [--peer-generated 50]
+        [--jobs 2] [--until HH:MM] [--progress 60] [--bbp PATH/bbpPairings.exe | --gacrux-generated]
+        [--peer-generated 50]
         [--files FILE_OR_FOLDER ...] [--keep DIR]
 
 Gacrux (OttoMilvang/TieBreakServer, MIT licence, (c) FIDE) is run only as an external program: its
@@ -13,7 +14,7 @@ line would (Python's start and Gacrux's imports were four fifths of a run). Ours
 wires in (`tui.pair.fide_standings`, i.e. `projections.standings` and `projections.tiebreaks`), so the
 one place that computes each rule is the one compared.
 
-Four sources of tournaments:
+Five sources of tournaments:
 
 - each seed of `--seeds` (``A-B``): a tournament made by our generator (`arbiter-pair -g`, in process),
   Dutch, Dubov and Burstein in turn, its other settings (players, rounds, byes, forfeits, unusual
@@ -23,8 +24,11 @@ Four sources of tournaments:
   -g CONFIG -s SEED``, the players and rounds of `peer_cross_check.peer_config`, its byes, forfeits,
   withdrawals and ratings drawn by bbpPairings from the seed), ranked by the same drawn list: another
   program's tournaments, ranked by ours and by Gacrux;
-- `--peer-generated N`: N tournaments made by Gacrux's own generator (``tournamentgenerator.py``), with
-  the whole of `COMMON` as the list;
+- with `--gacrux-generated`, each seed of `--seeds` is made by Gacrux's own generator
+  (`peer_generated`: ``tournamentgenerator.py``, Dutch, its players, rounds, ratings and bye rates drawn
+  from the seed), ranked by the seed's drawn list, in `--jobs` workers as the others;
+- `--peer-generated N`: N tournaments made by Gacrux's own generator, its numbers 0 to N-1 (as with
+  `--gacrux-generated`), with the whole of `COMMON` as the list, one after another;
 - `--files`: TRF files (a folder: its ``*.trf``), with their ``202`` list or else the whole of `COMMON`.
 
 In every tournament the values of every descriptor of `COMMON` (and of the list) are compared, per
@@ -599,19 +603,27 @@ def seed_range(text: str) -> range:
 @dataclass(frozen=True)
 class Setting:
     """What each seed's worker needs: Gacrux's folder, where differences are kept, and bbpPairings
-    when its generator makes the seeds' tournaments (else ours does)."""
+    when its generator makes the seeds' tournaments, or whether Gacrux's does (else ours does)."""
 
     gacrux: Path
     keep: Path | None
     bbp: Path | None = None
+    by_gacrux: bool = False
+
+    @property
+    def generator(self) -> str:
+        """The name of the program whose generator makes the seeds' tournaments."""
+        return "Gacrux" if self.by_gacrux else "ours" if self.bbp is None else "bbpPairings"
 
     def system_of(self, seed: int) -> str:
         """The pairing system of the tournament of `seed`: ours Dutch, Dubov and Burstein in turn;
-        bbpPairings' generator pairs Dutch."""
-        return SYSTEMS[seed % len(SYSTEMS)] if self.bbp is None else "dutch"
+        bbpPairings' and Gacrux's generators pair Dutch."""
+        return SYSTEMS[seed % len(SYSTEMS)] if self.generator == "ours" else "dutch"
 
     def made(self, seed: int, folder: Path) -> Path:
         """The tournament of `seed`, made by the setting's generator."""
+        if self.by_gacrux:
+            return peer_generated(self.gacrux, seed, folder)
         return generated(seed, folder) if self.bbp is None else bbp_generated(self.bbp, seed, folder)
 
 
@@ -634,9 +646,10 @@ def _utc() -> str:
 
 
 def run_seeds(args: argparse.Namespace, tally: Tally) -> range:
-    """The seeds of `args.seeds` (made by our generator, or bbpPairings' with `args.bbp`), in `args.jobs`
-    workers, into `tally`, until `args.until` (or a signal): the seeds done, the first on without a gap."""
-    setting = Setting(args.gacrux, args.keep, args.bbp)
+    """The seeds of `args.seeds` (made by our generator, bbpPairings' with `args.bbp`, or Gacrux's with
+    `args.gacrux_generated`), in `args.jobs` workers, into `tally`, until `args.until` (or a signal): the
+    seeds done, the first on without a gap."""
+    setting = Setting(args.gacrux, args.keep, args.bbp, args.gacrux_generated)
     started = shown = time.perf_counter()
     done = 0
     with contextlib.closing(in_seed_order(partial(seed_tally, setting), args.seeds, args.jobs)) as stream:
@@ -681,6 +694,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for the seeds (default 1)")
     parser.add_argument("--until", type=deadline, metavar="HH:MM", help="stop taking seeds at this UTC time")
     parser.add_argument("--progress", type=float, default=60.0, help="seconds between progress lines (stderr)")
+    parser.add_argument(
+        "--gacrux-generated", action="store_true", help="Gacrux's generator makes the seeds' tournaments (Dutch)"
+    )
     parser.add_argument("--peer-generated", type=int, default=0, help="tournaments made by Gacrux's generator")
     parser.add_argument("--files", type=Path, nargs="*", default=[], help="TRF files or folders of them")
     parser.add_argument("--keep", type=Path, help="a folder for the files that differ and their reports")
@@ -691,7 +707,9 @@ def main() -> None:
     began = _utc()
     print(f"load at start: {load()}", file=sys.stderr)
     started = time.perf_counter()
-    generator = "ours" if args.bbp is None else "bbpPairings"
+    if args.bbp is not None and args.gacrux_generated:
+        parser.error("--bbp and --gacrux-generated name two generators for the seeds: give one")
+    generator = Setting(args.gacrux, None, args.bbp, args.gacrux_generated).generator
     tallies = {f"{generator} generated": Tally(), "Gacrux generated": Tally(), "files": Tally()}
     seeds = run_seeds(args, tallies[f"{generator} generated"])
     with tempfile.TemporaryDirectory() as scratch:

@@ -250,6 +250,12 @@ class Ledger(Application):
         """(position, domain event) from `start` to the end of the log, or up to position `stop`."""
         return self.log_reader.events(start, stop)
 
+    def replay(self, stop: int | None = None) -> Iterator[tuple[int, object]]:
+        """(position, event) from the start of the log to its end or to position `stop`, for a fold
+        (`projections.state.fold`): `log_events`, but with recorded results read as
+        `ledger.persistence.RecordedResult`s (`LogReader.replay`)."""
+        return self.log_reader.replay(Round.ResultRecorded.TOPIC, 1, stop)
+
     def link_at(self, position: int) -> bytes | None:
         """The chain link stored with the event at `position` (what the read models' checksums are keyed by)."""
         return self.recorder.link_at(position)  # type: ignore[attr-defined]

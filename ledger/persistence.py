@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 from urllib.parse import parse_qs, quote, urlparse
 from uuid import UUID
 
@@ -288,6 +288,15 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
         )
         return positions
 
+    @contextmanager
+    def _reading(self) -> Iterator[SQLiteCursor | sqlite3.Cursor]:
+        """A read transaction (or, inside a command, the command's) whose cursor gives rows as plain tuples:
+        the library's connections make `sqlite3.Row`s, which cost a third more to fetch (100,000 of them in
+        a replay or `verify`)."""
+        with self.datastore.transaction(commit=False) as c:
+            (c.sqlite_cursor if isinstance(c, SQLiteCursor) else c).row_factory = None
+            yield c
+
     def chain_batches(self) -> Iterator[list[ChainTuple]]:
         """The rows in log order, `CHAIN_BATCH` at a time, read in one transaction (a reader that stops
         early, as the signature check of an unsigned ledger does, reads no more)."""
@@ -295,7 +304,7 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
             f"SELECT rowid, originator_id, originator_version, topic, state, chain_link "
             f"FROM {self.events_table_name} WHERE rowid > ? ORDER BY rowid LIMIT {CHAIN_BATCH}"
         )
-        with self.datastore.transaction(commit=False) as c:
+        with self._reading() as c:
             after = 0
             while True:
                 c.execute(query, (after,))
@@ -330,7 +339,7 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
         `select_notifications` returns, as plain tuples (the reading path of `LogReader`)."""
         query = f"SELECT rowid, originator_id, originator_version, topic, state FROM {self.events_table_name} "
         query += "WHERE rowid >= ? AND rowid <= ? ORDER BY rowid LIMIT ?"
-        with self.datastore.transaction(commit=False) as c:
+        with self._reading() as c:
             c.execute(query, (start, LAST_POSITION if stop is None else stop, limit))
             rows = c.fetchall()
         ids = self._originator_ids
@@ -344,6 +353,41 @@ _ISO_UTC = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[
 _DIGITS_AS_ZEROS = bytes.maketrans(b"0123456789", b"0" * 10)
 _LONG_NUMBER = b"0" * 19
 """A run of digits orjson may read differently from `json` (beyond 64-bit integers, or float precision)."""
+
+
+class RecordedResult(NamedTuple):
+    """A recorded result as a fold needs it (`LogReader.replay`): its round's stream, the board and the
+    result's code, the fields of the `Round.ResultRecorded` it was stored as."""
+
+    originator_id: UUID | str
+    board: int
+    result: str
+
+
+_TEXT = rb"[\x20\x21\x23-\x5b\x5d-\x7e]*"
+"""A JSON string's content that decodes to itself: printable ASCII without a quote or a backslash."""
+_NUMBER = rb"(?:0|[1-9][0-9]{0,17})"
+"""A JSON integer that every decoder reads alike: no sign, no leading zero, within 64 bits."""
+_RECORDED_RESULT = re.compile(
+    rb'\{"timestamp":\{"_type_":"datetime_iso","_data_":"([0-9]{4}-[0-9]{2}-[0-9]{2})'
+    + rb"T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]\.[0-9]{6}\+00:00"
+    + rb'"\},"board":('
+    + _NUMBER
+    + rb'),"first":'
+    + _NUMBER
+    + rb',"second":'
+    + _NUMBER
+    + rb',"result":"('
+    + _TEXT
+    + rb')","actor":"'
+    + _TEXT
+    + rb'"\}'
+)
+"""The stored state of a `Round.ResultRecorded` as the ledger writes it (fields in declaration order, a UTC
+time with microseconds, plain text and numbers): bytes this pattern matches decode, with any JSON decoder,
+to exactly the timestamp, board, players, result and actor it captures, and to nothing else (no other key,
+no escape, no duplicate), with a time of day `fromisoformat` reads. The groups are the timestamp's date, the
+board and the result's code."""
 
 
 class LogReader:
@@ -372,6 +416,43 @@ class LogReader:
         for batch in self._batches(start, stop):
             for position, event, _ in self._decoded(batch, timed=False):
                 yield position, event
+
+    def replay(self, result_topic: str, start: int = 1, stop: int | None = None) -> Iterator[tuple[int, Any]]:
+        """(position, event) as `events` gives them, for a fold: an event of `result_topic` (the ledger's
+        `Round.ResultRecorded`) stored in the layout the ledger writes (`_RECORDED_RESULT`) comes as a
+        `RecordedResult`, read by one regular expression instead of a JSON decoder and an event object (a
+        replay's log is mostly results: docs/performance.md, "The fold's reading, session 10"). Any other
+        row, a result whose class has upcasts, or one whose date is not one, is decoded as `events`
+        decodes it."""
+        layout = _RECORDED_RESULT.fullmatch if self._transcoder is not None else _NO_MATCH
+        streams: dict[type, Callable[[Any], Any] | None] = {}
+        """Originator id type -> the conversion of a result's round stream id, None if its class has upcasts."""
+        dates: dict[bytes, bool] = {}
+        """A result's date -> whether it is one (`fromisoformat`): a log's results are of a few dates."""
+        made, new = RecordedResult, tuple.__new__
+        for batch in self._batches(start, stop):
+            for row in batch:
+                position, originator_id, _, topic, state = row
+                match = layout(state) if topic == result_topic else None
+                if match is not None:
+                    date, board, code = match.groups()
+                    id_type = type(originator_id)
+                    stream = streams[id_type] if id_type in streams else self._stream_of(streams, topic, id_type)
+                    if stream is not None and (dates[date] if date in dates else _is_date(dates, date)):
+                        stream_id = originator_id if stream is _SAME_ID else stream(originator_id)
+                        yield position, new(made, (stream_id, int(board), code.decode()))
+                        continue
+                for position, event, _ in self._decoded([row], timed=False):
+                    yield position, event
+
+    def _stream_of(
+        self, streams: dict[type, Callable[[Any], Any] | None], topic: str, id_type: type
+    ) -> Callable[[Any], Any] | None:
+        """The conversion of a result's originator id of `id_type` (None if the result's class has upcasts),
+        noted in `streams`."""
+        cls, convert = self._kinds.get((topic, id_type)) or self._kind(topic, id_type)
+        streams[id_type] = None if cls is None else convert
+        return streams[id_type]
 
     def timed_events(self, start: int = 1, stop: int | None = None) -> Iterator[tuple[int, Any, str]]:
         """(position, domain event, `event.timestamp.isoformat()`) as `events` reads them: the text is the
@@ -464,6 +545,24 @@ def _plain(states: list[bytes]) -> bool:
     return _LONG_NUMBER not in b"\n".join(states).translate(_DIGITS_AS_ZEROS)
 
 
+def _is_date(dates: dict[bytes, bool], date: bytes) -> bool:
+    """Whether `date` (YYYY-MM-DD) is a date, as `datetime.fromisoformat` reads a timestamp's (the time of
+    day `_RECORDED_RESULT` matched is one), noted in `dates`."""
+    try:
+        _FROM_ISO(date.decode())
+    except ValueError:
+        dates[date] = False
+    else:
+        dates[date] = True
+    return dates[date]
+
+
+def _no_match(state: bytes) -> None:
+    """`_RECORDED_RESULT.fullmatch` where a reader may not use it (another transcoder, a cipher, ...)."""
+    return None
+
+
+_NO_MATCH = _no_match
 _SAME_ID = pass_through_convertor
 """The library's conversion of an originator id that is already of its type: it gives it back."""
 _FROM_ISO = datetime.fromisoformat

@@ -120,9 +120,10 @@ FIDE_SWISS = frozenset({"dutch", "dubov", "burstein"})
 ORDERED_RANKINGS = frozenset({"as-listed", "as-ordered"})
 """The values of the option ``ranking`` (set by `arbiter import-trf`) whose pairing numbers are the order of
 the option ``ranking_order``, "n,n,..." (player numbers, pairing number 1 first): ``as-listed``, a TRF's
-``XXC rank`` (JaVaFo AUM, "Ranking id": the order of its ``001`` lines); ``as-ordered``, a TRF that draws
-lots by entry numbers other than its start ranks (docs/fide-mode.md, Q206): the players' numbers are
-those entry numbers, and their start ranks the pairing numbers."""
+``XXC rank`` (JaVaFo AUM, "Ranking id": the order of its ``001`` lines, whose numbers are ids; those that are
+not the players' numbers are kept for the export in the option ``entry_numbers``, "id=number,..."); and
+``as-ordered``, a TRF that draws lots by entry numbers other than its start ranks (docs/fide-mode.md, Q206):
+the players' numbers are those entry numbers, and their start ranks the pairing numbers."""
 
 
 def numbered_by_rating(settings: TournamentSettings) -> bool:

@@ -18,6 +18,7 @@ from attrs import define, evolve, field, frozen
 from ledger.domain import Round, Tournament, replaced_rankings
 from ledger.errors import NoTournament, Remedy, RemedyAction, RoundNotReady
 from ledger.fide_mode import FIDE_MODE_MAY, Breach, Caution
+from ledger.persistence import RecordedResult
 from ledger.ranking import RankingRule, initial_order, pairing_numbers
 from ledger.ratings import rating_method, tournament_rating
 from ledger.results import Game, Result, ResultRules
@@ -255,8 +256,12 @@ class TournamentState:
 
     def apply(self, position: int, event: object) -> None:
         self.position = position
-        match event:  # results first: they are most of the log
-            case Round.ResultRecorded(board=board, result=code) | Round.ResultCorrected(board=board, result=code):
+        match event:  # results first: they are most of the log (a replay reads them as `RecordedResult`s)
+            case (
+                RecordedResult(board=board, result=code)
+                | Round.ResultRecorded(board=board, result=code)
+                | Round.ResultCorrected(board=board, result=code)
+            ):
                 self._round_of(event).results[board] = self._parsed(code)
             case Tournament.Created():
                 self._created(event)

@@ -310,7 +310,7 @@ class ReadModels:
     def state(self, as_of: int | None = None) -> TournamentState:
         """The tournament now (the fold caught up with the log), or as it was at position `as_of`."""
         if as_of is not None and as_of < self.ledger.position():
-            return fold(self.log.events(stop=as_of))
+            return fold(self.ledger.replay(stop=as_of))
         if self._rollbacks != self.ledger.rollbacks or self._unread:  # or it read events then rolled back
             self._rollbacks, self._unread = self.ledger.rollbacks, False
             self._live, self._pending = self._load_state(), Changes()

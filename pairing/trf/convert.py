@@ -265,12 +265,18 @@ def initial_colour(document: TrfDocument) -> str | None:
     return None
 
 
-def pairing_numbers(document: TrfDocument) -> dict[int, int]:
-    """Starting rank -> pairing number: the starting rank itself, or with ``XXC rank`` the line's
-    position among the ``001`` lines (JaVaFo AUM, "Ranking id": the "positional-id")."""
-    by_position = any(
+def ranked_by_position(document: TrfDocument) -> bool:
+    """The file has ``XXC rank``: its pairing numbers are the positions of its ``001`` lines, and their
+    starting ranks ids (JaVaFo AUM, "Ranking id": the "positional-id")."""
+    return any(
         isinstance(r, JavafoConfigRecord) and any(t.lower() == "rank" for t in r.tokens) for r in document.records
     )
+
+
+def pairing_numbers(document: TrfDocument) -> dict[int, int]:
+    """Starting rank -> pairing number: the starting rank itself, or with ``XXC rank`` the line's
+    position among the ``001`` lines (`ranked_by_position`)."""
+    by_position = ranked_by_position(document)
     players = document.players
     return {p.start_rank: (index if by_position else p.start_rank) for index, p in enumerate(players, start=1)}
 

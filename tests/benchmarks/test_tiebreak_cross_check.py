@@ -260,6 +260,25 @@ def test_q033_bbp_pairings_tournaments_are_ranked_by_ours_and_by_gacrux() -> Non
     assert "unexplained 0 (none)" in found["figures"]
 
 
+def test_q033_gacrux_generators_tournaments_are_ranked_by_ours_and_by_gacrux() -> None:
+    """The ranks on FIDE's reference program's own tournaments: with `--gacrux-generated`, each seed's
+    tournament is made by Gacrux's generator (Dutch), in the seeds' workers, and ranked by the seed's drawn
+    list; the summary names the generator. Two generators for the seeds are refused."""
+    found = _summary("--seeds", "3-4", "--gacrux-generated", "--jobs", "2")
+    assert (found["first"], found["last"], found["seeds"], found["generator"]) == ("3", "4", "2", "Gacrux")
+    assert "2 tournaments (dutch 2; Baku 0; 0 not made, 0 not run)" in found["figures"]
+    assert "unexplained 0 (none)" in found["figures"]
+    both = subprocess.run(
+        [sys.executable, str(HARNESS), "--gacrux", str(GACRUX), "--seeds", "1", "--gacrux-generated", "--bbp", "x"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert both.returncode == 2
+    assert "give one" in both.stderr
+
+
 THREE_ONE = DUTCH_REFERENCE / "threeone-p013-r07-s255.trf"
 """A reference tournament scored 3/1/0 (record 162), 7 rounds, with forfeits."""
 

@@ -4,7 +4,9 @@ versioned tables (issue 3; ARCHITECTURE.md, "Read models")."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
+import json
 import os
 import pickle
 import re
@@ -19,7 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ledger.application import PlayerDetails
+from ledger.domain import Round
 from ledger.errors import LedgerError
+from ledger.persistence import _RECORDED_RESULT, RecordedResult
 from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.model import ByeKind
@@ -115,6 +119,111 @@ def test_the_log_reads_as_the_eventsourcing_mapper_decodes_it(tmp_path: Path) ->
     assert [(position, type(event), vars(event)) for position, event, _ in views.log.timed_events()] == expected
     assert all(time == event.timestamp.isoformat() for _, event, time in views.log.timed_events(start=3, stop=9))
     assert vars(next(views.log.events())[1])["settings"]["seed"] == 2**62
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 20), st.integers(0, 20)), min_size=5, max_size=30))
+def test_a_replay_folds_as_the_logs_events_do(tmp_path_factory: pytest.TempPathFactory, steps: list) -> None:
+    """`Ledger.replay` (recorded results read by `_RECORDED_RESULT` as `RecordedResult`s) folds to the state
+    the log's decoded events fold to, up to every position; a result recorded by an actor whose name is not
+    plain ASCII is decoded as an event, and folds the same."""
+    ledger, _ = new_tournament(tmp_path_factory.mktemp("replay") / "t.ledger", players=7, system="dutch")
+    ledger.pair_next_round()
+    for step in steps:
+        apply_command(ledger, step)
+    actor_ledger, _ = open_ledger(ledger.location, 'Zoë "Z" Ünal')
+    with contextlib.suppress(LedgerError):
+        actor_ledger.record_result(actor_ledger.tournament().last_round, 2, "1-0")
+    for stop in range(1, ledger.position() + 1, 7):
+        assert fold(ledger.replay(stop=stop)) == fold(ledger.log_events(stop=stop))
+    assert fold(ledger.replay()) == fold(ledger.log_events())
+    recorded = [e for _, e in ledger.log_events() if isinstance(e, Round.ResultRecorded)]
+    replayed = [e for _, e in ledger.replay() if isinstance(e, RecordedResult)]
+    assert len(replayed) == sum(event.actor.isascii() and '"' not in event.actor for event in recorded)
+
+
+@settings(max_examples=300, deadline=1000)
+@given(
+    board=st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.booleans() | st.text(max_size=3),
+    result=st.text(max_size=8),
+    actor=st.text(max_size=8),
+    stamp=st.text(alphabet="0123456789-T:.+Z ", max_size=34),
+    extra=st.dictionaries(st.sampled_from(["board", "result", "reason", "timestamp"]), st.integers(), max_size=2),
+    ascii_only=st.booleans(),
+)
+def test_a_state_the_recorded_result_layout_matches_decodes_to_what_it_captures(
+    board: object, result: str, actor: str, stamp: str, extra: dict, ascii_only: bool
+) -> None:
+    """Fuzzing the reader's shortcut (`ledger.persistence._RECORDED_RESULT`): whatever stored state it
+    matches, JSON decodes to exactly one timestamp, board, players, result and actor, no other key, and
+    the captured board and code are the decoded ones; a timestamp of every shape the ledger may find."""
+    fields = {
+        "timestamp": {"_type_": "datetime_iso", "_data_": stamp or "2026-11-26T10:00:00.123456+00:00"},
+        "board": board,
+        "first": 1,
+        "second": 2,
+        "result": result,
+        "actor": actor,
+        **extra,
+    }
+    state = json.dumps(fields, ensure_ascii=ascii_only, separators=(",", ":")).encode()
+    for candidate in (state, state.replace(b'"reason"', b'"board"', 1)):
+        match = _RECORDED_RESULT.fullmatch(candidate)
+        if match is None:
+            continue
+        decoded = json.loads(candidate)
+        assert list(decoded) == ["timestamp", "board", "first", "second", "result", "actor"]
+        assert decoded["timestamp"]["_data_"].startswith(match[1].decode())
+        assert (decoded["board"], decoded["result"]) == (int(match[2]), match[3].decode())
+        assert type(decoded["board"]) is int
+
+
+WRITTEN = b'{"timestamp":{"_type_":"datetime_iso","_data_":"2026-11-26T10:00:00.123456+00:00"},"board":7,'
+WRITTEN += b'"first":3,"second":12,"result":"1-0","actor":"desk"}'
+
+
+@pytest.mark.parametrize(
+    ("written", "edited"),
+    [
+        (b'"actor":"desk"', b'"actor":"de\\"sk"'),  # an escaped quote
+        (b'"result":"1-0"', b'"result":"\\u0031-0"'),  # an escape that decodes to another text
+        (b'"board":7', b'"board":07'),
+        (b'"board":7', b'"board":-7'),
+        (b'"board":7', b'"board":7.0'),
+        (b'"board":7', b'"board":1' + b"0" * 19),  # beyond 64 bits
+        (b'"actor":"desk"}', b'"actor":"desk","board":8}'),  # a second board
+        (b'"actor":"desk"', '"actor":"désk"'.encode()),  # not ASCII
+        (b"T10:00:00", b"T24:00:00"),  # no time of day
+        (b"+00:00", b"+01:00"),
+    ],
+)
+def test_the_recorded_result_layout_matches_only_what_the_ledger_writes(written: bytes, edited: bytes) -> None:
+    """The shortcut reads the state the ledger writes and nothing that decodes otherwise: each edit is
+    left to the JSON decoder."""
+    assert _RECORDED_RESULT.fullmatch(WRITTEN) is not None
+    assert _RECORDED_RESULT.fullmatch(WRITTEN.replace(written, edited)) is None
+
+
+def test_a_replay_reads_a_result_whose_date_is_not_one_as_the_mapper_does(tmp_path: Path) -> None:
+    """A result row edited to a timestamp that is no date (30 February) is not read by the shortcut: the
+    replay fails as the log's decoded events do, with the decoder's error."""
+    ledger, _ = new_tournament(tmp_path / "t.ledger", players=4)
+    ledger.pair_next_round()
+    ledger.record_result(1, 1, "1-0")
+    position = ledger.position()
+    assert [type(event) for _, event in ledger.replay()][-1] is RecordedResult
+    db = sqlite3.connect(tmp_path / "t.ledger")
+    (state,) = db.execute("SELECT state FROM stored_events WHERE rowid = ?", (position,)).fetchone()
+    edited = re.sub(rb'"_data_":"[0-9-]{10}', b'"_data_":"2026-02-30', state)
+    db.execute("DROP TRIGGER stored_events_append_only_update")  # as a forger with the file would
+    db.execute("UPDATE stored_events SET state = ? WHERE rowid = ?", (edited, position))
+    db.commit()
+    assert _RECORDED_RESULT.fullmatch(edited) is not None
+    with pytest.raises(ValueError, match="day is out of range") as decoded:
+        fold(ledger.log_events())
+    with pytest.raises(ValueError, match="day is out of range") as replayed:
+        fold(ledger.replay())
+    assert str(replayed.value) == str(decoded.value)
 
 
 def test_two_desks_writing_the_same_tables_in_turn_keep_them_right(tmp_path: Path) -> None:

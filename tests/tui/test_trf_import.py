@@ -17,7 +17,7 @@ from ledger.fide_mode import Breach
 from pairing.cli import main as arbiter_pair
 from pairing.model import ByeKind
 from tests.tui.cli_support import run, without_import_notice
-from tests.tui.test_trf_io import pairs
+from tests.tui.test_trf_io import arbiter_pair_output, pairs
 from tui import exit_codes
 from tui.pair import main as checker
 from tui.wiring import open_ledger
@@ -273,6 +273,27 @@ def test_xxc_rank_pairs_by_position_in_the_file(tmp_path: Path, capsys: pytest.C
     exported = run(capsys, "export-trf", "--ledger", ledger)[1].splitlines()
     assert "XXC rank" in exported
     assert [int(row[4:8]) for row in exported if row.startswith("001")] == [1, 2, 4, 3]
+
+
+def test_xxc_rank_is_kept_where_the_lines_are_in_the_order_of_their_ids(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """JaVaFo AUM, "Ranking id": a file with ``XXC rank`` whose 001 lines happen to be in the order of their
+    ids is paired in the order of its lines all the same, so the import keeps that order as the pairing
+    order and the export writes ``XXC rank`` again: import, export, import, export gives the same file."""
+    rows = [line(number, "0.0", "") for number in (1, 2, 3, 4)]
+    source = write(tmp_path, "012 Ranked", "142 3", "XXC rank", *rows)
+    ledger, _ = imported(tmp_path, capsys, source)
+    assert state_of(ledger).ranking_rule() == "the order of the imported TRF's 001 lines (XXC rank)"
+    exported = run(capsys, "export-trf", "--ledger", ledger)[1]
+    assert "XXC rank" in exported.splitlines()
+    (tmp_path / "second").mkdir()
+    again = tmp_path / "second" / "again.trf"
+    again.write_text(exported, encoding="utf-8")
+    second, _ = imported(again.parent, capsys, again)
+    assert _file_lines(run(capsys, "export-trf", "--ledger", second)[1].splitlines()) == _file_lines(
+        exported.splitlines()
+    )
 
 
 def test_q021_the_import_keeps_the_files_tiebreak_list_from_record_202(
@@ -555,14 +576,15 @@ def test_q206_the_import_draws_every_lot_by_the_files_entry_number_and_ranks_as_
         ("Drawing of lots, entry numbers: 3=9 4=9", "start rank 4's entry number 9 is start rank 3's number too"),
     ],
 )
+@pytest.mark.parametrize("listed", [False, True], ids=["start ranks", "xxc rank"])
 def test_q206_an_entry_number_that_is_not_one_players_own_is_refused_naming_its_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, says: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], entry: str, says: str, listed: bool
 ) -> None:
     """Q206: the entry numbers become the players' numbers, so a line that gives one to a start rank without
     a 001 line, gives a player two, gives 0, or gives a number another player has refuses the import (exit
-    4) naming the line."""
+    4) naming the line; in a file with ``XXC rank`` too, whose start ranks are ids (`_listed`)."""
     trf = _numbered_lots_ledger(tmp_path, capsys)[1]
-    _refused(tmp_path, capsys, trf, ENTRIES_LINE, entry, exit_codes.BAD_INPUT, says)
+    _refused(tmp_path, capsys, _listed(trf) if listed else trf, ENTRIES_LINE, entry, exit_codes.BAD_INPUT, says)
 
 
 def test_q206_a_start_rank_without_a_001_line_is_not_taken_for_the_entry_number_of_another(
@@ -584,30 +606,145 @@ def test_q206_a_start_rank_without_a_001_line_is_not_taken_for_the_entry_number_
     assert not Path(ledger).exists()
 
 
-def test_q206_the_import_keeps_the_lots_of_a_file_with_xxc_rank(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Q206 with JaVaFo's ``XXC rank`` (the start ranks are ids, the order of the 001 lines the pairing
-    numbers): the ids' entry numbers become the players' numbers too, so the lots and the standings are the
-    source's; the pairing numbers stay the lines' order, and the re-export writes the entry numbers as ids
-    (then no entry numbers' line is needed)."""
-    source, trf = _numbered_lots_ledger(tmp_path, capsys)
+def _listed(trf: Path) -> Path:
+    """`trf` paired in the order of its 001 lines (JaVaFo's ``XXC rank``, where `export-trf` writes it, after
+    ``142``), its first two 001 lines swapped: start ranks (ids) 2, 1, 3, ..., its ``###`` lines unchanged."""
     lines = trf.read_text(encoding="utf-8").splitlines()
     first = next(index for index, row in enumerate(lines) if row.startswith("001"))
-    lines[first : first + 2] = ["XXC rank", lines[first + 1], lines[first]]  # start ranks 2, 1, 3, ...
-    listed = tmp_path / "listed.trf"
+    lines[first : first + 2] = [lines[first + 1], lines[first]]
+    lines.insert(lines.index("142 3") + 1, "XXC rank")
+    listed = trf.with_name("listed.trf")
     listed.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return listed
+
+
+def _paired_by_name(trf: Path, tmp_path: Path) -> list[tuple[str, str]]:
+    """`arbiter-pair --dutch TRF -p`'s boards (White first), players by name."""
+    rows = trf.read_text(encoding="utf-8").splitlines()
+    names = {int(row[4:8]): row[14:47].strip() for row in rows if row.startswith("001")}
+    tokens = [int(token) for token in arbiter_pair_output(trf, tmp_path)[1:]]
+    return [(names[white], names.get(black, "bye")) for white, black in zip(tokens[::2], tokens[1::2], strict=True)]
+
+
+def _ledger_paired_by_name(capsys: pytest.CaptureFixture[str], ledger: str) -> list[tuple[str, str]]:
+    """The ledger's boards of its last paired round (White first) and its pairing-allocated bye, by name."""
+    document = json.loads(run(capsys, "pairings", "--format", "json", "--ledger", ledger)[1])
+    boards = [(board["first"]["name"], board["second"]["name"]) for board in document["boards"]]
+    return boards + [(bye["name"], "bye") for bye in document["byes"] if bye["kind"] == "pairing-allocated"]
+
+
+def test_q206_a_file_with_xxc_rank_and_entry_numbers_is_exported_as_it_came(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q206 with JaVaFo's ``XXC rank``: the 001 numbers are ids ("Ranking id": the lines' order gives the
+    pairing numbers) and every reference in the file names a player by them, the entry numbers' line too, so
+    ``1=2`` draws id 1's lot by entry number 2. The import gives each player its entry number (the source's
+    standings: places, order, values) and pairs in the lines' order; the re-export names the players by the
+    file's ids again, with its entry numbers' line, bye, forbidden pair and acceleration: the source file but
+    for the lines of the ledger's own log. The checker finds the ranks the lots give in both files, and the
+    imported ledger pairs round 2 as `arbiter-pair` pairs both files."""
+    source, trf = _numbered_lots_ledger(tmp_path, capsys)
+    listed = _listed(trf)
+    assert ENTRIES_LINE in listed.read_text(encoding="utf-8").splitlines()
     ledger, err = imported(tmp_path, capsys, listed)
     assert "warning" not in err
     assert _standing_rows(capsys, ledger) == _standing_rows(capsys, source)
     state = state_of(ledger)
-    assert sorted(state.players, key=state.ranking().__getitem__) == [4, 2, 1, 9, 5, 3]
+    assert sorted(state.players, key=state.ranking().__getitem__) == [4, 2, 1, 9, 5, 3]  # D, B, A, F, E, C
     again = tmp_path / "again.trf"
     assert run(capsys, "export-trf", "-o", str(again), "--ledger", ledger)[0] == exit_codes.OK
-    text = again.read_text(encoding="utf-8")
-    assert [int(row[4:8]) for row in text.splitlines() if row.startswith("001")] == [4, 2, 1, 9, 5, 3]
-    assert "entry numbers" not in text
-    assert "standings positions that do not follow the tie-breaks: none" in _standings_checked(capsys, again)
+    source_lines = listed.read_text(encoding="utf-8").splitlines()
+    assert _file_lines(again.read_text(encoding="utf-8").splitlines()) == _file_lines(source_lines)
+    for checked in (listed, again):
+        assert "standings positions that do not follow the tie-breaks: none" in _standings_checked(capsys, checked)
+    assert run(capsys, "pair", "--ledger", ledger)[0] == exit_codes.OK
+    boards = _ledger_paired_by_name(capsys, ledger)
+    assert len(boards) == 3 and all("A" not in board for board in boards)  # A asked for a half-point bye
+    assert _paired_by_name(listed, tmp_path) == _paired_by_name(again, tmp_path) == boards
+
+
+LISTED_IDS = (3, 1, 6, 2, 5, 4, 7)
+"""The 001 numbers (ids) of `_listed_file`, in the order of its lines (the pairing order, ``XXC rank``)."""
+
+LISTED_ENTRIES = {1: 8, 3: 9, 6: 1}
+"""The entry numbers `_listed_file` gives ids 1, 3 and 6 when asked to: their numbers in the imported ledger."""
+
+ROUND = ("pair",)
+PLAYED = (("result", "1", "1", "1-0"), ("result", "1", "2", "0-1"), ("result", "1", "3", "1/2"))
+"""Round 1 paired and played: seven players, three boards and a pairing-allocated bye."""
+
+XXC_SCENARIOS = {
+    "forfeits": [ROUND, ("result", "1", "1", "+-"), ("result", "1", "2", "--"), ("result", "1", "3", "1/2")],
+    "withdrawn in a played round": [
+        ROUND, *PLAYED, ("withdraw", "id 6", "--from-round", "2", "--reason", "ill"), ROUND,
+        *(("result", "2", board, "1/2") for board in ("1", "2", "3")),
+    ],
+    "byes asked for": [
+        ROUND, *PLAYED, ("bye", "id 1", "--round", "2", "--kind", "half"),
+        ("bye", "id 4", "--round", "2", "--kind", "zero"),
+    ],
+    "half-point bye played": [
+        ROUND, *PLAYED, ("bye", "id 3", "--round", "2", "--kind", "half"), ROUND,
+        *(("result", "2", board, "1-0") for board in ("1", "2", "3")),
+    ],
+    "late entry on an id": [
+        ("register", "Late", "--fide-rating", "1990", "--number", "late"), ROUND, *PLAYED, ("result", "1", "4", "0-1"),
+    ],
+}  # fmt: skip
+"""What the arbiter does in the ledger imported from `_listed_file` before exporting it, each the source of a
+round trip; ``id N`` is the number of the player whose id is N (`LISTED_ENTRIES`), ``late`` the late entry's
+number: with entry numbers 3, no player's number but the id of the player numbered 9; else 8."""
+
+
+def _listed_file(tmp_path: Path, entries: bool) -> Path:
+    """A Dutch Swiss of seven before round 1, list WIN,LOT, paired in the order of its 001 lines (``XXC
+    rank``, ids `LISTED_IDS`), with the lots' seed and, if `entries`, the entry numbers `LISTED_ENTRIES`."""
+    lots = ["### Drawing of lots (C.07 4.2): seed 77"]
+    if entries:
+        lots.append("### Drawing of lots, entry numbers: " + " ".join(f"{i}={n}" for i, n in LISTED_ENTRIES.items()))
+    rows = [line(number, "0.0", "") for number in LISTED_IDS]
+    return write(tmp_path, "012 Listed", "142 3", "XXC rank", "202 WIN,LOT", *lots, *rows)
+
+
+def _exported(capsys: pytest.CaptureFixture[str], ledger: str, name: Path) -> list[str]:
+    assert run(capsys, "export-trf", "-o", str(name), "--ledger", ledger)[0] == exit_codes.OK
+    return name.read_text(encoding="utf-8").splitlines()
+
+
+@pytest.mark.parametrize("entries", [True, False], ids=["entry numbers", "ids alone"])
+@pytest.mark.parametrize("scenario", list(XXC_SCENARIOS))
+def test_q206_a_ledger_imported_with_xxc_rank_exports_what_it_imports_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], scenario: str, entries: bool
+) -> None:
+    """Q206 with ``XXC rank`` (docs/trf.md): a ledger imported from a file paired in the order of its 001
+    lines, with or without entry numbers for the lots, in which forfeits, a withdrawal from a played round,
+    byes asked for or played, or a late entry are recorded, exports a file naming the players by the imported
+    file's ids (a late entry whose number is one of them by a number above them all, drawing its lot by its
+    own); that file imports into a ledger with the same standings, which exports the same file but for the
+    lines of its own log and pairs the next round as the first ledger and as `arbiter-pair` pairs the file;
+    the checker finds the file's rounds and ranks as it pairs and ranks them."""
+    first, _ = imported(tmp_path, capsys, _listed_file(tmp_path, entries))
+    numbers = LISTED_ENTRIES if entries else {}
+    for command in XXC_SCENARIOS[scenario]:
+        words = [str(numbers.get(int(word[3:]), word[3:])) if word.startswith("id ") else word for word in command]
+        words = [("3" if entries else "8") if word == "late" else word for word in words]
+        reason = ("--reason", "late") if command[0] == "bye" else ()
+        code, _, err = run(capsys, *words, *reason, "--ledger", first)
+        assert code == exit_codes.OK, (command, err)
+    exported = _exported(capsys, first, tmp_path / "first.trf")
+    late = [10 if entries else 8] if scenario == "late entry on an id" else []  # 10: above every id and number
+    assert [int(row[4:8]) for row in exported if row.startswith("001")] == [*LISTED_IDS, *late]
+    second = str(tmp_path / "second.ledger")
+    code, _, err = run(capsys, "import-trf", str(tmp_path / "first.trf"), "--ledger", second)
+    assert code == exit_codes.OK and "warning" not in without_import_notice(err, "first.trf"), err
+    assert _standing_rows(capsys, second) == _standing_rows(capsys, first)
+    assert _file_lines(_exported(capsys, second, tmp_path / "second.trf")) == _file_lines(exported)
+    checked = _standings_checked(capsys, tmp_path / "first.trf")
+    assert "rounds that differ: none" in checked and "do not follow the tie-breaks: none" in checked
+    expected = _paired_by_name(tmp_path / "first.trf", tmp_path)
+    for ledger in (first, second):
+        assert run(capsys, "pair", "--ledger", ledger)[0] == exit_codes.OK
+        assert _ledger_paired_by_name(capsys, ledger) == expected
 
 
 def _renumbering_breaches(ledger: str) -> list[int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
-from itertools import combinations
+from itertools import combinations, count
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -31,6 +31,7 @@ from pairing.trf.convert import (
     pairing_numbers,
     player_lines,
     points_for,
+    ranked_by_position,
     virtual_points,
 )
 from pairing.trf.convert import scoring as trf_scoring
@@ -269,7 +270,7 @@ def to_document(
     warnings = [] if warnings is None else warnings
     order = state.ranking()
     listed = settings.options.get("ranking") == "as-listed"
-    tpn = {number: number for number in order} if listed else order  # XXC rank: ids stay, lines go in order
+    tpn = listed_start_ranks(state) if listed else order  # XXC rank: ids stay, lines go in order
     rank = {row.number: row.rank for row in standings(state)}
     scheduled = _scheduled_colours(state, rounds)
     adjourned = adjourned_games(state, rounds)
@@ -306,6 +307,30 @@ def to_document(
     records += [CommentRecord(text=f" {rating_comment(correction)}") for correction in state.rating_corrections]
     records += [CommentRecord(text=f" {line}") for line in arbiter_tiebreak_comments(state, tpn)]
     return TrfDocument(records=(*records, *players))
+
+
+def listed_start_ranks(state: TournamentState) -> dict[int, int]:
+    """Player number -> ``001`` number of a tournament paired in the order of its ``001`` lines (``XXC rank``):
+    the ``001`` numbers are then ids (JaVaFo AUM, "Ranking id"), each player's its number, or the start rank
+    the imported file gave it where the file draws its lot by another entry number (C.07 4.2; the option
+    ``entry_numbers``, `ranking_options`), so the export names every player as the file did and writes its
+    entry numbers' line again (Q206). A player registered since whose number is one of those start ranks
+    takes a number above all of them (and its entry number's line says which lot it draws)."""
+    kept = {entry: start for start, entry in _entry_number_pairs(state.require_settings().options)}
+    taken = set(kept.values())
+    spare = count(max([*taken, *state.players], default=0) + 1)
+    start_ranks = {}
+    for number in sorted(state.players):
+        start_ranks[number] = kept[number] if number in kept else next(spare) if number in taken else number
+    return start_ranks
+
+
+def _entry_number_pairs(options: dict[str, str]) -> list[tuple[int, int]]:
+    """The option ``entry_numbers``, "start rank=entry number,..." (`PlayerNumbers.entry_numbers_option`): the
+    ``001`` numbers of an imported ``XXC rank`` file whose ``### Drawing of lots, entry numbers:`` lines give
+    its players other numbers (Q206); read as leniently as ``ranking_order``, a pair not of two numbers left out."""
+    pairs = (pair.partition("=") for pair in options.get("entry_numbers", "").split(","))
+    return [(int(start), int(entry)) for start, _, entry in pairs if start.isdigit() and entry.isdigit()]
 
 
 def tiebreaks_of(document: TrfDocument) -> tuple[tuple[str, ...], list[str]]:
@@ -392,6 +417,13 @@ class PlayerNumbers:
     def are_start_ranks(self) -> bool:
         """Every player's number is its start rank."""
         return all(start == entry for start, entry in self.entries.items())
+
+    def entry_numbers_option(self) -> dict[str, str]:
+        """The option ``entry_numbers`` of a file paired in the order of its ``001`` lines (``XXC rank``), whose
+        start ranks are then ids the ledger does not give back by itself: "start rank=entry number,..." for
+        every player whose number is not its start rank (`listed_start_ranks` reads it); none if none."""
+        pairs = ",".join(f"{start}={entry}" for start, entry in sorted(self.entries.items()) if start != entry)
+        return {"entry_numbers": pairs} if pairs else {}
 
     def order(self, start_ranks: Sequence[int]) -> str:
         """The players `start_ranks`, in that order, as the option ``ranking_order`` lists them."""
@@ -782,11 +814,15 @@ def forbidden_pairs(document: TrfDocument) -> list[tuple[int, int]]:
 
 def ranking_options(document: TrfDocument, number: PlayerNumbers) -> dict[str, str]:
     """The file's starting ranks are the pairing numbers, or with ``XXC rank`` the order of its ``001``
-    lines (JaVaFo AUM, "Ranking id"); the players' numbers are `number`'s (their start ranks, unless the file
-    draws their lots by other entry numbers: `ledger.settings.ORDERED_RANKINGS`)."""
+    lines (JaVaFo AUM, "Ranking id"; also where that is the starting ranks' order, so that the export writes
+    the line again); the players' numbers are `number`'s (their start ranks, unless the file draws their lots
+    by other entry numbers: `ledger.settings.ORDERED_RANKINGS`). With ``XXC rank`` the start ranks are ids
+    that no ranking gives back, so those that are not the players' numbers are kept
+    (`PlayerNumbers.entry_numbers_option`) for the export to name the players by (`listed_start_ranks`)."""
     tpn = pairing_numbers(document)
-    if any(rank != pairing_number for rank, pairing_number in tpn.items()):
-        return {"ranking": "as-listed", "ranking_order": number.order(sorted(tpn, key=tpn.__getitem__))}
+    if ranked_by_position(document):
+        listed = {"ranking": "as-listed", "ranking_order": number.order(sorted(tpn, key=tpn.__getitem__))}
+        return listed | number.entry_numbers_option()
     if number.are_start_ranks:
         return {"ranking": "as-registered"}
     return {"ranking": "as-ordered", "ranking_order": number.order(sorted(tpn))}

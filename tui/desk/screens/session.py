@@ -110,7 +110,7 @@ class DeskSession:
     def past(self, position: int) -> TournamentState:
         """The tournament as it was at log `position` (a fresh fold: nobody else holds it)."""
         with self.lock:
-            return fold(self.ledger.log_events(stop=position))
+            return fold(self.ledger.replay(stop=position))
 
     def breaches(self, known: Sequence[LoggedBreach], read_to: int) -> tuple[list[LoggedBreach], int, frozenset[int]]:
         """The log's pairing-integrity-breaching events (Q112) up to the position the read models show: those
