@@ -142,6 +142,25 @@ def test_a_replay_folds_as_the_logs_events_do(tmp_path_factory: pytest.TempPathF
     assert len(replayed) == sum(event.actor.isascii() and '"' not in event.actor for event in recorded)
 
 
+def test_a_replay_reads_the_recorded_results_on_each_backend(location: str) -> None:
+    """SQLite and PostgreSQL: the results recorded come as `RecordedResult`s (the rest as events), and the
+    replay folds to the state and standings of the decoded events, up to the last position and before it."""
+    ledger, _ = open_ledger(location, "tester", create=True)
+    ledger.create_tournament("T", TournamentSettings.for_game(Game.CHESS, "round-robin", 5))
+    ledger.register_players([PlayerDetails(f"P{n}", rating=2000 - 10 * n) for n in range(1, 7)])
+    ledger.pair_next_round()
+    for board, code in ((1, "1-0"), (2, "1/2"), (3, "0-1")):
+        ledger.record_result(1, board, code)
+    ledger.correct_result(1, 2, "1-0", "scoresheet")
+    replayed = list(ledger.replay())
+    assert [type(event) for _, event in replayed].count(RecordedResult) == 3
+    assert [position for position, _ in replayed] == [position for position, _ in ledger.log_events()]
+    for stop in (ledger.position(), ledger.position() - 2):
+        state = fold(ledger.replay(stop=stop))
+        assert state == fold(ledger.log_events(stop=stop))
+        assert standings(state) == standings(fold(ledger.log_events(stop=stop)))
+
+
 @settings(max_examples=300, deadline=1000)
 @given(
     board=st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.booleans() | st.text(max_size=3),
