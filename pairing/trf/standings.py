@@ -49,7 +49,7 @@ LOTS_SEED = "Drawing of lots (C.07 4.2): seed "
 LOTS_ENTRIES = "Drawing of lots, entry numbers: "
 """The ``###`` lines of the players whose lots are drawn by another number than their start rank:
 ``START=ENTRY`` pairs separated by spaces."""
-LOTS_PER_LINE = 500
+PAIRS_PER_LINE = 500
 """Players a line of pairs (``START=ENTRY``, ``START=ROUND``) names at most: a line is at most 10,000 characters."""
 WITHDRAWN = "Withdrawn players, from round: "
 """The ``###`` lines of the players withdrawn (`Withdrawals`): ``START=ROUND`` pairs separated by spaces, the
@@ -107,9 +107,9 @@ class Lots:
 
 
 def pair_lines(prefix: str, pairs: Sequence[tuple[int, int]]) -> list[str]:
-    """`prefix` and ``A=B`` pairs, `LOTS_PER_LINE` pairs a line (none without pairs)."""
+    """`prefix` and ``A=B`` pairs, `PAIRS_PER_LINE` pairs a line (none without pairs)."""
     written = [f"{first}={second}" for first, second in pairs]
-    return [prefix + " ".join(written[at : at + LOTS_PER_LINE]) for at in range(0, len(written), LOTS_PER_LINE)]
+    return [prefix + " ".join(written[at : at + PAIRS_PER_LINE]) for at in range(0, len(written), PAIRS_PER_LINE)]
 
 
 @frozen

@@ -156,8 +156,9 @@ def test_q170_any_sequence_of_withdrawals_and_reentries_survives_the_round_trip(
     tmp_path_factory: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str], rounds: list[list[Action]]
 ) -> None:
     """Q170, Q197: withdrawals (from the next round or a later one), expulsions and re-entries made between
-    the rounds of a Swiss of six, in any order the ledger takes (one it refuses is left out): exported after
-    the last, imported and exported again, the ledger has the same withdrawals and the file is the same."""
+    the rounds of a Swiss of eight, in any order the ledger takes (one it refuses is left out): exported after
+    the last, imported and exported again, the ledger has the same withdrawals and the file is the same, and
+    the next round pairs as in the source (or is refused in both)."""
     folder = tmp_path_factory.mktemp("sequence")
     source = _source(folder, capsys, rounds=len(rounds) + 2)
     for round_number, actions in enumerate(rounds, start=1):
@@ -165,7 +166,11 @@ def test_q170_any_sequence_of_withdrawals_and_reentries_survives_the_round_trip(
         for what, player, later in actions:
             start = ("--from-round", str(round_number + 1 + later)) if what != "reenter" else ()
             run(capsys, what, str(player), *start, "--reason", "sequence", "--ledger", source)
-    _round_trip(folder, capsys, source)
+    second, _ = _round_trip(folder, capsys, source)
+    paired = [run(capsys, "pair", "--ledger", ledger)[0] for ledger in (source, second)]
+    assert paired[0] == paired[1]
+    if paired[0] == exit_codes.OK:
+        assert pairs(second, len(rounds) + 1, capsys) == pairs(source, len(rounds) + 1, capsys)
 
 
 def _two_rounds_and_a_withdrawal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
