@@ -4,13 +4,22 @@ Colour (side) history counts played games only; byes, forfeits and unplayed roun
 such (C.04.1: "a player who receives a bye or wins by forfeit has not played a game"). A player's
 float in a round compares the scores before that round (C.04.3 A.4); a pairing-allocated bye
 counts as a downfloat.
+
+A round is first read as seats (`round_seats`): each player's opponent, and the record of the round without
+its opponent, one shared by the players with the same result and floats (a round has a handful). The
+standings read the players from the seats (`participants`, docs/performance.md "Standings from scratch,
+session 10"); the records with their opponents, which the engines and the history tables read, are made
+from the seats when first asked for (`histories`, `entrants`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from itertools import repeat
+from operator import attrgetter
+from typing import TypeVar
 
-from attrs import evolve
+from attrs import define, evolve, field
 
 from ledger.results import Result
 from pairing.model import (
@@ -25,42 +34,39 @@ from pairing.model import (
     Side,
 )
 from projections.state import PlayerView, RoundView, StageView, TournamentState
+from projections.tiebreaks import Participant
+
+T = TypeVar("T")
 
 
-def round_records(
-    state: TournamentState,
-    round_view: RoundView,
-    scores_before: dict[int, float],
-    earlier: tuple[object, dict[int, object], dict[int, RoundRecord]] | None = None,
-) -> dict[int, RoundRecord]:
-    """Player number -> record of `round_view` for every player seated or given a bye in it.
+def round_seats(
+    state: TournamentState, round_view: RoundView, scores_before: dict[int, float], made: SeatsMade
+) -> tuple[dict[int, int], dict[int, RoundRecord]]:
+    """(player number -> opponent, player number -> seat) of every player seated or given a bye in `round_view`.
 
-    `earlier` is (boards, results, records) of a previous computation of the same round over the
-    same earlier rounds: a board whose result object is unchanged keeps its two records."""
+    A seat is the player's `RoundRecord` of the round without its opponent (`opponent` None): the players of
+    the round with the same result and floats share one (`made`), and a bye's seat is its record."""
     scoring = state.require_settings().scoring
     number = round_view.number
-    records: dict[int, RoundRecord] = {}
-    reuse = earlier is not None and earlier[0] is round_view.boards
     spread = state.settings.bye_spread
-    seats: dict[tuple[int, int], tuple[Seat, Seat]] = {}
-    """(id(result), id(floats)) -> the first's and the second's record fields but the opponent: the log's
-    results are a few shared objects (`projections.state`), and `_floats` gives one of three pairs."""
+    opponents: dict[int, int] = {}
+    seats: dict[int, RoundRecord] = {}
     result_of, adjourned, score_of = round_view.results.get, round_view.adjourned, scores_before.get
     for index, board in enumerate(round_view.boards, start=1):
         result = result_of(index) or (ADJOURNED if index in adjourned else None)
         first, second = board.first, board.second
-        if reuse and earlier is not None and earlier[1].get(index) is result and first in earlier[2]:
-            records[first], records[second] = earlier[2][first], earlier[2][second]
-            continue
-        floats = _floats(score_of(first, 0.0), score_of(second, 0.0), result is None or result.played)
-        seat = (id(result), id(floats))
-        fields = seats.get(seat)
-        if fields is None:
-            fields = seats[seat] = _seat_fields(number, result, floats, scoring, spread)
-        records[first], records[second] = _seated(second, fields[0]), _seated(first, fields[1])
+        of_result = made.get(id(result))
+        if of_result is None:
+            of_result = made[id(result)] = SeatsOfResult(result, result is None or result.played)
+        floats = _floats(score_of(first, 0.0), score_of(second, 0.0), of_result.played)
+        pair = of_result.seats.get(id(floats))
+        if pair is None:
+            pair = of_result.seats[id(floats)] = _seat_records(number, result, floats, scoring, spread)
+        opponents[first], opponents[second] = second, first
+        seats[first], seats[second] = pair
     for bye in round_view.byes:
         won = bye.points >= scoring.win
-        records[bye.player] = RoundRecord(
+        seats[bye.player] = RoundRecord(
             round=number,
             opponent=None,
             side=None,
@@ -72,7 +78,69 @@ def round_records(
             score_for=bye.spread if bye.spread is not None else spread if won and spread else None,
             score_against=0 if bye.spread is not None or (won and spread) else None,
         )
+    return opponents, seats
+
+
+@define
+class SeatsOfResult:
+    """The seats `round_seats` made in a round for the boards with one result."""
+
+    result: Result | None
+    """The result (kept, so that its identity, the key of `SeatsMade`, stays its own)."""
+    played: bool
+    """A game played over the board, or one without a result yet."""
+    seats: dict[int, tuple[RoundRecord, RoundRecord]] = field(factory=dict)
+    """id(floats) -> the first's and the second's seats (`_floats` gives one of three pairs)."""
+
+
+SeatsMade = dict[int, SeatsOfResult]
+"""id(result) -> the seats made for it: the log's results are a few shared objects (`projections.state`)."""
+
+
+@define
+class SeatedRound:
+    """One round as `round_seats` gave it, kept in `state.history_cache` while it and every round before it
+    are unchanged; its records are made from the seats when first read (`_records`)."""
+
+    versions: tuple[int, ...]
+    """The versions of rounds 1..this one it was computed for (-1 for a round not paired)."""
+    opponents: dict[int, int]
+    seats: dict[int, RoundRecord]
+    scores: dict[int, float]
+    """Every player's score after the round."""
+    absent: RoundRecord
+    """The record of everyone neither seated nor given a bye (`unpaired`)."""
+    made: SeatsMade
+    earlier: SeatedRound | None = None
+    """The previous computation of the round over the same earlier rounds, until its records are reused."""
+    records: dict[int, RoundRecord] | None = None
+
+
+def _records(seated: SeatedRound) -> dict[int, RoundRecord]:
+    """Player number -> record of the round for every player seated or given a bye: the seat with its
+    opponent. A player whose seat and opponent are those of `seated.earlier` keeps its record."""
+    if seated.records is not None:
+        return seated.records
+    earlier = seated.earlier
+    records: dict[int, RoundRecord] = {}
+    opponent_of = seated.opponents.get
+    for player, seat in seated.seats.items():
+        opponent = opponent_of(player)
+        kept = _kept(earlier, player, seat, opponent) if earlier is not None else None
+        records[player] = kept or (seat if opponent is None else _seated(opponent, seat))
+    seated.records, seated.earlier = records, None
     return records
+
+
+def _kept(earlier: SeatedRound, player: int, seat: RoundRecord, opponent: int | None) -> RoundRecord | None:
+    """The player's record of the earlier computation of the round when it is the same: the same seat (the
+    seats of a result are made once, `SeatsMade`) and opponent, or the same bye."""
+    record = earlier.records.get(player) if earlier.records is not None else None
+    if record is None:
+        return None
+    if earlier.seats.get(player) is seat and earlier.opponents.get(player) == opponent:
+        return record
+    return record if opponent is None and record == seat else None
 
 
 ADJOURNED = Result("1/2", Outcome.DRAW, Outcome.DRAW)
@@ -80,16 +148,11 @@ ADJOURNED = Result("1/2", Outcome.DRAW, Outcome.DRAW)
 only" (docs/research/fide/02-C0402-general-handling-rules.md); Q167: no other provisional score."""
 
 
-Seat = tuple[int, Side | None, Outcome | None, float, bool, Float, int | None, int | None]
-"""A seated player's `RoundRecord` fields but the opponent: round, side, outcome, points, played, float,
-score for and score against."""
-
-
-def _seat_fields(
+def _seat_records(
     number: int, result: Result | None, floats: tuple[Float, Float], scoring: Scoring, spread: int
-) -> tuple[Seat, Seat]:
-    """The first's and the second's `RoundRecord` fields but the opponent, of a board of round `number` with
-    this result (a board without a result yet counts as played, for nothing) and these floats."""
+) -> tuple[RoundRecord, RoundRecord]:
+    """The first's and the second's seats (`round_seats`) on a board of round `number` with this result (a
+    board without a result yet counts as played, for nothing) and these floats."""
     if result is None:
         points, played, scores, outcomes = (0.0, 0.0), True, (None, None), (None, None)
     else:
@@ -97,25 +160,35 @@ def _seat_fields(
         scores, outcomes = _scores(result, spread), (result.first, result.second)
     sides = (Side.FIRST, Side.SECOND) if played else (None, None)
     first, second = (
-        (number, sides[i], outcomes[i], points[i], played, floats[i], scores[i], scores[1 - i]) for i in (0, 1)
+        RoundRecord(
+            round=number,
+            opponent=None,
+            side=sides[i],
+            outcome=outcomes[i],
+            points=points[i],
+            played=played,
+            float=floats[i],
+            score_for=scores[i],
+            score_against=scores[1 - i],
+        )
+        for i in (0, 1)
     )
     return first, second
 
 
-def _seated(opponent: int, seat: Seat) -> RoundRecord:
-    """The record of a seated player: its fields named in the call, not spread from a dictionary (a
-    rebuild makes 197,000 of them, and a `**` call builds a dictionary for each)."""
-    number, side, outcome, points, played, float_, score_for, score_against = seat
+def _seated(opponent: int, seat: RoundRecord) -> RoundRecord:
+    """The record of a seated player: the seat with its opponent, the fields named in the call (a long
+    event makes hundreds of thousands, and `evolve` looks the fields up for each)."""
     return RoundRecord(
-        round=number,
+        round=seat.round,
         opponent=opponent,
-        side=side,
-        outcome=outcome,
-        points=points,
-        played=played,
-        float=float_,
-        score_for=score_for,
-        score_against=score_against,
+        side=seat.side,
+        outcome=seat.outcome,
+        points=seat.points,
+        played=seat.played,
+        float=seat.float,
+        score_for=seat.score_for,
+        score_against=seat.score_against,
     )
 
 
@@ -146,12 +219,9 @@ def unpaired(round_number: int) -> RoundRecord:
     return RoundRecord(round=round_number, opponent=None, side=None, outcome=None, points=0.0, played=False)
 
 
-def _rounds(
-    state: TournamentState, up_to: int
-) -> tuple[tuple[int, ...], list[tuple[dict[int, RoundRecord], RoundRecord]]]:
-    """The rounds' versions, and per round 1..up_to: (records of the seated, the record of everyone
-    else). A round's records are kept in `state.history_cache` while it and every round before it
-    are unchanged."""
+def _seated_rounds(state: TournamentState, up_to: int) -> list[SeatedRound]:
+    """Rounds 1..up_to as `round_seats` gives them (an unpaired round seats no one), each kept in
+    `state.history_cache` while it and every round before it are unchanged."""
     rounds = []
     scores: dict[int, float] = {}
     versions: tuple[int, ...] = ()
@@ -160,18 +230,76 @@ def _rounds(
         before = versions
         versions = (*versions, view.version if view is not None and view.paired else -1)
         cached = state.history_cache.get(number)
-        if cached is not None and cached[0] == versions:
-            records, scores = cached[1], cached[2]
-        else:
-            earlier = cached[3] if cached is not None and cached[0][:-1] == before else None
-            records = round_records(state, view, scores, earlier) if view is not None and view.paired else {}
-            scores = dict(scores)
-            for player, record in records.items():
-                scores[player] = scores.get(player, 0.0) + record.points
-            basis = (view.boards, dict(view.results), records) if view is not None else None
-            state.history_cache[number] = (versions, records, scores, basis)
-        rounds.append((records, unpaired(number)))
-    return versions, rounds
+        if cached is None or cached.versions != versions:
+            earlier = cached if cached is not None and cached.versions[:-1] == before else None
+            if earlier is not None:
+                earlier.earlier = None  # one computation back is reused, not a chain of them
+            made: SeatsMade = earlier.made if earlier is not None else {}
+            opponents, seats = round_seats(state, view, scores, made) if view is not None and view.paired else ({}, {})
+            scores = _scores_after(scores, seats)
+            cached = SeatedRound(versions, opponents, seats, scores, unpaired(number), made, earlier)
+            state.history_cache[number] = cached
+        scores = cached.scores
+        rounds.append(cached)
+    return rounds
+
+
+def _scores_after(before: dict[int, float], seats: dict[int, RoundRecord]) -> dict[int, float]:
+    """Every player's score after a round: `before` (one from earlier rounds), plus the points of the seated."""
+    after = dict(before)
+    score_of = after.get
+    for player, seat in seats.items():
+        after[player] = score_of(player, 0.0) + seat.points
+    return after
+
+
+def _rounds(
+    state: TournamentState, up_to: int
+) -> tuple[tuple[int, ...], list[tuple[dict[int, RoundRecord], RoundRecord]]]:
+    """The rounds' versions, and per round 1..up_to: (records of the seated, the record of everyone else)."""
+    seated = _seated_rounds(state, up_to)
+    versions = seated[-1].versions if seated else ()
+    return versions, [(_records(round_), round_.absent) for round_ in seated]
+
+
+def participants(state: TournamentState, up_to: int, status_round: int) -> list[Participant]:
+    """The players as the tie-breaks read them (`projections.tiebreaks.Participant`) after rounds 1..up_to,
+    made from the rounds' seats: no record is made per player and round. Withdrawn as `entrants` says for
+    `status_round`."""
+    seated = _seated_rounds(state, up_to)
+    numbers = sorted(state.players)
+    opponents = _by_player([list(map(r.opponents.get, numbers)) for r in seated], len(numbers))
+    seats = _by_player([list(map(r.seats.get, numbers, repeat(r.absent))) for r in seated], len(numbers))
+    ranking = state.ranking()
+    made = []
+    for number, records, met in zip(numbers, seats, opponents, strict=True):
+        player = state.players[number]
+        made.append(
+            Participant(
+                number=number,
+                pairing_number=ranking[number],
+                name=player.name,
+                rating=player.rating,
+                score=score_of(records),
+                withdrawn=player.is_withdrawn_for(status_round),
+                opponents=met,
+                records=records,
+            )
+        )
+    return made
+
+
+def _by_player(by_round: list[list[T]], players: int) -> Iterable[tuple[T, ...]]:
+    """Each player's column of a table given round by round, one row per round in the players' order."""
+    return zip(*by_round, strict=True) if by_round else repeat((), players)
+
+
+def score_of(history: Sequence[RoundRecord]) -> float:
+    """A player's score: the points of their records, in round order."""
+    return sum(map(_POINTS, history))
+
+
+_POINTS = attrgetter("points")
 
 
 def histories(state: TournamentState, up_to: int) -> dict[int, tuple[RoundRecord, ...]]:
@@ -242,7 +370,7 @@ def entrants(state: TournamentState, up_to: int, status_round: int) -> tuple[Ent
                 pairing_number=ranking[number],
                 name=player.name,
                 rating=player.rating,
-                score=sum(r.points for r in history),
+                score=score_of(history),
                 status=status,
                 history=history,
                 requested_bye=bye,
@@ -308,4 +436,4 @@ def pairing_input(state: TournamentState, round_number: int) -> PairingInput:
 def _in_stage(player: Entrant, stage: StageView) -> Entrant:
     offset = stage.first_round - 1
     history = tuple(evolve(r, round=r.round - offset) for r in player.history if r.round > offset)
-    return evolve(player, history=history, score=sum(r.points for r in history))
+    return evolve(player, history=history, score=score_of(history))

@@ -30,7 +30,14 @@ from attrs import define, evolve, field, frozen
 from ledger.ratings import RatingTiebreaks, later_ratings, unrated_rating
 from ledger.settings import ROUND_ROBINS
 from pairing.model import Entrant, Scoring
-from projections.tiebreaks import Crosstable, TiebreakContext, tiebreaks_of, updated_tiebreaks
+from projections.tiebreaks import (
+    READ_FROM_ENTRANTS,
+    Crosstable,
+    Participant,
+    TiebreakContext,
+    tiebreaks_of,
+    updated_tiebreaks,
+)
 
 if TYPE_CHECKING:
     from pairing.trf.standings import ArbiterEntries, Lots, Place
@@ -52,7 +59,7 @@ class StandingRow:
     IBF 4.10), the rank marked "*" where the arbiter's order of tied players decided it (Q205), else ""."""
     by_hand: bool = False
     """Q205: the arbiter's order of tied players decided the row's rank among players equal on the rest."""
-    entrant: Entrant | None = field(default=None, eq=False, repr=False)
+    participant: Participant | None = field(default=None, eq=False, repr=False)
     """What the row was made from (to reuse it while nothing changed)."""
     values: tuple[float, ...] = field(default=(), eq=False, repr=False)
     order: tuple[float, ...] = field(default=(), eq=False, repr=False)
@@ -72,7 +79,7 @@ class StandingRow:
             self.withdrawn,
             self.place,
             self.by_hand,
-            self.entrant,
+            self.participant,
             self.values,
             self.order,
         )
@@ -96,9 +103,11 @@ def standings(
     """The table after every paired round with its results so far (a missing result counts nothing yet).
 
     With `memo` and `changed` (players whose own round records changed since the memo), only the
-    values those changes can reach are recomputed; the memo is updated in place. Without cyclic garbage
-    collection (`projections.state.without_cyclic_gc`): the standings of a long log make a record per
-    player and round."""
+    values those changes can reach are recomputed; the memo is updated in place. Without a memo, the
+    players are read from the rounds' shared seats (`projections.history.participants`), with no record
+    made per player and round, unless a tie-break reads the players' entrants (IBF-C). Without cyclic
+    garbage collection (`projections.state.without_cyclic_gc`): the standings of a long log make
+    thousands of objects per round."""
     from projections.state import without_cyclic_gc  # here: `places_of` (arbiter-pair -c) loads no event classes
 
     with without_cyclic_gc():
@@ -106,13 +115,12 @@ def standings(
 
 
 def _standings(state: TournamentState, memo: TiebreakMemo | None, changed: Collection[int] | None) -> list[StandingRow]:
-    from projections.history import entrants
+    from projections.history import entrants, participants
 
     settings = state.settings
     if settings is None:
         return []
     rounds = state.last_paired_round
-    players = entrants(state, rounds, rounds + 1)
     context = TiebreakContext(
         game=settings.game.value,
         scoring=settings.scoring,
@@ -124,7 +132,11 @@ def _standings(state: TournamentState, memo: TiebreakMemo | None, changed: Colle
         external=tuple(sorted(state.external_tiebreaks.items())),
     )
     codes = settings.tiebreaks
-    table = Crosstable.of(players, context, memo.table if memo is not None else None)
+    if memo is None and not READ_FROM_ENTRANTS.intersection(codes):
+        table = Crosstable.of_participants(participants(state, rounds, rounds + 1), context)
+    else:
+        table = Crosstable.of(entrants(state, rounds, rounds + 1), context, memo.table if memo is not None else None)
+    players = list(table.players.values())
     key = (codes, context, tuple(table.players), table.most_games)
     if memo is not None and changed is not None and memo.key == key:
         values = updated_tiebreaks(table, codes, memo.values, memo.scores, changed)
@@ -184,9 +196,10 @@ def places_of(
 
     kept = tuple(codes[: _before_lots(codes)])
     context = TiebreakContext(game="chess", scoring=scoring, rounds=rounds, external=entries.external)
-    values = tiebreaks_of(Crosstable.of(players, context), kept)
+    table = Crosstable.of(players, context)
+    values = tiebreaks_of(table, kept)
     expelled = {start for start, _ in entries.withdrawals.expelled} if entries.withdrawals is not None else set()
-    standing = [player for player in players if player.number not in expelled]
+    standing = [player for player in table.players.values() if player.number not in expelled]
     rows = _ranked(standing, values, kept, None, _by_hand(entries.tied_orders))
     if "LOT" in codes and entries.lots is not None:
         return _places_by_lots(rows, entries.lots)
@@ -215,7 +228,7 @@ def _before_lots(codes: Sequence[str]) -> int:
     return codes.index("LOT") if "LOT" in codes else len(codes)
 
 
-def _standing(state: TournamentState, players: Sequence[Entrant]) -> Sequence[Entrant]:
+def _standing(state: TournamentState, players: Sequence[Participant]) -> Sequence[Participant]:
     """The players a Swiss's standings rank: all but the expelled (their games still count for their
     opponents' tie-breaks); a round robin ranks everyone."""
     if state.require_settings().system in ROUND_ROBINS:
@@ -236,7 +249,7 @@ def _later_ratings(state: TournamentState) -> tuple[tuple[int, int, int], ...]:
 
 
 def _placed(
-    state: TournamentState, players: Sequence[Entrant], values: dict[int, tuple[float, ...]], codes: Sequence[str]
+    state: TournamentState, players: Sequence[Participant], values: dict[int, tuple[float, ...]], codes: Sequence[str]
 ) -> list[StandingRow]:
     """IBF 4.10: "the later round in which the player was eliminated from the competition; the number of
     wins (a win against a virtual opponent does not count). In case of tied results, the players share
@@ -254,7 +267,7 @@ def _placed(
 
 
 def _ranked(
-    players: Sequence[Entrant],
+    players: Sequence[Participant],
     values: dict[int, tuple[float, ...]],
     codes: Sequence[str],
     made: dict[int, StandingRow] | None = None,
@@ -279,7 +292,7 @@ def _ranked(
         own = values[player.number]
         place = _place(rank, sharing[rank], player.number in decided)
         row = made.get(player.number)
-        if row is None or row.entrant is not player or row.values != own or row.place != place:
+        if row is None or row.participant is not player or row.values != own or row.place != place:
             row = _row(player, rank, own, codes, key, place)
         elif row.rank != rank:
             row = row.at_rank(rank)
@@ -305,21 +318,21 @@ def _place(rank: int, sharing: int, by_hand: bool) -> str:
     return f"{rank}*" if by_hand else ""
 
 
-SortKey = Callable[[Entrant, tuple[float, ...]], tuple[float, ...]]
+SortKey = Callable[[Participant, tuple[float, ...]], tuple[float, ...]]
 
 
 def _order(
-    values: dict[int, tuple[float, ...]], made: dict[int, StandingRow], key: SortKey, player: Entrant
+    values: dict[int, tuple[float, ...]], made: dict[int, StandingRow], key: SortKey, player: Participant
 ) -> tuple[float, ...]:
     """The sort key of the player's row (the last row's while the player and values are the same)."""
     row, own = made.get(player.number), values[player.number]
-    if row is not None and row.entrant is player and row.values == own:
+    if row is not None and row.participant is player and row.values == own:
         return row.order
     return key(player, own)
 
 
 def _sort_key(
-    player: Entrant, values: tuple[float, ...], by_hand: Mapping[int, int], before_lots: int
+    player: Participant, values: tuple[float, ...], by_hand: Mapping[int, int], before_lots: int
 ) -> tuple[float, ...]:
     """Score and values descending, the values before LOT first, then the arbiter's order of tied players
     (players outside one after those in it, equal among themselves), then LOT, then the player number."""
@@ -328,7 +341,7 @@ def _sort_key(
 
 
 def _decided_by_hand(
-    order: Sequence[Entrant], values: dict[int, tuple[float, ...]], by_hand: Mapping[int, int], before_lots: int
+    order: Sequence[Participant], values: dict[int, tuple[float, ...]], by_hand: Mapping[int, int], before_lots: int
 ) -> set[int]:
     """Q205: the players whose rank the arbiter's order decided: those in an order who share the score and
     every value before LOT with another player."""
@@ -339,7 +352,7 @@ def _decided_by_hand(
 
 
 def _row(
-    player: Entrant,
+    player: Participant,
     rank: int,
     values: tuple[float, ...],
     codes: Sequence[str],
@@ -353,11 +366,11 @@ def _row(
         rating=player.rating,
         score=player.score,
         tiebreaks=tuple(zip(codes, values, strict=True)),
-        games=sum(1 for r in player.history if r.played and r.opponent is not None and r.outcome is not None),
-        withdrawn=player.status.value == "withdrawn",
+        games=player.games_played,
+        withdrawn=player.withdrawn,
         place=place,
         by_hand=place.endswith("*"),
-        entrant=player,
+        participant=player,
         values=values,
         order=key(player, values),
     )

@@ -81,7 +81,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import defaultdict
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property, partial
 
@@ -93,7 +93,7 @@ from ledger.ratings import rating_in_round
 from ledger.settings import KOYA_LIMIT_CODES, TIEBREAK_CODES, KoyaLimit, koya_limit
 from pairing.fide.common.rating import DP_BY_PERCENTAGE, PD_UPPER_BOUNDS, full_scale_scoring_percentage
 from pairing.ibf.credits import coefficients
-from pairing.model import ByeKind, Entrant, Outcome, RoundRecord, Scoring, Side
+from pairing.model import ByeKind, Entrant, Outcome, PlayerStatus, RoundRecord, Scoring, Side
 
 GAMES = ("chess", "backgammon", "scrabble")
 
@@ -107,7 +107,7 @@ class TiebreakContext:
     scoring: Scoring = field(validator=instance_of(Scoring))
     """The tournament's points table."""
     rounds: int = field(validator=ge(0))
-    """Rounds completed so far: every `Entrant.history` holds exactly rounds 1..rounds."""
+    """Rounds completed so far: every player's history (`Participant.records`) holds exactly rounds 1..rounds."""
     round_robin: bool = False
     """Pre-determined pairings (C.07 15.2) rather than a Swiss (15.3)."""
     seed: int = 0
@@ -125,19 +125,71 @@ class TiebreakContext:
 # --- The crosstable as the tie-breaks read it -----------------------------------------------------------
 
 
-def _is_requested_bye(record: RoundRecord) -> bool:
+@frozen
+class Participant:
+    """A player as the tie-breaks and the standings read them: besides who they are, the opponent of each
+    round as one column and the round's record as another. Made from an `Entrant` (`Participant.of`, its
+    history as the records), or by the ledger's standings from the rounds' records of the seated shared by
+    the players of a round with the same result (`projections.history.participants`): a record's own
+    `opponent` is therefore never read here, the column `opponents` is."""
+
+    number: int
+    pairing_number: int
+    name: str
+    rating: int
+    score: float
+    withdrawn: bool
+    opponents: tuple[int | None, ...]
+    """The opponent of each round 1..n: None for a bye or a round without a pairing."""
+    records: tuple[RoundRecord, ...]
+    """The record of each round 1..n: all but its `opponent` (`opponents` has it)."""
+    entrant: Entrant | None = field(default=None, eq=False)
+    """The entrant it was made from (IBF 4.7's coefficients read entrants), if any."""
+
+    @classmethod
+    def of(cls, entrant: Entrant) -> Participant:
+        """The participant of `entrant`."""
+        return cls(
+            number=entrant.number,
+            pairing_number=entrant.pairing_number,
+            name=entrant.name,
+            rating=entrant.rating,
+            score=entrant.score,
+            withdrawn=entrant.status is PlayerStatus.WITHDRAWN,
+            opponents=tuple(r.opponent for r in entrant.history),
+            records=entrant.history,
+            entrant=entrant,
+        )
+
+    @property
+    def rounds(self) -> Iterator[tuple[int | None, RoundRecord]]:
+        """(opponent, record) of each round, in order."""
+        return zip(self.opponents, self.records, strict=True)
+
+    @property
+    def met(self) -> tuple[int, ...]:
+        """The opponents of the rounds with one, in order (`Entrant.opponents`)."""
+        return tuple(opponent for opponent in self.opponents if opponent is not None)
+
+    @property
+    def games_played(self) -> int:
+        """Games played over the board and with a result: what a standings row counts as games."""
+        return sum(1 for o, r in self.rounds if r.outcome is not None and r.played and o is not None)
+
+
+def _is_requested_bye(opponent: int | None, record: RoundRecord) -> bool:
     """16.1: "a requested bye is a half-point or zero-point bye"; "every round after a withdrawal is a
     zero-point bye", and so is any round in which the player was not paired."""
-    return record.opponent is None and record.bye in (ByeKind.HALF_POINT, ByeKind.ZERO_POINT, None)
+    return opponent is None and record.bye in (ByeKind.HALF_POINT, ByeKind.ZERO_POINT, None)
 
 
-def _is_forfeit(record: RoundRecord) -> bool:
-    return record.opponent is not None and not record.played
+def _is_forfeit(opponent: int | None, record: RoundRecord) -> bool:
+    return opponent is not None and not record.played
 
 
-def _is_voluntary_unplayed_round(record: RoundRecord) -> bool:
+def _is_voluntary_unplayed_round(opponent: int | None, record: RoundRecord) -> bool:
     """16.1: a VUR "is a requested bye or a forfeit loss"."""
-    return _is_requested_bye(record) or (_is_forfeit(record) and record.outcome is Outcome.LOSS)
+    return _is_requested_bye(opponent, record) or (_is_forfeit(opponent, record) and record.outcome is Outcome.LOSS)
 
 
 @frozen
@@ -153,7 +205,7 @@ class Contribution:
 class Crosstable:
     """The players by number, with the context: what every tie-break function reads."""
 
-    players: Mapping[int, Entrant]
+    players: Mapping[int, Participant]
     context: TiebreakContext
     games: Mapping[int, int]
     """Player number -> the games the player was paired for, forfeits included."""
@@ -172,18 +224,45 @@ class Crosstable:
         if len(by_number) != len(players):
             cls._refuse(players, context)
         known, known_games = _checked(previous, context, by_number)
+        participants: dict[int, Participant] = {}
         games: dict[int, int] = {}
         for number, player in by_number.items():
-            if known.get(number) is player:
-                games[number] = known_games[number]
+            participant = known.get(number)
+            if participant is not None and participant.entrant is player:
+                participants[number], games[number] = participant, known_games[number]
                 continue
-            met = [record.opponent for record in player.history]
-            opponents = set(met)
-            opponents.discard(None)
-            if len(met) != context.rounds or not opponents <= by_number.keys():
-                cls._refuse(players, context)
-            games[number] = len(met) - met.count(None)
+            participants[number] = Participant.of(player)
+            games[number] = cls._counted(participants[number], context, by_number.keys(), players)
+        return cls(participants, context, games)
+
+    @classmethod
+    def of_participants(cls, participants: Sequence[Participant], context: TiebreakContext) -> Crosstable:
+        """The crosstable of `participants`, checked as `of` checks entrants."""
+        by_number = {participant.number: participant for participant in participants}
+        if len(by_number) != len(participants):
+            cls._refuse(participants, context)
+        games = {
+            number: cls._counted(participant, context, by_number.keys(), participants)
+            for number, participant in by_number.items()
+        }
         return cls(by_number, context, games)
+
+    @classmethod
+    def _counted(
+        cls,
+        participant: Participant,
+        context: TiebreakContext,
+        numbers: Collection[int],
+        players: Sequence[Entrant] | Sequence[Participant],
+    ) -> int:
+        """The games `participant` was paired for, forfeits included, once checked: one record per round,
+        against opponents among `numbers` (else `_refuse`)."""
+        opponents = participant.opponents
+        met = set(opponents)
+        met.discard(None)
+        if len(opponents) != context.rounds or len(participant.records) != context.rounds or not met <= numbers:
+            cls._refuse(players, context)
+        return len(opponents) - opponents.count(None)
 
     @property
     def most_games(self) -> int:
@@ -191,23 +270,22 @@ class Crosstable:
         return max(self.games.values(), default=0)
 
     @staticmethod
-    def _refuse(players: Sequence[Entrant], context: TiebreakContext) -> None:
+    def _refuse(players: Sequence[Entrant] | Sequence[Participant], context: TiebreakContext) -> None:
         """Raise the ValueError naming the first inconsistency of `players`."""
-        by_number: dict[int, Entrant] = {}
+        numbers: set[int] = set()
         for player in players:
-            if player.number in by_number:
+            if player.number in numbers:
                 raise ValueError(f"player {player.number} appears twice")
-            if len(player.history) != context.rounds:
-                raise ValueError(
-                    f"player {player.number} has {len(player.history)} round records, expected {context.rounds}"
-                )
-            by_number[player.number] = player
+            history = player.history if isinstance(player, Entrant) else player.opponents
+            if len(history) != context.rounds:
+                raise ValueError(f"player {player.number} has {len(history)} round records, expected {context.rounds}")
+            numbers.add(player.number)
         for player in players:
-            for record in player.history:
-                if record.opponent is not None and record.opponent not in by_number:
+            rounds = player.rounds if isinstance(player, Participant) else Participant.of(player).rounds
+            for opponent, record in rounds:
+                if opponent is not None and opponent not in numbers:
                     raise ValueError(
-                        f"round {record.round}: opponent {record.opponent} of player {player.number} "
-                        "is not among the players"
+                        f"round {record.round}: opponent {opponent} of player {player.number} is not among the players"
                     )
 
     def opponent_rating(self, opponent: int, round_number: int) -> int | None:
@@ -230,14 +308,14 @@ class Crosstable:
             later[player][first_round] = rating
         return later
 
-    def counts_as_game(self, record: RoundRecord) -> bool:
+    def counts_as_game(self, opponent: int | None, record: RoundRecord) -> bool:
         """A game for BH, SB, KS and DE: played, or (15.2) a forfeit with pre-determined pairings."""
-        return record.opponent is not None and (record.played or self.context.round_robin)
+        return opponent is not None and (record.played or self.context.round_robin)
 
-    def counts_as_played_for_own_record(self, record: RoundRecord) -> bool:
+    def counts_as_played_for_own_record(self, opponent: int | None, record: RoundRecord) -> bool:
         """A played game for the type-B tie-breaks (Art. 7). 15.2 (2026): in a round robin forfeits
         are regular games, but "forfeit losses stay unplayed for type-B tie-breaks"."""
-        if record.opponent is None:
+        if opponent is None:
             return False
         if record.played:
             return True
@@ -255,32 +333,34 @@ class Crosstable:
         for number, player in self.players.items():
             score = player.score
             only_unplayed_after = True  # every round after this one is a VUR
-            for record in reversed(player.history):
-                if only_unplayed_after and _is_requested_bye(record):
+            for opponent, record in reversed(list(player.rounds)):
+                if only_unplayed_after and _is_requested_bye(opponent, record):
                     score += draw - record.points
-                only_unplayed_after = only_unplayed_after and _is_voluntary_unplayed_round(record)
+                only_unplayed_after = only_unplayed_after and _is_voluntary_unplayed_round(opponent, record)
             scores[number] = score
         return scores
 
-    def dummy_score(self, player: Entrant, record: RoundRecord) -> float:
+    def dummy_score(self, player: Participant, opponent: int | None) -> float:
         """16.4: an own unplayed round is a game against a dummy scored as the player's own score,
         capped (2026) "for forfeits (.2, .4), at the scheduled opponent's adjusted score (16.3); for all
         other unplayed rounds, at draw points x number of rounds"."""
-        if record.opponent is not None:
-            cap = self.adjusted_scores[record.opponent]
+        if opponent is not None:
+            cap = self.adjusted_scores[opponent]
         else:
             cap = self.context.scoring.draw * self.context.rounds
         return min(player.score, cap)
 
-    def buchholz_terms(self, player: Entrant) -> list[tuple[float, bool, RoundRecord]]:
+    def buchholz_terms(self, player: Participant) -> list[tuple[float, bool, RoundRecord]]:
         """(opponent's or dummy's score, is a VUR, record) for each round that enters BH and SB."""
         terms = []
         round_robin, adjusted, counts_as_game = self.context.round_robin, self.adjusted_scores, self.counts_as_game
-        for record in player.history:
-            if record.opponent is not None and counts_as_game(record):
-                terms.append((adjusted[record.opponent], False, record))
+        for opponent, record in player.rounds:
+            if opponent is not None and counts_as_game(opponent, record):
+                terms.append((adjusted[opponent], False, record))
             elif not round_robin:
-                terms.append((self.dummy_score(player, record), _is_voluntary_unplayed_round(record), record))
+                terms.append(
+                    (self.dummy_score(player, opponent), _is_voluntary_unplayed_round(opponent, record), record)
+                )
         return terms
 
     @cached_property
@@ -309,15 +389,15 @@ class Crosstable:
         encounters: dict[tuple[int, int], list[float]] = defaultdict(list)
         counts_as_game = self.counts_as_game
         for number in group:
-            for record in self.players[number].history:
+            for opponent, record in self.players[number].rounds:
                 # 6.1.1: forfeits are excluded in a Swiss "unless the regulations say otherwise" (then "they
                 # count as played"); 15.2 makes them regular games in a round robin.
                 if (
-                    record.opponent in members
+                    opponent in members
                     and record.outcome is not None
-                    and (forfeits_played or counts_as_game(record))
+                    and (forfeits_played or counts_as_game(opponent, record))
                 ):
-                    encounters[number, record.opponent].append(record.points)
+                    encounters[number, opponent].append(record.points)
         # 6.1.2: "Players who met more than once contribute the average score of their games."
         average = {pair: sum(points) / len(points) for pair, points in encounters.items()}
         places = _direct_encounter_places(group, average, self.context.scoring.win)
@@ -326,10 +406,14 @@ class Crosstable:
 
     @cached_property
     def ibf_coefficients(self) -> Mapping[int, float]:
-        """IBF 4.7 coefficients of every player (`pairing.ibf.credits`)."""
-        return coefficients(list(self.players.values()))
+        """IBF 4.7 coefficients of every player (`pairing.ibf.credits`), read from their entrants (the
+        ledger's standings make participants with their entrants when IBF-C is on the list)."""
+        entrants = [player.entrant for player in self.players.values()]
+        if None in entrants:
+            raise ValueError("IBF-C reads the players' entrants: a crosstable of entrants (`Crosstable.of`)")
+        return coefficients([entrant for entrant in entrants if entrant is not None])
 
-    def performance(self, performance: TiebreakFunction, player: Entrant) -> float:
+    def performance(self, performance: TiebreakFunction, player: Participant) -> float:
         """`performance` (TPR or PTP, C.07 10.2-10.3) of `player`, computed once: APRO and APPO (10.4-10.5)
         read every opponent's, so each player's is read once per opponent."""
         key = (performance, player.number)
@@ -360,12 +444,14 @@ class Crosstable:
         final-round record with an opponent (a game without a result yet, or a forfeit, too) becomes a
         played draw worth `Scoring.draw`, and the score follows; byes and absences stay as they are."""
         draw = self.context.scoring.draw
-        return Crosstable.of([_final_round_drawn(player, draw) for player in self.players.values()], self.context)
+        return Crosstable.of_participants(
+            [_final_round_drawn(player, draw) for player in self.players.values()], self.context
+        )
 
 
 def _checked(
     previous: Crosstable | None, context: TiebreakContext, by_number: Mapping[int, Entrant]
-) -> tuple[Mapping[int, Entrant], Mapping[int, int]]:
+) -> tuple[Mapping[int, Participant], Mapping[int, int]]:
     """The players of `previous` and their games, where its checks still hold (the same rounds, and all
     its players still there); else none."""
     if previous is None or previous.context.rounds != context.rounds or not previous.players.keys() <= by_number.keys():
@@ -373,13 +459,13 @@ def _checked(
     return previous.players, previous.games
 
 
-def _final_round_drawn(player: Entrant, draw: float) -> Entrant:
+def _final_round_drawn(player: Participant, draw: float) -> Participant:
     """The player with a final-round record that has an opponent made a played draw worth `draw` (8.3)."""
-    last = player.history[-1] if player.history else None
-    if last is None or last.opponent is None:
+    if not player.opponents or player.opponents[-1] is None:
         return player
+    last = player.records[-1]
     drawn = evolve(last, outcome=Outcome.DRAW, points=draw, played=True)
-    return evolve(player, score=player.score - last.points + draw, history=(*player.history[:-1], drawn))
+    return evolve(player, score=player.score - last.points + draw, records=(*player.records[:-1], drawn), entrant=None)
 
 
 def _direct_encounter_places(group: list[int], average: Mapping[tuple[int, int], float], win: float) -> dict[int, int]:
@@ -453,7 +539,7 @@ def _round_half_up(value: Fraction) -> int:
 # --- Art. 6: Direct Encounter (type A) ------------------------------------------------------------------
 
 
-def direct_encounter(player: Entrant, table: Crosstable) -> float:
+def direct_encounter(player: Participant, table: Crosstable) -> float:
     """C.07 6: "Among the tied players, sum each player's points from games against the other tied
     players, and rank by that sum" (6.1.1 forfeits excluded, 6.1.2 repeated games averaged, 6.2
     sub-ties reapplied, 6.3 a player first only "whatever the outcome of the missing games").
@@ -485,7 +571,7 @@ def _direct_encounter_among_still_tied(
                 rows[number][index] = float(below[number])
 
 
-def direct_encounter_forfeits_played(player: Entrant, table: Crosstable) -> float:
+def direct_encounter_forfeits_played(player: Participant, table: Crosstable) -> float:
     """C.07 6.1.1, DE-P (MTB26 `DE/P`): `direct_encounter` with forfeits included: "Forfeits are excluded
     unless the regulations say otherwise. If they are included, they count as played", so a forfeit win
     is a won encounter and a forfeit loss (or a double forfeit) a lost one."""
@@ -495,74 +581,76 @@ def direct_encounter_forfeits_played(player: Entrant, table: Crosstable) -> floa
 # --- Art. 7: the player's own results (type B) --------------------------------------------------------
 
 
-def number_of_wins(player: Entrant, table: Crosstable) -> float:
+def number_of_wins(player: Participant, table: Crosstable) -> float:
     """C.07 7.1 WIN: the rounds in which the player obtained a win's points, "with or without playing":
     forfeit wins, full-point byes and a pairing-allocated bye worth a win count."""
     win = table.context.scoring.win
-    return float(sum(1 for r in player.history if r.points >= win))
+    return float(sum(1 for r in player.records if r.points >= win))
 
 
-def number_of_games_won(player: Entrant, table: Crosstable) -> float:
+def number_of_games_won(player: Participant, table: Crosstable) -> float:
     """C.07 7.2 WON: games won over the board (in a round robin, forfeit wins too: 15.2)."""
     return float(
-        sum(1 for r in player.history if r.outcome is Outcome.WIN and table.counts_as_played_for_own_record(r))
+        sum(1 for o, r in player.rounds if r.outcome is Outcome.WIN and table.counts_as_played_for_own_record(o, r))
     )
 
 
-def number_of_games_played_with_black(player: Entrant, table: Crosstable) -> float:
+def number_of_games_played_with_black(player: Participant, table: Crosstable) -> float:
     """C.07 7.3 BPG: games played over the board with Black (`Side.SECOND`)."""
-    return float(sum(1 for r in player.history if r.side is Side.SECOND and table.counts_as_played_for_own_record(r)))
+    return float(
+        sum(1 for o, r in player.rounds if r.side is Side.SECOND and table.counts_as_played_for_own_record(o, r))
+    )
 
 
-def progressive_scores(player: Entrant, table: Crosstable) -> float:
+def progressive_scores(player: Participant, table: Crosstable) -> float:
     """C.07 7.5 PS: "the sum of the cumulative score after each round"."""
     total = cumulative = 0.0
-    for record in player.history:
+    for record in player.records:
         cumulative += record.points
         total += cumulative
     return total
 
 
-def progressive_scores_cut_1(player: Entrant, table: Crosstable) -> float:
+def progressive_scores_cut_1(player: Participant, table: Crosstable) -> float:
     """C.07 7.5 with Cut-1 (Art. 14), PS-C1: "drops the round-1 cumulative score"."""
-    return progressive_scores(player, table) - sum(r.points for r in player.history[:1])
+    return progressive_scores(player, table) - sum(r.points for r in player.records[:1])
 
 
-def number_of_games_won_with_black(player: Entrant, table: Crosstable) -> float:
+def number_of_games_won_with_black(player: Participant, table: Crosstable) -> float:
     """C.07 7.4 BWG: "games won over the board with Black" (`Side.SECOND`), as BPG counts them."""
     return float(
         sum(
             1
-            for r in player.history
-            if r.side is Side.SECOND and r.outcome is Outcome.WIN and table.counts_as_played_for_own_record(r)
+            for o, r in player.rounds
+            if r.side is Side.SECOND and r.outcome is Outcome.WIN and table.counts_as_played_for_own_record(o, r)
         )
     )
 
 
-def rounds_one_elected_to_play(player: Entrant, table: Crosstable) -> float:
+def rounds_one_elected_to_play(player: Participant, table: Crosstable) -> float:
     """C.07 7.6 REP: "rounds - (half-point byes + zero-point byes + forfeit losses)": the rounds that are
     not a VUR (16.1; a round without a game or bye, absent or withdrawn, is a zero-point bye there)."""
-    return float(sum(1 for r in player.history if not _is_voluntary_unplayed_round(r)))
+    return float(sum(1 for o, r in player.rounds if not _is_voluntary_unplayed_round(o, r)))
 
 
-def standard_points(player: Entrant, table: Crosstable) -> float:
+def standard_points(player: Participant, table: Crosstable) -> float:
     """C.07 7.7 (2026) STD: 1 for each round "won" ("scored more than the opponent, or more than a draw
     without playing") and ½ for each equal round, whatever the points table. A round with an opponent
     compares the two players' points of that round (a double forfeit is an equal round); one without
     compares the points with a draw's; a game without a result yet counts 0."""
     total = 0.0
-    for record in player.history:
-        if record.opponent is not None and record.played and record.outcome is None:
+    for opponent, record in player.rounds:
+        if opponent is not None and record.played and record.outcome is None:
             continue
-        if record.opponent is None:
+        if opponent is None:
             other = table.context.scoring.draw
         else:
-            other = table.players[record.opponent].history[record.round - 1].points
+            other = table.players[opponent].records[record.round - 1].points
         total += 1.0 if record.points > other else 0.5 if record.points == other else 0.0
     return total
 
 
-def tournament_pairing_number(player: Entrant, table: Crosstable) -> float:
+def tournament_pairing_number(player: Participant, table: Crosstable) -> float:
     """C.07 7.8 (2026) TPN, sorted by ascending pairing number (`Entrant.pairing_number`): the value is
     the pairing number negated, so the descending sort ranks the lowest number first."""
     return float(-player.pairing_number)
@@ -571,65 +659,65 @@ def tournament_pairing_number(player: Entrant, table: Crosstable) -> float:
 # --- Art. 8: Buchholz (type C) --------------------------------------------------------------------------
 
 
-def _buchholz_contributions(player: Entrant, table: Crosstable) -> list[Contribution]:
+def _buchholz_contributions(player: Participant, table: Crosstable) -> list[Contribution]:
     return [Contribution(score, voluntary) for score, voluntary, _ in table.buchholz_terms(player)]
 
 
-def buchholz(player: Entrant, table: Crosstable) -> float:
+def buchholz(player: Participant, table: Crosstable) -> float:
     """C.07 8.1 BH: "the sum of the (adjusted) final scores of the player's opponents, plus a dummy
     value for each of the player's own unplayed rounds (Art. 16)"."""
-    return sum(c.value for c in _buchholz_contributions(player, table))
+    return sum(score for score, _, _ in table.buchholz_terms(player))
 
 
-def buchholz_cut_1(player: Entrant, table: Crosstable) -> float:
+def buchholz_cut_1(player: Participant, table: Crosstable) -> float:
     """C.07 8.1 with Cut-1: "drops the lowest contribution", subject to 16.5."""
     return _cut(_buchholz_contributions(player, table), lowest=1)
 
 
-def buchholz_cut_2(player: Entrant, table: Crosstable) -> float:
+def buchholz_cut_2(player: Participant, table: Crosstable) -> float:
     """C.07 8.1 with Cut-2: "drops the two lowest", subject to 16.5."""
     return _cut(_buchholz_contributions(player, table), lowest=2)
 
 
-def buchholz_median_1(player: Entrant, table: Crosstable) -> float:
+def buchholz_median_1(player: Participant, table: Crosstable) -> float:
     """C.07 8.1 with Median-1: "drops the lowest and the highest, in that order", subject to 16.5."""
     return _cut(_buchholz_contributions(player, table), lowest=1, highest=1)
 
 
-def buchholz_median_2(player: Entrant, table: Crosstable) -> float:
+def buchholz_median_2(player: Participant, table: Crosstable) -> float:
     """C.07 8.1 with Median-2 (Art. 14): "drops the two lowest and the two highest", subject to 16.5."""
     return _cut(_buchholz_contributions(player, table), lowest=2, highest=2)
 
 
-def fore_buchholz(player: Entrant, table: Crosstable) -> float:
+def fore_buchholz(player: Participant, table: Crosstable) -> float:
     """C.07 8.3 FB: Buchholz computed "as if all paired games for the final round had ended in draws"
     (`Crosstable.fore`), Art. 16 applying to it as to BH."""
     fore = table.fore
     return buchholz(fore.players[player.number], fore)
 
 
-def fore_buchholz_cut_1(player: Entrant, table: Crosstable) -> float:
+def fore_buchholz_cut_1(player: Participant, table: Crosstable) -> float:
     """C.07 8.3 FB with Cut-1 (Art. 14; Art. 5 allows Cut-1 for FB): drops the lowest contribution,
     subject to 16.5."""
     fore = table.fore
     return _cut(_buchholz_contributions(fore.players[player.number], fore), lowest=1)
 
 
-def _average_over_opponents_played(player: Entrant, table: Crosstable, value: TiebreakFunction) -> float:
+def _average_over_opponents_played(player: Participant, table: Crosstable, value: TiebreakFunction) -> float:
     """The average of `value` over the opponents played over the board, each game counting (4.4); not
     rounded (the digest gives none for AOB); 0 without such a game."""
-    opponents = [r.opponent for r in player.history if r.opponent is not None and r.played]
+    opponents = [o for o, r in player.rounds if o is not None and r.played]
     if not opponents:
         return 0.0
     return sum(value(table.players[number], table) for number in opponents) / len(opponents)
 
 
-def average_of_opponents_buchholz(player: Entrant, table: Crosstable) -> float:
+def average_of_opponents_buchholz(player: Participant, table: Crosstable) -> float:
     """C.07 8.2 AOB: "the average of the Buchholz of the opponents played over the board"."""
     return _average_over_opponents_played(player, table, buchholz)
 
 
-def average_of_opponents_fore_buchholz(player: Entrant, table: Crosstable) -> float:
+def average_of_opponents_fore_buchholz(player: Participant, table: Crosstable) -> float:
     """C.07 8.2 AOB read with FB (8.3), which the 2026 edition allows ("it may use FB instead"; MTB26
     `AOB/F`): the average of the opponents' Fore Buchholz."""
     return _average_over_opponents_played(player, table, fore_buchholz)
@@ -638,13 +726,13 @@ def average_of_opponents_fore_buchholz(player: Entrant, table: Crosstable) -> fl
 # --- Art. 9: Sonneborn-Berger and Koya (type BC) ------------------------------------------------------
 
 
-def sonneborn_berger(player: Entrant, table: Crosstable) -> float:
+def sonneborn_berger(player: Participant, table: Crosstable) -> float:
     """C.07 9.1 SB: "Σ over rounds of (opponent's final adjusted score x points the player scored
     against that opponent)"; "unplayed rounds follow Art. 16" (the dummy scores the player's points)."""
     return sum(score * record.points for score, _, record in table.buchholz_terms(player))
 
 
-def sonneborn_berger_cut_1(player: Entrant, table: Crosstable) -> float:
+def sonneborn_berger_cut_1(player: Participant, table: Crosstable) -> float:
     """C.07 9.1 with Cut-1 (Art. 14), SB-C1 (2024-08): "drop the product for the opponent with the lowest
     score. If several opponents share that score, drop the lowest of their products"; 16.5 for SB:
     "compare the lowest VUR contribution with the least significant value and cut the higher of the two".
@@ -667,14 +755,13 @@ KOYA_HALF = KoyaLimit()
 """9.2's limit: 50 % of the maximum possible score."""
 
 
-def koya_system(player: Entrant, table: Crosstable, limit: KoyaLimit = KOYA_HALF) -> float:
+def koya_system(player: Participant, table: Crosstable, limit: KoyaLimit = KOYA_HALF) -> float:
     """C.07 9.2 KS: "points scored against all participants who finished with ≥ 50 % of the maximum
     possible score". For round robins. `limit`: the 14.5 Limit modifier (`KS-L60`, `KS-L+1`)."""
     threshold = table.koya_threshold(limit)
+    counts_as_game, players = table.counts_as_game, table.players
     return sum(
-        r.points
-        for r in player.history
-        if r.opponent is not None and table.counts_as_game(r) and table.players[r.opponent].score >= threshold
+        r.points for o, r in player.rounds if o is not None and players[o].score >= threshold and counts_as_game(o, r)
     )
 
 
@@ -689,15 +776,15 @@ def conversion_dp(p: Fraction) -> int:
 _RATING_RESULT = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2), Outcome.LOSS: Fraction(0)}
 
 
-def _rated_games(player: Entrant, table: Crosstable) -> list[tuple[int, Fraction]]:
+def _rated_games(player: Participant, table: Crosstable) -> list[tuple[int, Fraction]]:
     """(opponent's rating, result 1/½/0) for games played over the board, with a result, against an
     opponent with a rating to count (`Crosstable.opponent_rating`). 15.2 (2026): "all forfeits stay
     unplayed for rating-based tie-breaks"."""
     games = []
-    for r in player.history:
-        if r.opponent is None or not r.played or r.outcome is None:
+    for opponent, r in player.rounds:
+        if opponent is None or not r.played or r.outcome is None:
             continue
-        rating = table.opponent_rating(r.opponent, r.round)
+        rating = table.opponent_rating(opponent, r.round)
         if rating is not None:
             games.append((rating, _RATING_RESULT[r.outcome]))
     return games
@@ -707,13 +794,13 @@ def _average_rating(games: list[tuple[int, Fraction]]) -> int:
     return _round_half_up(Fraction(sum(rating for rating, _ in games), len(games))) if games else 0
 
 
-def average_rating_of_opponents(player: Entrant, table: Crosstable) -> float:
+def average_rating_of_opponents(player: Participant, table: Crosstable) -> float:
     """C.07 10.1 ARO: "the average rating of opponents played over the board, rounded to the nearest
     integer with 0.5 rounded up"."""
     return float(_average_rating(_rated_games(player, table)))
 
 
-def tournament_performance_rating(player: Entrant, table: Crosstable) -> float:
+def tournament_performance_rating(player: Participant, table: Crosstable) -> float:
     """C.07 10.2 TPR: "ARO + dp(p)", p = "the fractional score in over-the-board games (points ÷
     games)", dp from the B.02 8.1.1 table."""
     games = _rated_games(player, table)
@@ -723,14 +810,14 @@ def tournament_performance_rating(player: Entrant, table: Crosstable) -> float:
     return float(_average_rating(games) + conversion_dp(p))
 
 
-def average_rating_of_opponents_cut_1(player: Entrant, table: Crosstable) -> float:
+def average_rating_of_opponents_cut_1(player: Participant, table: Crosstable) -> float:
     """C.07 10.1 with Cut-1 (Art. 14), ARO-C1: "drops the lowest-rated opponent", then averages and rounds
     as ARO (0 when no rated game remains)."""
     games = sorted(_rated_games(player, table))
     return float(_average_rating(games[1:]))
 
 
-def own_rating(player: Entrant, table: Crosstable) -> float:
+def own_rating(player: Participant, table: Crosstable) -> float:
     """C.07 10.6 (2026) RTNG: "the player's own rating", the first one (Art. 10, 2026: "the first rating
     is used"); sorted descending. An unrated player counts as `TiebreakContext.unrated_rating`, or 0."""
     if player.rating > 0:
@@ -744,7 +831,7 @@ def _expected_percentage(rating: int, ratings: list[int]) -> int:
     return sum(full_scale_scoring_percentage(rating - opponent) for opponent in ratings)
 
 
-def perfect_tournament_performance(player: Entrant, table: Crosstable) -> float:
+def perfect_tournament_performance(player: Participant, table: Crosstable) -> float:
     """C.07 10.3 PTP: "the lowest integer rating R such that Σ PD(R - R_opp) ≥ the player's OTB score",
     PD from the B.02 8.1.2 table at full scale ("no ±400 cap"); "a zero score gives PTP = lowest
     opponent rating - 800". Over the games ARO and TPR read; 0 without one."""
@@ -767,25 +854,21 @@ def perfect_tournament_performance(player: Entrant, table: Crosstable) -> float:
     return float(low)
 
 
-def _average_performance_of_opponents(player: Entrant, table: Crosstable, performance: TiebreakFunction) -> float:
+def _average_performance_of_opponents(player: Participant, table: Crosstable, performance: TiebreakFunction) -> float:
     """The average of `performance` (TPR or PTP) over the opponents played over the board, rounded with
     0.5 up as ARO; an opponent without one (no rated game of their own) is left out, 0 when none is left."""
-    opponents = [
-        table.players[r.opponent]
-        for r in player.history
-        if r.opponent is not None and r.played and r.outcome is not None
-    ]
+    opponents = [table.players[o] for o, r in player.rounds if o is not None and r.played and r.outcome is not None]
     values = [int(table.performance(performance, opponent)) for opponent in opponents if _rated_games(opponent, table)]
     return float(_round_half_up(Fraction(sum(values), len(values)))) if values else 0.0
 
 
-def average_performance_rating_of_opponents(player: Entrant, table: Crosstable) -> float:
+def average_performance_rating_of_opponents(player: Participant, table: Crosstable) -> float:
     """C.07 10.4 APRO: the average of the TPR (10.2) of the opponents played over the board, "rounded with
     0.5 up"."""
     return _average_performance_of_opponents(player, table, tournament_performance_rating)
 
 
-def average_perfect_performance_of_opponents(player: Entrant, table: Crosstable) -> float:
+def average_perfect_performance_of_opponents(player: Participant, table: Crosstable) -> float:
     """C.07 10.5 APPO: the average of the PTP (10.3) of the opponents played over the board, "rounded with
     0.5 up"."""
     return _average_performance_of_opponents(player, table, perfect_tournament_performance)
@@ -794,60 +877,60 @@ def average_perfect_performance_of_opponents(player: Entrant, table: Crosstable)
 # --- Scrabble (tsh) -------------------------------------------------------------------------------------
 
 
-def spread(player: Entrant, table: Crosstable) -> float:
+def spread(player: Participant, table: Crosstable) -> float:
     """tsh: "Spread = myscore - oppscore", summed over rounds. A bye counts the score it was entered
     with (tsh records it against opponent 0 with `bye_spread`, e.g. +50, or -50 for a forfeit); a
     round with no scores entered counts 0."""
     return float(
         sum(
             r.score_for - r.score_against
-            for r in player.history
+            for r in player.records
             if r.score_for is not None and r.score_against is not None
         )
     )
 
 
-def average_opponent_rating(player: Entrant, table: Crosstable) -> float:
+def average_opponent_rating(player: Participant, table: Crosstable) -> float:
     """Average rating of the opponents played, rounded as ARO (C.07 10.1). Not tsh's "Average Opponent
     Ranking", which averages the opponents' final *rankings*."""
     return float(_average_rating(_rated_games(player, table)))
 
 
-def _tsh_wins(player: Entrant) -> float:
+def _tsh_wins(player: Participant) -> float:
     """tsh `Synch`: a game is ½(1 + sign(spread)), a tie being half a win; a bye with a positive score
     is a win (the ledger gives such a bye the outcome WIN), a zero or negative one is not."""
-    return float(sum(_RATING_RESULT[r.outcome] for r in player.history if r.outcome is not None))
+    return float(sum(_RATING_RESULT[r.outcome] for r in player.records if r.outcome is not None))
 
 
-def opponents_wins(player: Entrant, table: Crosstable) -> float:
+def opponents_wins(player: Participant, table: Crosstable) -> float:
     """tsh's "Sum of Opponent Scores": the wins of the opponents played (a forfeit is a bye in tsh,
     against opponent 0, so it brings no opponent)."""
-    return sum(_tsh_wins(table.players[r.opponent]) for r in player.history if r.opponent is not None and r.played)
+    return sum(_tsh_wins(table.players[o]) for o, r in player.rounds if o is not None and r.played)
 
 
 # --- Backgammon (IBF) -----------------------------------------------------------------------------------
 
 
-def ibf_coefficient(player: Entrant, table: Crosstable) -> float:
+def ibf_coefficient(player: Participant, table: Crosstable) -> float:
     """IBF 4.7: the opponents' scores, a "plus" (bye) "credited with the smallest number of points scored by
     any player", a withdrawn opponent's remaining games at "the average result of those players with whom
     they were in the same score group at the time of withdrawal" (`pairing.ibf.credits`)."""
     return table.ibf_coefficients[player.number]
 
 
-def wins_not_against_virtual_opponents(player: Entrant, table: Crosstable) -> float:
+def wins_not_against_virtual_opponents(player: Participant, table: Crosstable) -> float:
     """IBF Pairing Rules 4.10: "The number of wins (a win against a virtual opponent does not count)".
     A bye is a virtual opponent; a forfeit win is against a real one and counts."""
-    return float(sum(1 for r in player.history if r.opponent is not None and r.outcome is Outcome.WIN))
+    return float(sum(1 for o, r in player.rounds if o is not None and r.outcome is Outcome.WIN))
 
 
-def drawing_of_lots(player: Entrant, table: Crosstable) -> float:
+def drawing_of_lots(player: Participant, table: Crosstable) -> float:
     """C.07 4.2: "when the list is exhausted, draw lots": the player's lot drawn with the tournament's
     seed (`ledger.ranking.drawn_lot`), the same at every reading; the highest lot ranks first."""
     return drawn_lot(table.context.seed, player.number)
 
 
-def external_value(player: Entrant, table: Crosstable) -> float:
+def external_value(player: Participant, table: Crosstable) -> float:
     """C.07 Art. 3 ("play-offs") and 4.1 (the regulations define the tie-breaks): the value the arbiter
     entered for the player, e.g. a play-off's or a tie-break match's points (docs/fide-mode.md, Q207);
     0 for a player without one, so an entry only ranks its players among those equal before it."""
@@ -856,7 +939,7 @@ def external_value(player: Entrant, table: Crosstable) -> float:
 
 # --- Registry -------------------------------------------------------------------------------------------
 
-TiebreakFunction = Callable[[Entrant, Crosstable], float]
+TiebreakFunction = Callable[[Participant, Crosstable], float]
 
 _FUNCTIONS: dict[str, TiebreakFunction] = {
     "BH": buchholz,
@@ -913,6 +996,8 @@ OWN_AND_OPPONENTS_RECORDS = frozenset(
 records, ratings), besides the context and KS's threshold."""
 SCORE_GROUP = frozenset({"DE", "DE-P"})
 """Codes whose value reads the player's score group: who is on the same score, and their games."""
+READ_FROM_ENTRANTS = frozenset({"IBF-C"})
+"""Codes whose value reads the players' entrants (`Participant.entrant`; IBF 4.7, `pairing.ibf.credits`)."""
 
 
 def _functions(codes: Sequence[str]) -> list[TiebreakFunction]:
@@ -981,7 +1066,7 @@ def updated_tiebreaks(
     reads the whole field), everyone."""
     functions = _functions(codes)
     players = table.players
-    near = set(changed).union(*(players[number].opponents for number in changed))
+    near = set(changed).union(*(players[number].met for number in changed))
     scores = {previous_scores[number] for number in changed} | {players[number].score for number in near}
     group = {number for score in scores for number in table.score_groups.get(score, ())}
     whole_field = [_family(code) not in OWN_AND_OPPONENTS_RECORDS | SCORE_GROUP for code in codes]
