@@ -189,15 +189,18 @@ def places_of(
     arbiter's orders of tied players (Q205), with the EXT values entered (Q207); then, where the list draws
     lots (C.07 4.2) and the file carries their seed (`pairing.trf.standings.Lots`), the lots redrawn as the
     ledger draws them (`ledger.ranking.drawn_lot`), one place each. Without the seed, players equal on all
-    before them share a range of ranks, in any order, as players whose ties stand do (Q203). ValueError
-    for a code the tie-breaks do not know."""
+    before them share a range of ranks, in any order, as players whose ties stand do (Q203). The players
+    the file states expelled have no place, their games counting for their opponents (Q198, `_standing`).
+    ValueError for a code the tie-breaks do not know."""
     from pairing.trf.standings import Place  # here: only the checker and the generator read a file's standings
 
     kept = tuple(codes[: _before_lots(codes)])
     context = TiebreakContext(game="chess", scoring=scoring, rounds=rounds, external=entries.external)
     table = Crosstable.of(players, context)
     values = tiebreaks_of(table, kept)
-    rows = _ranked(list(table.players.values()), values, kept, None, _by_hand(entries.tied_orders))
+    expelled = {start for start, _ in entries.withdrawals.expelled} if entries.withdrawals is not None else set()
+    standing = [player for player in table.players.values() if player.number not in expelled]
+    rows = _ranked(standing, values, kept, None, _by_hand(entries.tied_orders))
     if "LOT" in codes and entries.lots is not None:
         return _places_by_lots(rows, entries.lots)
     sharing = Counter(row.rank for row in rows)

@@ -49,7 +49,15 @@ LOTS_SEED = "Drawing of lots (C.07 4.2): seed "
 LOTS_ENTRIES = "Drawing of lots, entry numbers: "
 """The ``###`` lines of the players whose lots are drawn by another number than their start rank:
 ``START=ENTRY`` pairs separated by spaces."""
-LOTS_PER_LINE = 500
+PAIRS_PER_LINE = 500
+"""Players a line of pairs (``START=ENTRY``, ``START=ROUND``) names at most: a line is at most 10,000 characters."""
+WITHDRAWN = "Withdrawn players, from round: "
+"""The ``###`` lines of the players withdrawn (`Withdrawals`): ``START=ROUND`` pairs separated by spaces, the
+start rank and the first round the player is out of; ``none`` alone when no player is."""
+EXPELLED = "Expelled players, from round: "
+"""The ``###`` lines of the players expelled (a withdrawal the arbiter flags as an expulsion, Q197), as
+`WITHDRAWN`'s."""
+NO_PLAYER = "none"
 
 
 def tiebreak_codes(descriptors: Sequence[str]) -> tuple[str, ...]:
@@ -94,23 +102,47 @@ class Lots:
         return self._entry_of.get(start_rank, start_rank)
 
     def lines(self) -> list[str]:
-        """The seed's line, then the entry numbers, `LOTS_PER_LINE` players a line (a line is at most
-        10,000 characters)."""
-        pairs = [f"{start}={entry}" for start, entry in self.entries]
-        return [f"{LOTS_SEED}{self.seed}"] + [
-            LOTS_ENTRIES + " ".join(pairs[at : at + LOTS_PER_LINE]) for at in range(0, len(pairs), LOTS_PER_LINE)
-        ]
+        """The seed's line, then the entry numbers (`pair_lines`)."""
+        return [f"{LOTS_SEED}{self.seed}", *pair_lines(LOTS_ENTRIES, self.entries)]
+
+
+def pair_lines(prefix: str, pairs: Sequence[tuple[int, int]]) -> list[str]:
+    """`prefix` and ``A=B`` pairs, `PAIRS_PER_LINE` pairs a line (none without pairs)."""
+    written = [f"{first}={second}" for first, second in pairs]
+    return [prefix + " ".join(written[at : at + PAIRS_PER_LINE]) for at in range(0, len(written), PAIRS_PER_LINE)]
+
+
+@frozen
+class Withdrawals:
+    """The players withdrawn, "no longer paired" (C.04.2 3.2), as a TRF's ``###`` lines carry them: TRF has no
+    withdrawal record, and the ``0000 - -`` a withdrawn player's line holds from the round the player is out of
+    says, in the round to pair, a player absent from that round alone too. The lines say which it is, so a
+    reader restores exactly the withdrawals of the ledger that wrote the file (docs/trf.md, "Withdrawals"); a
+    file without them leaves the reading to the ``001`` lines."""
+
+    withdrawn: tuple[tuple[int, int], ...] = ()
+    """(start rank, first round out) of each player withdrawn and not expelled."""
+    expelled: tuple[tuple[int, int], ...] = ()
+    """(start rank, first round out) of each player expelled (Q197)."""
+
+    def lines(self) -> list[str]:
+        """The withdrawn players' lines, then the expelled players' (`pair_lines`); ``none`` when neither."""
+        lines = pair_lines(WITHDRAWN, self.withdrawn) + pair_lines(EXPELLED, self.expelled)
+        return lines or [WITHDRAWN + NO_PLAYER]
 
 
 @frozen
 class ArbiterEntries:
     """What the arbiter decided about the standings, as a TRF's ``###`` lines carry it (players by start
-    rank): the orders of tied players (Q205), the EXT values (Q207), and the drawing of lots' seed (C.07
-    4.2, Q206) when the list draws lots."""
+    rank): the orders of tied players (Q205), the EXT values (Q207), the drawing of lots' seed (C.07
+    4.2, Q206) when the list draws lots, and the players withdrawn or expelled (`Withdrawals`)."""
 
     tied_orders: tuple[tuple[int, ...], ...] = ()
     external: tuple[tuple[int, float], ...] = ()
     lots: Lots | None = None
+    withdrawals: Withdrawals | None = None
+    """The players withdrawn and expelled, where the file states them (an expelled player has no place in a
+    Swiss's standings, Q198)."""
 
     def lines(self) -> list[str]:
         """The ``###`` lines' text (after ``### ``), as `arbiter_entries` reads them back: each value written
@@ -127,9 +159,11 @@ def written_value(value: float) -> str:
 
 
 _NUMBER = r"[0-9]{1,4}"
+_PAIRS = rf"{_NUMBER}={_NUMBER}(?: {_NUMBER}={_NUMBER})*"
 _TIED_LINE = re.compile(rf"{re.escape(TIED_BY_HAND)}({_NUMBER}(?: {_NUMBER})+)")
 _LOTS_SEED_LINE = re.compile(rf"{re.escape(LOTS_SEED)}([0-9]{{1,20}})")
-_LOTS_ENTRIES_LINE = re.compile(rf"{re.escape(LOTS_ENTRIES)}({_NUMBER}={_NUMBER}(?: {_NUMBER}={_NUMBER})*)")
+_LOTS_ENTRIES_LINE = re.compile(rf"{re.escape(LOTS_ENTRIES)}({_PAIRS})")
+_WITHDRAWN_LINE = re.compile(rf"({re.escape(WITHDRAWN)}|{re.escape(EXPELLED)})({_PAIRS}|{NO_PLAYER})")
 _EXTERNAL_LINE = re.compile(rf"{re.escape(EXTERNAL_VALUE)}({_NUMBER}) (-?[0-9]{{1,6}}(?:\.[0-9]+)?)")
 
 
@@ -142,14 +176,16 @@ class EntryLine:
     text: str
     """The line after ``###``, without the blanks around it."""
     entries: ArbiterEntries
-    """What it says: one order of tied players, or one EXT value."""
+    """What it says: one order of tied players, one EXT value, the lots' seed or entry numbers, or players
+    withdrawn or expelled."""
     value: str = ""
     """An EXT value as written, for a reader that takes the text (the ledger's `tiebreak-value`)."""
 
 
 def entry_lines(document: TrfDocument) -> list[EntryLine]:
-    """The ``###`` lines of the arbiter's entries (Q205, Q207), in the file's order; other comments are left
-    alone. ValueError naming the line for one that starts as an entry but cannot be read."""
+    """The ``###`` lines of the arbiter's entries (Q205, Q207, Q206's lots, the withdrawals), in the file's
+    order; other comments are left alone. ValueError naming the line for one that starts as an entry but cannot
+    be read."""
     found = []
     for number, record in enumerate(document.records, start=1):
         if not isinstance(record, CommentRecord):
@@ -165,16 +201,30 @@ def entry_lines(document: TrfDocument) -> list[EntryLine]:
         elif seed := _LOTS_SEED_LINE.fullmatch(text):
             found.append(EntryLine(number, text, ArbiterEntries(lots=Lots(int(seed[1])))))
         elif entries := _LOTS_ENTRIES_LINE.fullmatch(text):
-            pairs = tuple((int(start), int(entry)) for start, entry in (pair.split("=") for pair in entries[1].split()))
-            found.append(EntryLine(number, text, ArbiterEntries(lots=Lots(None, pairs))))
-        elif text.startswith((TIED_BY_HAND, EXTERNAL_VALUE, LOTS_SEED, LOTS_ENTRIES)):
+            found.append(EntryLine(number, text, ArbiterEntries(lots=Lots(None, _pairs(entries[1])))))
+        elif out := _WITHDRAWN_LINE.fullmatch(text):
+            found.append(EntryLine(number, text, ArbiterEntries(withdrawals=_withdrawals(out[1], out[2]))))
+        elif text.startswith((TIED_BY_HAND, EXTERNAL_VALUE, LOTS_SEED, LOTS_ENTRIES, WITHDRAWN, EXPELLED)):
             raise ValueError(
                 f"line {number}: cannot read '### {text[:80]}': an order of tied players is '### {TIED_BY_HAND}"
                 f"3 7 5' (two or more start ranks, best first), an EXT value '### {EXTERNAL_VALUE}7 1.5' (a start "
                 f"rank and a number), the lots' seed '### {LOTS_SEED}12345', their entry numbers '### "
-                f"{LOTS_ENTRIES}1=4 4=1' (start rank=entry number)"
+                f"{LOTS_ENTRIES}1=4 4=1' (start rank=entry number), players withdrawn or expelled '### "
+                f"{WITHDRAWN}7=3 9=5' or '### {EXPELLED}4=2' (start rank=first round out; '### {WITHDRAWN}"
+                f"{NO_PLAYER}')"
             )
     return found
+
+
+def _pairs(text: str) -> tuple[tuple[int, int], ...]:
+    """``A=B`` pairs separated by spaces, as numbers."""
+    return tuple((int(first), int(second)) for first, second in (pair.split("=") for pair in text.split()))
+
+
+def _withdrawals(prefix: str, text: str) -> Withdrawals:
+    """One line of `WITHDRAWN` or `EXPELLED` (`prefix`), its pairs or `NO_PLAYER` (`text`)."""
+    pairs = () if text == NO_PLAYER else _pairs(text)
+    return Withdrawals(expelled=pairs) if prefix == EXPELLED else Withdrawals(withdrawn=pairs)
 
 
 def arbiter_entries(document: TrfDocument) -> ArbiterEntries:
@@ -186,6 +236,19 @@ def arbiter_entries(document: TrfDocument) -> ArbiterEntries:
         tuple(order for entries in found for order in entries.tied_orders),
         tuple(value for entries in found for value in entries.external),
         lots_of(lines),
+        withdrawals_of(lines),
+    )
+
+
+def withdrawals_of(lines: Sequence[EntryLine]) -> Withdrawals | None:
+    """The players withdrawn and expelled that the lines state, all their lines together; None when no line
+    states them (the file's ``001`` lines alone then tell)."""
+    stated = [line.entries.withdrawals for line in lines if line.entries.withdrawals is not None]
+    if not stated:
+        return None
+    return Withdrawals(
+        tuple(pair for withdrawals in stated for pair in withdrawals.withdrawn),
+        tuple(pair for withdrawals in stated for pair in withdrawals.expelled),
     )
 
 
@@ -231,6 +294,8 @@ def places(document: TrfDocument, descriptors: Sequence[str], standings_of: Stan
     known = {player.number for player in players}
     entries = arbiter_entries(document)
     named = {n for order in entries.tied_orders for n in order} | {n for n, _ in entries.external}
+    if entries.withdrawals is not None:
+        named |= {n for n, _ in entries.withdrawals.withdrawn + entries.withdrawals.expelled}
     strangers = sorted(named - known)
     if strangers:
         raise ValueError(f"a ### line names start rank {strangers[0]}, which has no 001 line")

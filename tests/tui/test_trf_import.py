@@ -679,6 +679,8 @@ XXC_SCENARIOS = {
         ROUND, *PLAYED, ("withdraw", "id 6", "--from-round", "2", "--reason", "ill"), ROUND,
         *(("result", "2", board, "1/2") for board in ("1", "2", "3")),
     ],
+    "withdrawn from the round to pair": [ROUND, *PLAYED, ("withdraw", "id 6", "--reason", "ill")],
+    "expelled": [ROUND, *PLAYED, ("expel", "id 3", "--reason", "fair play")],
     "byes asked for": [
         ROUND, *PLAYED, ("bye", "id 1", "--round", "2", "--kind", "half"),
         ("bye", "id 4", "--round", "2", "--kind", "zero"),
@@ -717,12 +719,13 @@ def test_q206_a_ledger_imported_with_xxc_rank_exports_what_it_imports_again(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], scenario: str, entries: bool
 ) -> None:
     """Q206 with ``XXC rank`` (docs/trf.md): a ledger imported from a file paired in the order of its 001
-    lines, with or without entry numbers for the lots, in which forfeits, a withdrawal from a played round,
-    byes asked for or played, or a late entry are recorded, exports a file naming the players by the imported
-    file's ids (a late entry whose number is one of them by a number above them all, drawing its lot by its
-    own); that file imports into a ledger with the same standings, which exports the same file but for the
-    lines of its own log and pairs the next round as the first ledger and as `arbiter-pair` pairs the file;
-    the checker finds the file's rounds and ranks as it pairs and ranks them."""
+    lines, with or without entry numbers for the lots, in which forfeits, a withdrawal from a played round or
+    from the round to pair, an expulsion, byes asked for or played, or a late entry are recorded, exports a
+    file naming the players by the imported file's ids (a late entry whose number is one of them by a number
+    above them all, drawing its lot by its own; the withdrawn and expelled in the withdrawal lines); that file
+    imports into a ledger with the same standings, which exports the same file but for the lines of its own log
+    and pairs the next round as the first ledger and as `arbiter-pair` pairs the file; the checker finds the
+    file's rounds and ranks as it pairs and ranks them."""
     first, _ = imported(tmp_path, capsys, _listed_file(tmp_path, entries))
     numbers = LISTED_ENTRIES if entries else {}
     for command in XXC_SCENARIOS[scenario]:

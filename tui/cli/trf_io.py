@@ -93,6 +93,7 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         read_document,
         read_trf,
         record_arbiter_entry,
+        stated_withdrawals,
         tiebreaks_of,
     )
 
@@ -102,8 +103,8 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
         raise InvalidInput(f"{path}: no 001 player lines; nothing to import")
     with naming(path):
         total = args.rounds or document.total_rounds or max(played_rounds(document), 1)
-        by_start_rank = read_trf(document, total)
         entries = arbiter_entry_lines(document)
+        by_start_rank = read_trf(document, total, stated_withdrawals(document, entries, total))
         number = player_numbers(document, entries)
         imported = by_start_rank.numbered(number)
         options = ranking_options(document, number) | acceleration_options(document, number)
@@ -156,8 +157,8 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
                 ledger.adjourn(imported_round.number, board, f"{reason}: its result is unknown there (?)")
         for player, round_number, kind in imported.requests:
             ledger.request_bye(player, round_number, kind, reason)
-        for player, first_round in imported.withdrawn:
-            ledger.withdraw(player, first_round, reason)
+        for player, first_round, expelled in imported.withdrawn:
+            ledger.withdraw(player, first_round, reason, expelled=expelled)
         for entry in entries:
             with naming(
                 f"line {entry.line} ('### {entry.text[:60]}'; correct the line or leave it out)", remedies=False

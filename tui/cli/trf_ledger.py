@@ -55,6 +55,7 @@ from pairing.trf.standings import (
     ArbiterEntries,
     EntryLine,
     Lots,
+    Withdrawals,
     entry_lines,
     lots_of,
     tiebreak_codes,
@@ -306,7 +307,24 @@ def to_document(
     records += [CommentRecord(text=f" {caution.trf_comment()}") for _, caution in state.cautions if caution.breach]
     records += [CommentRecord(text=f" {rating_comment(correction)}") for correction in state.rating_corrections]
     records += [CommentRecord(text=f" {line}") for line in arbiter_tiebreak_comments(state, tpn)]
+    records += [CommentRecord(text=f" {line}") for line in withdrawal_comments(state, tpn, players)]
     return TrfDocument(records=(*records, *players))
+
+
+def withdrawal_comments(state: TournamentState, tpn: dict[int, int], players: Sequence[PlayerRecord]) -> list[str]:
+    """The players withdrawn and expelled (Q170, Q197) as `###` lines, players by their start rank
+    (`pairing.trf.standings.Withdrawals`): TRF has no withdrawal record, and the ``0000 - -`` a withdrawn
+    player's line holds in the round to pair reads as an absence from that round alone, so `arbiter import-trf`
+    restores the ledger's withdrawals from these lines. With no player withdrawn, one line saying so where the
+    ``001`` lines alone would read as a withdrawal (`withdrawn_in_rounds`: a player re-entered or registered
+    late, not paired from a played round on); none otherwise, so the file is as it was."""
+    out: dict[bool, list[tuple[int, int]]] = {False: [], True: []}  # expelled -> (start rank, first round out)
+    for number, player in state.players.items():
+        if player.withdrawn_from is not None:
+            out[player.expelled].append((tpn[number], player.withdrawn_from))
+    if not any(out.values()) and not withdrawn_in_rounds(TrfDocument(records=tuple(players)), state.total_rounds):
+        return []
+    return Withdrawals(tuple(sorted(out[False])), tuple(sorted(out[True]))).lines()
 
 
 def listed_start_ranks(state: TournamentState) -> dict[int, int]:
@@ -591,8 +609,8 @@ class TrfImport:
     rounds: tuple[ImportedRound, ...]
     requests: tuple[tuple[int, int, ByeKind], ...]
     """(player, round, bye) for the rounds not paired yet."""
-    withdrawn: tuple[tuple[int, int], ...]
-    """(player, first round out)."""
+    withdrawn: tuple[tuple[int, int, bool], ...]
+    """(player, first round out, expelled)."""
 
     def numbered(self, number: PlayerNumbers) -> TrfImport:
         """The same, players by their numbers in the imported ledger (`player_numbers`, Q206)."""
@@ -607,7 +625,7 @@ class TrfImport:
         return TrfImport(
             rounds,
             tuple((number(player), round_number, kind) for player, round_number, kind in self.requests),
-            tuple((number(player), first) for player, first in self.withdrawn),
+            tuple((number(player), first, expelled) for player, first, expelled in self.withdrawn),
         )
 
 
@@ -646,8 +664,24 @@ def _withdrawn_from(player: PlayerRecord, played: int, columns: int, finished: b
     return first
 
 
-def read_trf(document: TrfDocument, total_rounds: int) -> TrfImport:
-    """The rounds, byes asked for and withdrawals of a TRF, checked before anything is appended."""
+def withdrawn_in_rounds(document: TrfDocument, total_rounds: int) -> dict[int, int]:
+    """Start rank -> first round out of the players whose ``001`` line reads as withdrawn (`_withdrawn_from`),
+    as the import reads a file without the ``###`` lines of its withdrawals."""
+    played = played_rounds(document)
+    columns = document.rounds_played
+    withdrawn = {}
+    for player in document.players:
+        first = _withdrawn_from(player, played, columns, finished=played == total_rounds)
+        if first is not None:
+            withdrawn[player.start_rank] = first
+    return withdrawn
+
+
+def read_trf(document: TrfDocument, total_rounds: int, stated: dict[int, tuple[int, bool]] | None = None) -> TrfImport:
+    """The rounds, byes asked for and withdrawals of a TRF, checked before anything is appended; the
+    withdrawals are the `stated` ones (`stated_withdrawals`: start rank -> first round out, expelled) where
+    the file states them, else those its ``001`` lines read as (`withdrawn_in_rounds`). A ``0000 - -`` from a
+    withdrawn player's first round out is the withdrawal's; another in a round not paired, an absence."""
     try:
         check_players(document)
     except TrfConversionError as error:
@@ -661,11 +695,8 @@ def read_trf(document: TrfDocument, total_rounds: int) -> TrfImport:
         raise InvalidInput(
             f"the file has {columns} round columns, more than the {total_rounds} rounds of the tournament"
         )
-    withdrawn: dict[int, int] = {}
-    for rank, player in players.items():
-        first = _withdrawn_from(player, played, columns, finished=played == total_rounds)
-        if first is not None:
-            withdrawn[rank] = first
+    if stated is None:
+        stated = {rank: (first, False) for rank, first in withdrawn_in_rounds(document, total_rounds).items()}
     rounds = [_paired_round(players, number, lines) for number in range(1, played + 1)]
     requests: list[tuple[int, int, ByeKind]] = []
     for number in range(played + 1, columns + 1):
@@ -678,11 +709,55 @@ def read_trf(document: TrfDocument, total_rounds: int) -> TrfImport:
             rounds.append(_paired_round(players, number, lines))
             continue
         for rank, player in sorted(players.items()):
-            written = number <= len(player.rounds)
-            if written and rank not in withdrawn and player.rounds[number - 1].result in REQUESTS:
-                requests.append((rank, number, REQUESTS[player.rounds[number - 1].result]))
-    requests += _bye_records(document, len(rounds), {rank for rank, _, _ in requests} | set(withdrawn))
-    return TrfImport(rounds=tuple(rounds), requests=tuple(requests), withdrawn=tuple(sorted(withdrawn.items())))
+            result = player.rounds[number - 1].result if number <= len(player.rounds) else None
+            out = rank in stated and stated[rank][0] <= number and result in ABSENT
+            if result in REQUESTS and not out:
+                requests.append((rank, number, REQUESTS[result]))
+    requests += _bye_records(document, len(rounds), {rank for rank, _, _ in requests} | set(stated))
+    withdrawn = tuple((rank, first, expelled) for rank, (first, expelled) in sorted(stated.items()))
+    return TrfImport(rounds=tuple(rounds), requests=tuple(requests), withdrawn=withdrawn)
+
+
+def stated_withdrawals(
+    document: TrfDocument, entries: Sequence[EntryLine], total_rounds: int
+) -> dict[int, tuple[int, bool]] | None:
+    """Start rank -> (first round out, expelled) of the players the file's ``###`` lines state withdrawn or
+    expelled (`withdrawal_comments` writes them), None when no line states them; InvalidInput naming the line
+    that names a start rank without a ``001`` line, a player twice, a round outside the tournament, or a
+    player whose ``001`` line is paired in a round after the first round out (`_paired_after`)."""
+    players = {player.start_rank: player for player in document.players}
+    lines = player_lines(document)
+    stated: dict[int, tuple[int, bool]] | None = None
+    for line in entries:
+        withdrawals = line.entries.withdrawals
+        if withdrawals is None:
+            continue
+        stated = {} if stated is None else stated
+        for expelled, pairs in ((False, withdrawals.withdrawn), (True, withdrawals.expelled)):
+            for start, first in pairs:
+                if start not in players:
+                    _refuse_entry(line, f"start rank {start} has no 001 line")
+                if start in stated:
+                    _refuse_entry(line, f"start rank {start} is withdrawn twice")
+                if not 1 <= first <= total_rounds:
+                    _refuse_entry(line, f"round {first} is outside the tournament's rounds 1..{total_rounds}")
+                _paired_after(line, players[start], first, lines[start])
+                stated[start] = (first, expelled)
+    return stated
+
+
+def _paired_after(line: EntryLine, player: PlayerRecord, first: int, at: int) -> None:
+    """Refuse a withdrawal from round `first` of a player whose ``001`` line (line `at`) has a game (or the
+    pairing-allocated bye) in a later round: "withdrawn players are no longer paired" (C.04.2 3.2). The game
+    of the first round out itself stands (a withdrawal made after that round was paired)."""
+    for number, entry in enumerate(player.rounds[first:], start=first + 1):
+        if entry.opponent != 0 or entry.result is R.PAIRING_ALLOCATED_BYE:
+            column = 92 + 10 * (number - 1)
+            _refuse_entry(
+                line,
+                f"start rank {player.start_rank} is withdrawn from round {first} but paired in round {number} "
+                f"(line {at}, columns {column}-{column + 7})",
+            )
 
 
 def _check_references(document: TrfDocument, total_rounds: int) -> None:
