@@ -53,7 +53,7 @@ import io
 import json
 import os
 import random
-import select
+import selectors
 import shutil
 import subprocess
 import sys
@@ -241,7 +241,9 @@ class Gacrux:
             raise ValueError("the Gacrux worker has no pipes")
         stdin.write(json.dumps(list(arguments)) + "\n")
         stdin.flush()
-        ready, _, _ = select.select([stdout], [], [], self.TIMEOUT)
+        with selectors.DefaultSelector() as waiting:  # not `select.select`: a long test run holds fds over 1,024
+            waiting.register(stdout, selectors.EVENT_READ)
+            ready = waiting.select(self.TIMEOUT)
         answer = stdout.readline() if ready else ""
         if not answer:
             self.process.kill()

@@ -594,12 +594,35 @@ class Ledger(Application):
         self, number: int, from_round: int | None, reason: str, reference: str = "", *, expelled: bool = False
     ) -> None:
         """Withdraw a player from a round on; `expelled`: the arbiter expelled the player (recorded with
-        the withdrawal; a Swiss's standings leave the player out)."""
-        self._tournament_command(
-            lambda t: t.withdraw(
-                number, from_round or t.last_round + 1, self.actor, reason, reference, expelled=expelled
+        the withdrawal; a Swiss's standings leave the player out). Refused from a round before a later one
+        the player is paired in (`_check_unpaired_after`)."""
+
+        def change(tournament: Tournament) -> None:
+            first = from_round or tournament.last_round + 1
+            tournament.player(number)
+            self._check_unpaired_after(tournament, number, first)
+            tournament.withdraw(number, first, self.actor, reason, reference, expelled=expelled)
+
+        self._tournament_command(change)
+
+    def _check_unpaired_after(self, tournament: Tournament, number: int, from_round: int) -> None:
+        """C.04.2 3.2, "withdrawn players are no longer paired" (docs/research/fide/02-C0402-general-handling-
+        rules.md): a withdrawal cannot take effect before a round already paired with the player on a board
+        or given a bye after it (its games would count for a player the log says had left). The round it
+        takes effect from may itself be paired: the player's game there is then the arbiter's to decide."""
+        for later in range(tournament.last_round, from_round, -1):
+            round_ = self.round(later)
+            seated = any(number in board for board in round_.boards) or any(
+                bye["number"] == number for bye in round_.byes
             )
-        )
+            if round_.is_paired and seated:
+                raise InvalidInput(
+                    f"player {number} is paired in round {later}: a withdrawal from round {from_round} would "
+                    f"come before a round they are in; withdraw them from round {later} or later, or unpair "
+                    f"round {later} first",
+                    Remedy(RemedyAction.SEE_PAIRINGS, round=later),
+                    Remedy(RemedyAction.UNPAIR, round=later),
+                )
 
     def reenter(self, number: int, from_round: int | None, reason: str, reference: str = "") -> None:
         self._tournament_command(

@@ -281,3 +281,32 @@ def test_q177_q174_through_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "half-point bye in round 3" in run(capsys, "log", *at)[1]
     code, _, err = run(capsys, "bye", "4", "--round", "2", "--kind", "half", *at)
     assert code == exit_codes.REFUSED and "free entry" in err
+
+
+def test_q170_a_withdrawal_cannot_take_effect_before_a_round_the_player_is_paired_in(
+    open_desk: OpenDesk, location: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """C.04.2 3.2 ("withdrawn players are no longer paired"): after round 2 is paired, a withdrawal of a
+    player on a board of round 2 from round 1 is refused, naming the round and the ways out, and nothing is
+    appended; from round 2 (the round in play) or 3 it is taken; the CLI says the same with exit 4."""
+    ledger = _swiss(open_desk, location, players=6, rounds=4)
+    _play(ledger, 1)
+    ledger.pair_next_round()
+    position = ledger.position()
+    with pytest.raises(InvalidInput, match="player 3 is paired in round 2: a withdrawal from round 1") as refused:
+        ledger.withdraw(3, 1, "left the venue")
+    assert [remedy.round for remedy in refused.value.remedies] == [2, 2]
+    assert ledger.position() == position
+    ledger.withdraw(3, 2, "left the venue")
+    assert _state(ledger).players[3].withdrawn_from == 2
+    ledger.reenter(3, None, "came back")
+    ledger.withdraw(3, 3, "left again")
+    assert _state(ledger).players[3].withdrawn_from == 3
+    path = tmp_path / "cli.ledger"
+    cli = _swiss(open_desk, str(path), players=6, rounds=4)
+    _play(cli, 1)
+    cli.pair_next_round()
+    code, _, err = run(capsys, "withdraw", "4", "--from-round", "1", "--reason", "ill", "--ledger", str(path))
+    assert code == exit_codes.BAD_INPUT
+    assert "player 4 is paired in round 2" in err
+    assert "Traceback" not in err
