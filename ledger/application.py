@@ -606,10 +606,11 @@ class Ledger(Application):
         self._tournament_command(change)
 
     def _check_unpaired_after(self, tournament: Tournament, number: int, from_round: int) -> None:
-        """C.04.2 3.2, "withdrawn players are no longer paired" (docs/research/fide/02-C0402-general-handling-
-        rules.md): a withdrawal cannot take effect before a round already paired with the player on a board
-        or given a bye after it (its games would count for a player the log says had left). The round it
-        takes effect from may itself be paired: the player's game there is then the arbiter's to decide."""
+        """C.04.2 3.2, "withdrawn players are no longer paired"
+        (docs/research/fide/02-C0402-general-handling-rules.md): a withdrawal cannot take effect before a
+        round already paired with the player on a board or given a bye after it (its games would count for
+        a player the log says had left). The round it takes effect from may itself be paired: the player's
+        game there is then the arbiter's to decide."""
         for later in range(tournament.last_round, from_round, -1):
             round_ = self.round(later)
             seated = any(number in board for board in round_.boards) or any(
