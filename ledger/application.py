@@ -626,9 +626,23 @@ class Ledger(Application):
                 )
 
     def reenter(self, number: int, from_round: int | None, reason: str, reference: str = "") -> None:
-        self._tournament_command(
-            lambda t: t.reenter(number, from_round or t.last_round + 1, self.actor, reason, reference)
-        )
+        """Re-enter a withdrawn player. The state pairs a re-entered player from the next round to pair (it
+        keeps no later start), so a re-entry from a later round is refused: it is recorded when that round
+        is the next to pair (C.04.2 3.2: until then the player stays withdrawn, and is not paired)."""
+
+        def change(tournament: Tournament) -> None:
+            next_round = self.next_round()
+            first = from_round or next_round
+            if first > next_round:
+                raise InvalidInput(
+                    f"player {number} would be paired again from round {next_round}, the next to pair: a "
+                    f"re-entry takes effect at once, so one from round {first} is recorded when round {first} "
+                    f"is the next to pair (until then the player stays withdrawn)",
+                    Remedy(RemedyAction.SEE_ROSTER),
+                )
+            tournament.reenter(number, first, self.actor, reason, reference)
+
+        self._tournament_command(change)
 
     def request_bye(
         self, number: int, round_number: int | None, kind: ByeKind, reason: str = "", reference: str = ""

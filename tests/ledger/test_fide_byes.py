@@ -310,3 +310,23 @@ def test_q170_a_withdrawal_cannot_take_effect_before_a_round_the_player_is_paire
     assert code == exit_codes.BAD_INPUT
     assert "player 4 is paired in round 2" in err
     assert "Traceback" not in err
+
+
+def test_q170_a_reentry_from_a_later_round_than_the_next_to_pair_is_refused(open_desk: OpenDesk, location: str) -> None:
+    """C.04.2 3.2: a re-entered player is paired again from the next round (the state keeps no later start),
+    so a re-entry from a later round is refused, naming the round it would take effect from, and nothing is
+    appended: the player stays withdrawn and is not paired in round 2; from the next round it is taken."""
+    ledger = _swiss(open_desk, location, players=6, rounds=5)
+    _play(ledger, 1)
+    ledger.withdraw(3, None, "ill")
+    position = ledger.position()
+    with pytest.raises(InvalidInput, match="paired again from round 2, the next to pair") as refused:
+        ledger.reenter(3, 4, "back for round 4")
+    assert "recorded when round 4 is the next to pair" in str(refused.value)
+    assert ledger.position() == position
+    assert all(3 not in (board.first, board.second) for board in ledger.pair_next_round().boards)
+    ledger.unpair(2, "the re-entry comes first", "")
+    with pytest.raises(InvalidInput, match="paired again from round 2, the next to pair"):
+        ledger.reenter(3, 4, "back for round 4")
+    ledger.reenter(3, 2, "back")
+    assert any(3 in (b.first, b.second) for b in ledger.pair_next_round(force_reason="re-entry").boards)
