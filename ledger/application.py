@@ -1722,8 +1722,10 @@ def pairing_payload(
     request: PairingInput, outcome: PairingOutcome, position: int, engine: str, version: str, edition: str
 ) -> dict[str, Any]:
     """The `Round.Paired` payload: the outcome plus what it takes to reproduce it. A requested bye
-    the engine already placed (some systems record the absent themselves) is not listed twice."""
-    placed = {bye.player for bye in outcome.byes}
+    the engine already placed (some systems record the absent themselves) is not listed twice, nor one of a
+    player the engine seated: a round robin's table is fixed, so an absent player stays on their board and
+    the game is played or forfeited (`pairing.round_robin`, "players keep their table numbers")."""
+    placed = {bye.player for bye in outcome.byes} | {n for board in outcome.boards for n in (board.first, board.second)}
     byes = [*outcome.byes, *(bye for bye in requested_byes(request) if bye.player not in placed)]
     return {
         "boards": [[b.first, b.second] for b in outcome.boards],

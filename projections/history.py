@@ -45,7 +45,10 @@ def round_seats(
     """(player number -> opponent, player number -> seat) of every player seated or given a bye in `round_view`.
 
     A seat is the player's `RoundRecord` of the round without its opponent (`opponent` None): the players of
-    the round with the same result and floats share one (`made`), and a bye's seat is its record."""
+    the round with the same result and floats share one (`made`), and a bye's seat is its record. A player on
+    a board and given a bye too (a round robin's pairing listed a requested bye of a player its fixed table
+    seated, until `ledger.application.pairing_payload` left such byes out) has the bye's points and the
+    board's opponent, without the bye's kind: the record the history has always given them."""
     scoring = state.require_settings().scoring
     number = round_view.number
     spread = state.settings.bye_spread
@@ -73,7 +76,7 @@ def round_seats(
             outcome=Outcome.WIN if won else None,
             points=bye.points,
             played=False,
-            bye=bye.kind,
+            bye=bye.kind if bye.player not in opponents else None,  # see `round_seats`
             float=Float.DOWN if bye.kind is ByeKind.PAIRING_ALLOCATED else Float.NONE,
             score_for=bye.spread if bye.spread is not None else spread if won and spread else None,
             score_against=0 if bye.spread is not None or (won and spread) else None,

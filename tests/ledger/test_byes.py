@@ -113,3 +113,23 @@ def test_without_a_round_the_bye_is_for_the_next_round_to_pair(swiss: tuple[Ledg
     ledger, _views = swiss
     ledger.pair_next_round()
     assert ledger.request_bye(5, None, ByeKind.HALF_POINT) == 2
+
+
+def test_a_round_robins_fixed_table_keeps_a_player_who_asked_for_a_bye_on_their_board(tmp_path: Path) -> None:
+    """IBF Pairing Rules 1.1 / FIDE C.05 Annex 1 (`pairing.round_robin`: "players keep their table numbers
+    and stay in the schedule whatever their status"): a bye asked for in a round robin does not take the
+    player off their board, so the published pairing lists no bye for them (it listed both before), the
+    game is played or forfeited, and the standings count no bye."""
+    ledger, views = open_ledger(str(tmp_path / "rr.ledger"), "arbiter", create=True)
+    ledger.create_tournament("Club RR", TournamentSettings.for_game(Game.CHESS, "round-robin", 5, seed=SEED))
+    ledger.register_players([PlayerDetails(f"Player {n}", rating=2000 - 10 * n) for n in range(1, 7)])
+    ledger.request_bye(4, 1, ByeKind.HALF_POINT, "away on Friday")
+    pairing = ledger.pair_next_round()
+    assert 4 in _seated(views, 1)
+    assert pairing.byes == ()
+    assert _byes(views, 1) == {}
+    board = next(i for i, b in enumerate(pairing.boards, start=1) if 4 in (b.first, b.second))
+    ledger.record_result(1, board, "+-" if pairing.boards[board - 1].second == 4 else "-+")
+    row = next(row for row in standings(views.state()) if row.number == 4)
+    assert row.score == 0.0
+    ledger.close()
