@@ -423,8 +423,10 @@ class LogReader:
         `RecordedResult`, read by one regular expression instead of a JSON decoder and an event object (a
         replay's log is mostly results: docs/performance.md, "The fold's reading, session 10"). Any other
         row, a result whose class has upcasts, or one whose date is not one, is decoded as `events`
-        decodes it."""
-        layout = _RECORDED_RESULT.fullmatch if self._transcoder is not None else _NO_MATCH
+        decodes it; so is every row where the transcoder is not the plain JSON one whose "datetime_iso" is
+        `DatetimeAsISO` (the pattern's timestamp)."""
+        iso = self._transcoder is not None and type(self._transcoder.names.get("datetime_iso")) is DatetimeAsISO
+        layout = _RECORDED_RESULT.fullmatch if iso else _no_match
         streams: dict[type, Callable[[Any], Any] | None] = {}
         """Originator id type -> the conversion of a result's round stream id, None if its class has upcasts."""
         dates: dict[bytes, bool] = {}
@@ -562,7 +564,6 @@ def _no_match(state: bytes) -> None:
     return None
 
 
-_NO_MATCH = _no_match
 _SAME_ID = pass_through_convertor
 """The library's conversion of an originator id that is already of its type: it gives it back."""
 _FROM_ISO = datetime.fromisoformat
