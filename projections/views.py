@@ -22,7 +22,7 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from itertools import chain, compress, groupby, product, repeat
+from itertools import chain, compress, groupby, islice, product, repeat
 from math import prod
 from operator import itemgetter
 from pathlib import Path
@@ -457,35 +457,27 @@ class ReadModels:
 
     def _write_history(self, state: TournamentState, from_round: int, changed: set[int] | None, suffix: str) -> None:
         """Rows of rounds `from_round` onwards (a change there can move later floats), and the side
-        standing of the players whose records changed (everyone's when `changed` is None). Every row (a
-        rebuild) is written from the rounds' seats (`_write_every_history`)."""
-        if changed is None and from_round == 1:
-            self._write_every_history(state, suffix)
-            return
-        table_ = histories(state, state.last_paired_round)
-        numbers = table_ if changed is None else changed
+        standing of the players whose records changed (everyone's when `changed` is None). Results in the
+        last round move nobody else's records: their players' rows are rewritten from their records; any
+        wider change rewrites every player's rows from the rounds' seats (`participants`: each round's
+        opponent beside the record without it), in the order of the table's key, so that a rebuild makes no
+        record per player and round (197,000 at 100,000 events)."""
         if changed is not None and from_round == state.last_paired_round:
-            rewritten = numbers  # results in the last round move nobody else's records
+            table_ = histories(state, state.last_paired_round)
+            rows = [_record_row(n, r.opponent, r) for n in changed for r in table_[n][from_round - 1 :]]
+            colours = [(number, *colour_standing(table_[number])) for number in changed]
         else:
-            rewritten = table_
+            players = participants(state, state.last_paired_round, state.last_paired_round + 1)
             self.db.execute(f"DELETE FROM {table('records', suffix)} WHERE round >= ?", (from_round,))
-        self._insert(
-            "records",
-            suffix,
-            [_record_row(number, r.opponent, r) for number in rewritten for r in table_[number][from_round - 1 :]],
-        )
-        self._insert("colours", suffix, [(number, *colour_standing(table_[number])) for number in numbers])
-
-    def _write_every_history(self, state: TournamentState, suffix: str) -> None:
-        """Every player's rows and side standing, read from the rounds' seats (`participants`: each round's
-        opponent beside the record without it), in the order of the table's key: no record is made per
-        player and round (a rebuild at 100,000 events would make 197,000)."""
-        players = participants(state, state.last_paired_round, state.last_paired_round + 1)
-        self.db.execute(f"DELETE FROM {table('records', suffix)}")
-        self._insert(
-            "records", suffix, [_record_row(p.number, opponent, seat) for p in players for opponent, seat in p.rounds]
-        )
-        self._insert("colours", suffix, [(p.number, *colour_standing(p.records)) for p in players])
+            rows = [
+                _record_row(p.number, opponent, seat)
+                for p in players
+                for opponent, seat in islice(p.rounds, from_round - 1, None)
+            ]
+            touched = players if changed is None else [p for p in players if p.number in changed]
+            colours = [(p.number, *colour_standing(p.records)) for p in touched]
+        self._insert("records", suffix, rows)
+        self._insert("colours", suffix, colours)
 
     def _write_standings(self, state: TournamentState, changed: set[int] | None, suffix: str) -> None:
         """Rewrite the rows that differ from the ones last written (ranks move for a few players); a
