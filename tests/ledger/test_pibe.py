@@ -361,3 +361,35 @@ def test_q189_at_a_terminal_leaving_fide_mode_to_correct_still_asks_twice(
     assert "warning (level 4, Q43)" in seen and "can never be entered again" in seen
     assert code == (exit_codes.OK if done else exit_codes.REFUSED), seen
     assert ledger.tournament().in_fide_mode is not done
+
+
+def test_q113_players_in_the_recorded_lines_are_given_their_start_ranks(
+    open_desk: OpenDesk, sqlite_location: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q113, Q193: the change, breach and rating-correction lines say what the log records, players by their
+    numbers in the ledger; in a Swiss renumbered by rating at round 1 (registered lowest rating first, so
+    number n has start rank 7 - n) one line after them gives each player's start rank, which the 001 lines
+    number players by; the file imports again. Where the numbers are the start ranks, no such line."""
+    ledger = open_desk(sqlite_location)
+    ledger.create_tournament("Open", TournamentSettings.for_game(Game.CHESS, "dutch", 5, seed=11))
+    ledger.register_players([PlayerDetails(f"Player {n}", rating=2000 + 25 * n) for n in range(1, 7)])
+    for number in (1, 2):
+        ledger.pair_next_round()
+        for board in range(1, 4):
+            ledger.record_result(number, board, RESULTS[board - 1])
+    ledger.pair_next_round()
+    with ledger.command(confirmed=True):
+        ledger.correct_result(2, 2, _other(RESULTS[1]), "arbiter's error")
+    ledger.correct_for_rating(1, 1, _other(RESULTS[0]), "rating officer's ruling")
+    lines = trf_format(to_document(_state(ledger), 2, [])).splitlines()
+    mapping = "### Players in the lines above are named by their numbers in the ledger; their start ranks: "
+    assert lines.index(mapping + "1=6 2=5 3=4 4=3 5=2 6=1") > max(
+        lines.index(line) for line in lines if line.startswith(("### Correction @", "### Rating correction @"))
+    )
+    written = tmp_path / "open.trf"
+    written.write_text("\n".join(lines) + "\n")
+    code, _, err = run(capsys, "import-trf", str(written), "--ledger", str(tmp_path / "copy.ledger"))
+    assert code == exit_codes.OK, err
+    swiss = _swiss(open_desk, str(tmp_path / "by-rating.ledger"), 2)
+    swiss.correct_for_rating(1, 1, _other(swiss.round(1).results["1"]), "rating officer's ruling")
+    assert not [line for line in trf_format(to_document(_state(swiss), 2, [])).splitlines() if mapping in line]

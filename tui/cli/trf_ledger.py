@@ -58,6 +58,7 @@ from pairing.trf.standings import (
     Withdrawals,
     entry_lines,
     lots_of,
+    pair_lines,
     tiebreak_codes,
     tiebreak_descriptors,
     tiebreak_list,
@@ -303,12 +304,29 @@ def to_document(
             ForbiddenPairsRecord(first_round=1, last_round=state.total_rounds, players=(tpn[first], tpn[second]))
         )
     records += _acceleration_records(state, tpn)
-    records += [CommentRecord(text=f" {line}") for line in comments]
-    records += [CommentRecord(text=f" {caution.trf_comment()}") for _, caution in state.cautions if caution.breach]
-    records += [CommentRecord(text=f" {rating_comment(correction)}") for correction in state.rating_corrections]
+    recorded = [
+        *comments,
+        *(caution.trf_comment() for _, caution in state.cautions if caution.breach),
+        *(rating_comment(correction) for correction in state.rating_corrections),
+    ]
+    records += [CommentRecord(text=f" {line}") for line in recorded + ledger_number_lines(tpn, recorded)]
     records += [CommentRecord(text=f" {line}") for line in arbiter_tiebreak_comments(state, tpn)]
     records += [CommentRecord(text=f" {line}") for line in withdrawal_comments(state, tpn, players)]
     return TrfDocument(records=(*records, *players))
+
+
+LEDGER_NUMBERS = "Players in the lines above are named by their numbers in the ledger; their start ranks: "
+
+
+def ledger_number_lines(tpn: dict[int, int], recorded: Sequence[str]) -> list[str]:
+    """The start rank of each player whose number in the ledger is another, after the lines `recorded`: the
+    change, warning and rating-correction lines say what the log records, in its words, and name players by
+    their numbers in the ledger, while the ``001`` lines and the lines below them number players by start
+    rank (a Swiss renumbered by rating at round 1, an ``XXC rank`` import). ``NUMBER=START RANK`` pairs,
+    `pairing.trf.standings.PAIRS_PER_LINE` a line; none where the numbers are the start ranks or no such
+    line is written."""
+    differing = sorted((number, start) for number, start in tpn.items() if number != start)
+    return pair_lines(LEDGER_NUMBERS, differing) if recorded else []
 
 
 def withdrawal_comments(state: TournamentState, tpn: dict[int, int], players: Sequence[PlayerRecord]) -> list[str]:
