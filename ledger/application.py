@@ -253,7 +253,7 @@ class Ledger(Application):
     def replay(self, stop: int | None = None) -> Iterator[tuple[int, object]]:
         """(position, event) from the start of the log to its end or to position `stop`, for a fold
         (`projections.state.fold`): `log_events`, but with recorded results read as
-        `ledger.persistence.RecordedResult`s (`LogReader.replay`)."""
+        `ledger.persistence.RecordedResults`s (`LogReader.replay`)."""
         return self.log_reader.replay(Round.ResultRecorded.TOPIC, 1, stop)
 
     def link_at(self, position: int) -> bytes | None:

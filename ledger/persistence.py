@@ -355,13 +355,14 @@ _LONG_NUMBER = b"0" * 19
 """A run of digits orjson may read differently from `json` (beyond 64-bit integers, or float precision)."""
 
 
-class RecordedResult(NamedTuple):
-    """A recorded result as a fold needs it (`LogReader.replay`): its round's stream, the board and the
-    result's code, the fields of the `Round.ResultRecorded` it was stored as."""
+class RecordedResults(NamedTuple):
+    """A run of recorded results of one round, one after the other in the log, as a fold needs them
+    (`LogReader.replay`): the round's stream, and the boards and result codes of the `Round.ResultRecorded`
+    events they were stored as, in log order."""
 
     originator_id: UUID | str
-    board: int
-    result: str
+    boards: list[int]
+    results: list[str]
 
 
 _TEXT = rb"[\x20\x21\x23-\x5b\x5d-\x7e]*"
@@ -418,34 +419,56 @@ class LogReader:
                 yield position, event
 
     def replay(self, result_topic: str, start: int = 1, stop: int | None = None) -> Iterator[tuple[int, Any]]:
-        """(position, event) as `events` gives them, for a fold: an event of `result_topic` (the ledger's
-        `Round.ResultRecorded`) stored in the layout the ledger writes (`_RECORDED_RESULT`) comes as a
-        `RecordedResult`, read by one regular expression instead of a JSON decoder and an event object (a
-        replay's log is mostly results: docs/performance.md, "The fold's reading, session 10"). Any other
-        row, a result whose class has upcasts, or one whose date is not one, is decoded as `events`
-        decodes it; so is every row where the transcoder is not the plain JSON one whose "datetime_iso" is
-        `DatetimeAsISO` (the pattern's timestamp)."""
+        """(position, event) as `events` gives them, for a fold, but for the recorded results: events of
+        `result_topic` (the ledger's `Round.ResultRecorded`) stored in the layout the ledger writes
+        (`_RECORDED_RESULT`), one after the other and of one round, come as one `RecordedResults` at the
+        last one's position, read by one regular expression each instead of a JSON decoder and an event
+        object (a replay's log is mostly results: docs/performance.md, "The fold's reading, session 10",
+        and "Runs of results, session 11"). Any other row, a result whose class has upcasts, or one whose
+        date is not one, is decoded as `events` decodes it; so is every row where the transcoder is not the
+        plain JSON one whose "datetime_iso" is `DatetimeAsISO` (the pattern's timestamp)."""
         iso = self._transcoder is not None and type(self._transcoder.names.get("datetime_iso")) is DatetimeAsISO
         layout = _RECORDED_RESULT.fullmatch if iso else _no_match
         streams: dict[type, Callable[[Any], Any] | None] = {}
         """Originator id type -> the conversion of a result's round stream id, None if its class has upcasts."""
         dates: dict[bytes, bool] = {}
         """A result's date -> whether it is one (`fromisoformat`): a log's results are of a few dates."""
-        made, new = RecordedResult, tuple.__new__
+        run: RecordedResults | None = None
+        run_id: Any = None
+        """The stored originator id of the run's results."""
+        last = 0
         for batch in self._batches(start, stop):
             for row in batch:
                 position, originator_id, _, topic, state = row
                 match = layout(state) if topic == result_topic else None
                 if match is not None:
                     date, board, code = match.groups()
-                    id_type = type(originator_id)
-                    stream = streams[id_type] if id_type in streams else self._stream_of(streams, topic, id_type)
-                    if stream is not None and (dates[date] if date in dates else _is_date(dates, date)):
-                        stream_id = originator_id if stream is _SAME_ID else stream(originator_id)
-                        yield position, new(made, (stream_id, int(board), code.decode()))
+                    if run is None or (originator_id is not run_id and originator_id != run_id):
+                        if run is not None and run.boards:
+                            yield last, run
+                        run, run_id = self._run_of(streams, topic, originator_id), originator_id
+                    if run is not None and (dates[date] if date in dates else _is_date(dates, date)):
+                        run.boards.append(int(board))
+                        run.results.append(code.decode())
+                        last = position
                         continue
+                if run is not None and run.boards:
+                    yield last, run
+                run = run_id = None
                 for position, event, _ in self._decoded([row], timed=False):
                     yield position, event
+        if run is not None and run.boards:
+            yield last, run
+
+    def _run_of(
+        self, streams: dict[type, Callable[[Any], Any] | None], topic: str, originator_id: Any
+    ) -> RecordedResults | None:
+        """An empty run of the results of `originator_id`'s round (None if the result's class has upcasts)."""
+        id_type = type(originator_id)
+        stream = streams[id_type] if id_type in streams else self._stream_of(streams, topic, id_type)
+        if stream is None:
+            return None
+        return RecordedResults(originator_id if stream is _SAME_ID else stream(originator_id), [], [])
 
     def _stream_of(
         self, streams: dict[type, Callable[[Any], Any] | None], topic: str, id_type: type

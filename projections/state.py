@@ -9,7 +9,7 @@ history, the engines' `PairingInput` and the standings are derived from this sta
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -18,7 +18,7 @@ from attrs import define, evolve, field, frozen
 from ledger.domain import Round, Tournament, replaced_rankings
 from ledger.errors import NoTournament, Remedy, RemedyAction, RoundNotReady
 from ledger.fide_mode import FIDE_MODE_MAY, Breach, Caution
-from ledger.persistence import RecordedResult
+from ledger.persistence import RecordedResults
 from ledger.ranking import RankingRule, initial_order, pairing_numbers
 from ledger.ratings import rating_method, tournament_rating
 from ledger.results import Game, Result, ResultRules
@@ -256,13 +256,11 @@ class TournamentState:
 
     def apply(self, position: int, event: object) -> None:
         self.position = position
-        match event:  # results first: they are most of the log (a replay reads them as `RecordedResult`s)
-            case (
-                RecordedResult(board=board, result=code)
-                | Round.ResultRecorded(board=board, result=code)
-                | Round.ResultCorrected(board=board, result=code)
-            ):
-                self._round_of(event).results[board] = self._parsed(code)
+        match event:  # results first: they are most of the log (a replay reads them as `RecordedResults`)
+            case RecordedResults(boards=boards, results=codes):
+                self._record(event, boards, codes)
+            case Round.ResultRecorded(board=board, result=code) | Round.ResultCorrected(board=board, result=code):
+                self._record(event, (board,), (code,))
             case Tournament.Created():
                 self._created(event)
             case Tournament.StageStarted():
@@ -459,6 +457,14 @@ class TournamentState:
         if result is None:
             result = self.history_cache["result", code] = self.rules.parse(code)
         return result
+
+    def _record(self, event: Any, boards: Sequence[int], codes: Sequence[str]) -> None:
+        """The results `codes` on `boards` of `event`'s round, one after the other (a result recorded or
+        corrected, or a replay's run of them)."""
+        parsed = {code: self._parsed(code) for code in set(codes)}
+        view = self.rounds[self.round_streams[event.originator_id]]
+        view.version += len(boards)
+        view.results.update(zip(boards, map(parsed.__getitem__, codes), strict=True))
 
     def _round_of_number(self, event: Any) -> int:
         return self.round_streams[event.originator_id]

@@ -13,6 +13,7 @@ import re
 import shutil
 import sqlite3
 import threading
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -23,7 +24,7 @@ from hypothesis import strategies as st
 from ledger.application import PlayerDetails
 from ledger.domain import Round
 from ledger.errors import LedgerError
-from ledger.persistence import _RECORDED_RESULT, RecordedResult
+from ledger.persistence import _RECORDED_RESULT, RecordedResults
 from ledger.results import Game
 from ledger.settings import TournamentSettings
 from pairing.model import ByeKind
@@ -124,9 +125,11 @@ def test_the_log_reads_as_the_eventsourcing_mapper_decodes_it(tmp_path: Path) ->
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 20), st.integers(0, 20)), min_size=5, max_size=30))
 def test_a_replay_folds_as_the_logs_events_do(tmp_path_factory: pytest.TempPathFactory, steps: list) -> None:
-    """`Ledger.replay` (recorded results read by `_RECORDED_RESULT` as `RecordedResult`s) folds to the state
-    the log's decoded events fold to, up to every position; a result recorded by an actor whose name is not
-    plain ASCII is decoded as an event, and folds the same."""
+    """`Ledger.replay` (recorded results read by `_RECORDED_RESULT` into `RecordedResults`, a run of one
+    round's results one after the other) folds to the state the log's decoded events fold to, up to every
+    position, a stop inside a run included; a result recorded by an actor whose name is not plain ASCII is
+    decoded as an event, and folds the same. The runs hold the results in log order, each run at its last
+    result's position."""
     ledger, _ = new_tournament(tmp_path_factory.mktemp("replay") / "t.ledger", players=7, system="dutch")
     ledger.pair_next_round()
     for step in steps:
@@ -137,14 +140,35 @@ def test_a_replay_folds_as_the_logs_events_do(tmp_path_factory: pytest.TempPathF
     for stop in range(1, ledger.position() + 1, 7):
         assert fold(ledger.replay(stop=stop)) == fold(ledger.log_events(stop=stop))
     assert fold(ledger.replay()) == fold(ledger.log_events())
-    recorded = [e for _, e in ledger.log_events() if isinstance(e, Round.ResultRecorded)]
-    replayed = [e for _, e in ledger.replay() if isinstance(e, RecordedResult)]
-    assert len(replayed) == sum(event.actor.isascii() and '"' not in event.actor for event in recorded)
+    assert runs_of(ledger.log_events()) == runs_of(ledger.replay())
+
+
+def runs_of(events: Iterable[tuple[int, object]]) -> list[tuple[int, object, list[tuple[int, str]]]]:
+    """The (last position, round stream, [(board, code), ...]) of each run of results one after the other
+    and of one round: the results `Ledger.replay` reads into a `RecordedResults` (of a plain ASCII actor), from
+    the decoded events or from the replay's runs."""
+    runs: list[tuple[int, object, list[tuple[int, str]]]] = []
+    following = False
+    for position, event in events:
+        if isinstance(event, RecordedResults):
+            pairs = list(zip(event.boards, event.results, strict=True))
+        elif isinstance(event, Round.ResultRecorded) and event.actor.isascii() and '"' not in event.actor:
+            pairs = [(event.board, event.result)]
+        else:
+            following = False
+            continue
+        if following and runs[-1][1] == event.originator_id:
+            runs[-1] = (position, event.originator_id, runs[-1][2] + pairs)
+        else:
+            runs.append((position, event.originator_id, pairs))
+        following = True
+    return runs
 
 
 def test_a_replay_reads_the_recorded_results_on_each_backend(location: str) -> None:
-    """SQLite and PostgreSQL: the results recorded come as `RecordedResult`s (the rest as events), and the
-    replay folds to the state and standings of the decoded events, up to the last position and before it."""
+    """SQLite and PostgreSQL: the three results recorded one after the other come as one `RecordedResults`
+    at the third's position (the rest as events, the correction among them), and the replay folds to the
+    state and standings of the decoded events, up to the last position, before it, and inside the run."""
     ledger, _ = open_ledger(location, "tester", create=True)
     ledger.create_tournament("T", TournamentSettings.for_game(Game.CHESS, "round-robin", 5))
     ledger.register_players([PlayerDetails(f"P{n}", rating=2000 - 10 * n) for n in range(1, 7)])
@@ -153,9 +177,13 @@ def test_a_replay_reads_the_recorded_results_on_each_backend(location: str) -> N
         ledger.record_result(1, board, code)
     ledger.correct_result(1, 2, "1-0", "scoresheet")
     replayed = list(ledger.replay())
-    assert [type(event) for _, event in replayed].count(RecordedResult) == 3
-    assert [position for position, _ in replayed] == [position for position, _ in ledger.log_events()]
-    for stop in (ledger.position(), ledger.position() - 2):
+    positions = [position for position, _ in ledger.log_events()]
+    assert [position for position, _ in replayed] == positions[:-4] + positions[-2:]
+    run = replayed[-2][1]
+    assert isinstance(run, RecordedResults)
+    assert (run.boards, run.results) == ([1, 2, 3], ["1-0", "1/2", "0-1"])
+    assert isinstance(replayed[-1][1], Round.ResultCorrected)
+    for stop in (ledger.position(), ledger.position() - 2, ledger.position() - 3):
         state = fold(ledger.replay(stop=stop))
         assert state == fold(ledger.log_events(stop=stop))
         assert standings(state) == standings(fold(ledger.log_events(stop=stop)))
@@ -230,7 +258,7 @@ def test_a_replay_reads_a_result_whose_date_is_not_one_as_the_mapper_does(tmp_pa
     ledger.pair_next_round()
     ledger.record_result(1, 1, "1-0")
     position = ledger.position()
-    assert [type(event) for _, event in ledger.replay()][-1] is RecordedResult
+    assert [type(event) for _, event in ledger.replay()][-1] is RecordedResults
     db = sqlite3.connect(tmp_path / "t.ledger")
     (state,) = db.execute("SELECT state FROM stored_events WHERE rowid = ?", (position,)).fetchone()
     edited = re.sub(rb'"_data_":"[0-9-]{10}', b'"_data_":"2026-02-30', state)
