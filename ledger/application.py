@@ -325,9 +325,11 @@ class Ledger(Application):
         pairing-integrity-breaching event (Q112), so that the log and the TRF's `###` lines show them."""
         caution = caution.in_mode(tournament.in_fide_mode)
         if caution.level is Level.REFUSE:
+            consequence = f": {caution.consequence.rstrip('.')}." if caution.consequence else ";"
             raise RuleViolation(
-                f"{caution.text}: not possible in FIDE mode ({caution.question}); "
-                "it becomes possible only after leaving FIDE mode, for good"
+                f"{caution.text}: not possible in FIDE mode ({caution.question}){consequence} "
+                "It becomes possible only after leaving FIDE mode, for good",
+                Remedy(RemedyAction.LEAVE_FIDE_MODE),
             )
         confirmed = getattr(self._commands, "confirmed", False)
         if caution.needs_confirmation and not (

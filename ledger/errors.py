@@ -47,6 +47,7 @@ class RemedyAction(StrEnum):
     CANCEL_HAND_PAIRING = "cancel-hand-pairing"
     ADJOURN = "adjourn"
     SEE_STANDINGS = "see-standings"
+    LEAVE_FIDE_MODE = "leave-fide-mode"
 
 
 PURPOSES: dict[RemedyAction, str] = {
@@ -79,6 +80,7 @@ PURPOSES: dict[RemedyAction, str] = {
     RemedyAction.CANCEL_HAND_PAIRING: "give the hand pairing up, with a reason",
     RemedyAction.ADJOURN: "adjourn the game, with a reason",
     RemedyAction.SEE_STANDINGS: "see the standings: who is equal on score and every tie-break",
+    RemedyAction.LEAVE_FIDE_MODE: "leave FIDE mode for good, with a reason (a level 4 warning), then decide again",
 }
 """What each action does, in the words every front end puts before its own way of doing it."""
 

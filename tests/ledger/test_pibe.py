@@ -313,6 +313,8 @@ def test_q189_the_cli_correct_refuses_an_earlier_round_and_offers_the_ways_out(
     code, _, err = run(capsys, "correct", "1", "1", "1-0", "--reason", "late", "--yes", *where)
     assert code == exit_codes.REFUSED
     assert "only the previous round (2) may be corrected" in err
+    assert "A correction for the rating report alone changes neither pairings nor standings" in err
+    assert '`arbiter leave-fide-mode --reason "..."`' in err
     code, _, err = run(capsys, "correct", "1", "1", "1-0", "--reason", "rating officer", "--rating-only", *where)
     assert code == exit_codes.OK, err
     code, _, err = run(capsys, "correct", "1", "1", "1-0", "--reason", "late", "--leave-fide-mode", "--yes", *where)

@@ -36,6 +36,7 @@ COMMAND_LINES: dict[RemedyAction, str] = {
     RemedyAction.CANCEL_HAND_PAIRING: '`arbiter manual-pairing cancel --reason "..."`',
     RemedyAction.ADJOURN: '`arbiter adjourn {round} {board} --reason "..."`',
     RemedyAction.SEE_STANDINGS: "`arbiter standings`",
+    RemedyAction.LEAVE_FIDE_MODE: '`arbiter leave-fide-mode --reason "..."`',
 }
 """Each action as a command line (`Remedy.fill` puts in the remedy's round, board and player)."""
 
