@@ -19,8 +19,8 @@ from ledger.domain import Round, Tournament, replaced_rankings
 from ledger.errors import NoTournament, Remedy, RemedyAction, RoundNotReady
 from ledger.fide_mode import FIDE_MODE_MAY, Breach, Caution
 from ledger.persistence import RecordedResults
-from ledger.ranking import RankingRule, initial_order, pairing_numbers
-from ledger.ratings import rating_method, tournament_rating
+from ledger.ranking import RankingRule, fide_rule_description, initial_order, pairing_numbers
+from ledger.ratings import equal_rating_order, rating_method, tournament_rating
 from ledger.results import Game, Result, ResultRules
 from ledger.settings import FIDE_SWISS, ORDERED_RANKINGS, TournamentSettings, numbered_by_rating
 from pairing.model import Board, Bye, ByeKind
@@ -225,7 +225,7 @@ class TournamentState:
                 f"round {r} board {b}" + (" (adjourned)" if adjourned else "") for r, b, adjourned in games
             )
             raise RoundNotReady(
-                f"{what} wait for the result of {named} (docs/fide-mode.md, Q161 and Q169)",
+                f"{what} must wait for the result of {named} (docs/fide-mode.md, Q161 and Q169)",
                 Remedy(RemedyAction.ENTER_RESULT, round=games[0][0], board=games[0][1]),
             )
 
@@ -447,7 +447,7 @@ class TournamentState:
             return "the imported TRF's start ranks (the players' numbers are the entry numbers it draws lots by)"
         if settings.system in FIDE_SWISS and settings.options.get("ranking") != "as-registered":
             frozen = "frozen since round 4 was paired" if self.frozen_ranking is not None else "until round 4"
-            return f"{RankingRule.FIDE.description}; {frozen}"
+            return f"{fide_rule_description(equal_rating_order(settings.options))}; {frozen}"
         return "registration order"
 
     def _parsed(self, code: str) -> Result:

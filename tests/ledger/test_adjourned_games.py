@@ -202,7 +202,7 @@ def test_q169_the_rating_report_waits_for_the_adjourned_result(tmp_path: Path) -
     _finished_with_an_adjourned_game(tmp_path)
     refused = arbiter("export-trf", "--rating-report", cwd=tmp_path)
     assert refused.returncode == exit_codes.REFUSED
-    assert "round 1 board 2 (adjourned)" in refused.stderr
+    assert "the rating report's TRF must wait for the result of round 1 board 2 (adjourned)" in refused.stderr
     assert arbiter("result", "1", "2", "1/2", cwd=tmp_path).returncode == 0
     written = arbiter("export-trf", "--rating-report", cwd=tmp_path)
     assert written.returncode == 0, written.stderr
