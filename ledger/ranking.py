@@ -37,6 +37,17 @@ class RankingRule(enum.StrEnum):
         }[self]
 
 
+def fide_rule_description(order: EqualRatingOrder) -> str:
+    """C.04.2 Art. 2.2 in words, with the criterion announced for equal rating and title (Q146) in place of
+    the name where one replaces it."""
+    if order is EqualRatingOrder.NAME:
+        return RankingRule.FIDE.description
+    return (
+        f"rating, then FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM), then {order.description} (C.04.2 2.2, "
+        "announced criterion)"
+    )
+
+
 def fide_key(
     number: int, rating: int, title: str, name: str, announced: tuple[int, ...] = ()
 ) -> tuple[int, int, tuple[int, ...], str, int]:

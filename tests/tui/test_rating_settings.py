@@ -79,6 +79,25 @@ def test_q146_the_criterion_for_equal_rating_and_title_is_chosen_at_new(
     run(capsys, "register", "Bob", "--rating", "2000", "--id", "100", "--ledger", location)
     assert [row["name"] for row in _roster(capsys, location)] == ["Bob", "Ann"]
     assert "equal rating and title: fide-id" in run(capsys, "details", "--ledger", location)[1]
+    rule = json.loads(run(capsys, "roster", "--format", "json", "--ledger", location)[1])["rule"]
+    assert "then the lower FIDE id first" in rule and "then name" not in rule
+
+
+def test_q146_the_roster_names_the_announced_criterion_not_the_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q146, C.04.2 Art. 2.2 ("alphabetical, unless an announced criterion replaces it"): the rule the roster
+    says ordered the pairing numbers names the criterion announced (lots), and the name only by default."""
+    lots = str(tmp_path / "lots.ledger")
+    _new(capsys, lots, "--equal-rating-order", "lots")
+    run(capsys, "register", "Ann", "--rating", "2000", "--ledger", lots)
+    rule = json.loads(run(capsys, "roster", "--format", "json", "--ledger", lots)[1])["rule"]
+    assert "then drawing of lots with the tournament's recorded seed" in rule and "then name" not in rule
+    default = str(tmp_path / "name.ledger")
+    _new(capsys, default)
+    run(capsys, "register", "Ann", "--rating", "2000", "--ledger", default)
+    rule = json.loads(run(capsys, "roster", "--format", "json", "--ledger", default)[1])["rule"]
+    assert "then name (C.04.2 2.2)" in rule
 
 
 def test_q210_a_long_event_is_flagged_at_new_and_shown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
