@@ -334,18 +334,28 @@ class HashChainedSQLiteRecorder(SQLiteApplicationRecorder):
             row = c.fetchone()
             return as_bytes(row[0]) if row else None
 
-    def stored_rows(self, start: int, limit: int, stop: int | None = None) -> list[StoredRow]:
+    def stored_rows(self, start: int, limit: int, stop: int | None = None, *, raw: bool = False) -> list[StoredRow]:
         """Up to `limit` stored events from position `start` to `stop` (inclusive), in log order: what
-        `select_notifications` returns, as plain tuples (the reading path of `LogReader`)."""
+        `select_notifications` returns, as plain tuples (the reading path of `LogReader`); `raw`: each with
+        its originator id as stored (`originator_id_of` converts it), for a reader that needs few of them."""
         query = f"SELECT rowid, originator_id, originator_version, topic, state FROM {self.events_table_name} "
         query += "WHERE rowid >= ? AND rowid <= ? ORDER BY rowid LIMIT ?"
         with self._reading() as c:
             c.execute(query, (start, LAST_POSITION if stop is None else stop, limit))
             rows = c.fetchall()
+        if raw:
+            return rows
         ids = self._originator_ids
-        for raw in {row[1] for row in rows} - ids.keys():
-            ids[raw] = self.convert_originator_id(raw)
+        for stored in {row[1] for row in rows} - ids.keys():
+            ids[stored] = self.convert_originator_id(stored)
         return [(row[0], ids[row[1]], row[2], row[3], row[4]) for row in rows]
+
+    def originator_id_of(self, stored: Any) -> UUID | str:
+        """The originator id of a stored one (`stored_rows(raw=True)`), as `stored_rows` converts it."""
+        ids = self._originator_ids
+        if stored not in ids:
+            ids[stored] = self.convert_originator_id(stored)
+        return ids[stored]
 
 
 _ISO_UTC = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}\+00:00")
@@ -437,16 +447,17 @@ class LogReader:
         run_id: Any = None
         """The stored originator id of the run's results."""
         last = 0
-        for batch in self._batches(start, stop):
+        originator_id_of = self._originator_id
+        for batch in self._batches(start, stop, raw=True):
             for row in batch:
-                position, originator_id, _, topic, state = row
+                position, originator_id, version, topic, state = row
                 match = layout(state) if topic == result_topic else None
                 if match is not None:
                     date, board, code = match.groups()
-                    if run is None or (originator_id is not run_id and originator_id != run_id):
+                    if run is None or originator_id != run_id:
                         if run is not None and run.boards:
                             yield last, run
-                        run, run_id = self._run_of(streams, topic, originator_id), originator_id
+                        run, run_id = self._run_of(streams, topic, originator_id_of(originator_id)), originator_id
                     if run is not None and (dates[date] if date in dates else _is_date(dates, date)):
                         run.boards.append(int(board))
                         run.results.append(code.decode())
@@ -455,10 +466,17 @@ class LogReader:
                 if run is not None and run.boards:
                     yield last, run
                 run = run_id = None
-                for position, event, _ in self._decoded([row], timed=False):
+                converted = (position, originator_id_of(originator_id), version, topic, state)
+                for position, event, _ in self._decoded([converted], timed=False):
                     yield position, event
         if run is not None and run.boards:
             yield last, run
+
+    def _originator_id(self, stored: Any) -> Any:
+        """The originator id of a row `_batches(raw=True)` gives."""
+        if isinstance(self.recorder, HashChainedSQLiteRecorder):
+            return self.recorder.originator_id_of(stored)
+        return stored
 
     def _run_of(
         self, streams: dict[type, Callable[[Any], Any] | None], topic: str, originator_id: Any
@@ -486,10 +504,12 @@ class LogReader:
             for position, event, stamp in self._decoded(batch, timed=True):
                 yield position, event, stamp if stamp is not None else event.timestamp.isoformat()
 
-    def _batches(self, start: int, stop: int | None) -> Iterator[list[StoredRow]]:
+    def _batches(self, start: int, stop: int | None, *, raw: bool = False) -> Iterator[list[StoredRow]]:
+        """The rows from `start` to `stop`, `section_size` at a time; `raw`: a SQLite log's with their stored
+        originator ids (`_originator_id`)."""
         while True:
             if isinstance(self.recorder, HashChainedSQLiteRecorder):
-                batch = self.recorder.stored_rows(start, self.section_size, stop)
+                batch = self.recorder.stored_rows(start, self.section_size, stop, raw=raw)
             else:
                 notifications = self.recorder.select_notifications(start=start, limit=self.section_size, stop=stop)
                 batch = [(n.id, n.originator_id, n.originator_version, n.topic, n.state) for n in notifications]

@@ -300,3 +300,21 @@ def test_new_help_lists_every_registered_system_by_game(capsys: pytest.CaptureFi
     assert listed == {game: list(systems_for(game)) for game in GAMES}
     assert set().union(*listed.values()) == set(systems())
     assert "burstein" in listed["chess"]
+
+
+@pytest.mark.parametrize(("system", "game"), [("dutch", "chess"), ("ibf-swiss", "backgammon"), ("koth", "scrabble")])
+def test_new_takes_the_game_of_a_system_that_is_one_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], system: str, game: str
+) -> None:
+    """`new` without --game: a system of one game's rules (the FIDE Dutch, the IBF Swiss, tsh's KOTH) is that
+    game's; a round robin, which serves every game, is refused (exit 4), naming the choices, and no ledger
+    is left behind."""
+    ledger = str(tmp_path / "t.ledger")
+    code, out, err = run(capsys, "new", "Open", "--system", system, "--rounds", "5", "--ledger", ledger)
+    assert code == exit_codes.OK, err
+    assert f"({game}, {system}, 5 rounds" in out + err
+    other = tmp_path / "rr.ledger"
+    code, _, err = run(capsys, "new", "Club", "--system", "round-robin", "--rounds", "5", "--ledger", str(other))
+    assert code == exit_codes.BAD_INPUT
+    assert "round-robin serves more than one game: say which with --game {chess,backgammon,scrabble}" in err
+    assert not other.exists()

@@ -62,7 +62,12 @@ def _new_arguments(p: argparse.ArgumentParser) -> None:
     from projections.tiebreaks import TIEBREAKS
 
     p.add_argument("name", help="the tournament's name")
-    p.add_argument("--game", required=True, choices=[g.value for g in Game])
+    p.add_argument(
+        "--game",
+        choices=[g.value for g in Game],
+        help="the game; may be left out where the system is one game's (dutch: chess, ibf-swiss: backgammon, "
+        "koth: scrabble), not for a round robin",
+    )
     p.add_argument("--system", required=True, choices=systems(), help="pairing system")
     p.add_argument(
         "--rounds",
@@ -165,6 +170,17 @@ def _new_examples() -> str:
     )
 
 
+def _game_of(system: str) -> str:
+    """The game of a system that is one game's (`pairing.registry.games_of`); for another, InvalidInput
+    asking for --game."""
+    from pairing.registry import games_of
+
+    games = games_of(system)
+    if len(games) != 1:
+        raise InvalidInput(f"{system} serves more than one game: say which with --game {{{','.join(games)}}}")
+    return games[0]
+
+
 @verbs.verb("new", "create a tournament in a new ledger", _new_arguments, _new_examples)
 def cmd_new(args: argparse.Namespace) -> int:
     from ledger.ratings import long_event_hint, long_event_warning
@@ -173,7 +189,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     from pairing.registry import bracket_systems
     from tui.cli.rating_lists import known_list_names
 
-    game = Game(args.game)
+    game = Game(args.game or _game_of(args.system))
     if args.rounds is None and args.system not in bracket_systems():
         raise InvalidInput(f"{args.system} needs --rounds N; only a bracket computes its rounds from the entries")
     rounds = ROUNDS_FROM_ENTRIES if args.rounds is None else args.rounds
