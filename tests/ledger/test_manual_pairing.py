@@ -369,9 +369,7 @@ def test_q069_at_a_terminal_the_end_asks_twice_with_the_consequence(tmp_path: Pa
     assert "round 2 is not being paired by hand" in arbiter("manual-pairing", "show", cwd=tmp_path).stderr
 
 
-@pytest.mark.parametrize(
-    ("answers", "paired"), [(["y", "y", "y"], True), (["y", "n"], False), (["y", "y", "n"], False)]
-)
+@pytest.mark.parametrize(("answers", "paired"), [(["y", "y", "y"], True), (["y", "n"], False), (["y", "y", "n"], False)])
 def test_q069_at_a_terminal_a_level_4_after_a_level_3_is_asked_twice_in_its_turn(
     tmp_path: Path, answers: list[str], paired: bool
 ) -> None:
