@@ -369,30 +369,6 @@ def test_q069_at_a_terminal_the_end_asks_twice_with_the_consequence(tmp_path: Pa
     assert "round 2 is not being paired by hand" in arbiter("manual-pairing", "show", cwd=tmp_path).stderr
 
 
-@pytest.mark.parametrize(("answers", "paired"), [(["y", "y", "y"], True), (["y", "n"], False), (["y", "y", "n"], False)])
-def test_q069_at_a_terminal_a_level_4_after_a_level_3_is_asked_twice_in_its_turn(
-    tmp_path: Path, answers: list[str], paired: bool
-) -> None:
-    """Q66 then Q69 at a terminal: `pair --manual` with a prohibited pair (level 3) that the engine would not
-    make (level 4) asks the first once and then the second twice, with its consequence; confirming the
-    first does not confirm the second, and a "no" to either appends nothing."""
-    from tests.ledger.test_fide_mode import _answered
-
-    assert arbiter("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "3", cwd=tmp_path).returncode == 0
-    for name in ("Ann", "Ben", "Cid", "Dan"):
-        assert arbiter("register", name, cwd=tmp_path).returncode == 0
-    assert arbiter("forbid", "1", "2", "--reason", "same club", cwd=tmp_path).returncode == 0
-    code, seen = _answered(answers, "pair", "--manual", "1-2,3-4", cwd=tmp_path)
-    assert seen.count("[y/N]") == len(answers), seen
-    assert "(level 3, Q66)" in seen
-    if answers[1] == "y":
-        assert "(level 4, Q69)" in seen and "published as paired by hand" in seen
-    assert (code == exit_codes.OK) is paired, seen
-    log = arbiter("log", "--format", "json", cwd=tmp_path).stdout
-    assert ("confirmed warning (level 4, Q69)" in log) is paired
-    assert ("round 1 paired" in log) is paired
-
-
 def test_q066_a_confirmation_covers_only_the_warnings_it_names(open_desk: OpenDesk, location: str) -> None:
     """Q66, warning levels: 1 given White a third time in a row (a colour difference of three too) is two
     level 3 warnings of one step. Confirmed for the first alone, it is refused with the second, nothing

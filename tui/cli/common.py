@@ -121,8 +121,7 @@ def _command(args: argparse.Namespace, ledger: Ledger) -> AbstractContextManager
     """A writing verb's transaction, with its expected position and command id; nothing for a reading one."""
     if not hasattr(args, "command_id"):
         return nullcontext()
-    confirmed = args.yes or getattr(args, "confirmed_cautions", frozenset())
-    return ledger.command(expect_position=args.expect_position, command_id=args.command_id, confirmed=confirmed)
+    return ledger.command(expect_position=args.expect_position, command_id=args.command_id, confirmed=args.yes)
 
 
 def catch_up_after(args: argparse.Namespace, views: ReadModels) -> None:
@@ -182,9 +181,7 @@ def say(message: str) -> None:
 
 
 def confirm(args: argparse.Namespace, question: str) -> bool:
-    """Ask `question` at the terminal; yes without asking under `--yes` or once the person at the terminal
-    confirmed the command's checklist warning (`tui.cli.main._confirmed_run`)."""
-    if args.yes or getattr(args, "confirmed_cautions", None):
+    if args.yes:
         return True
     if not sys.stdin.isatty():
         say(f"{question}\nnot confirmed: add --yes to confirm without a prompt")

@@ -191,9 +191,7 @@ def _storage_error(error: Exception) -> bool:
 
 def _confirmed_run(args: argparse.Namespace) -> int:
     """Run the verb; when it stops at a warning that needs confirmation (docs/fide-mode.md, levels 3 and 4)
-    and a person is at the terminal, ask (level 4 twice, with its consequence) and run it again with that
-    warning confirmed: a later warning of the same command (a hand pairing's rematch, level 3, then its
-    difference from the engine's, level 4) is asked in its turn, not taken as confirmed with the first.
+    and a person is at the terminal, ask (level 4 twice, with its consequence) and run it again confirmed.
     Without a terminal the warning refuses the command until it is given `--yes`."""
     while True:
         try:
@@ -201,7 +199,7 @@ def _confirmed_run(args: argparse.Namespace) -> int:
         except ConfirmationNeeded as warning:
             if getattr(args, "yes", True) or not sys.stdin.isatty() or not _asked(warning.caution):
                 raise
-            args.confirmed_cautions = getattr(args, "confirmed_cautions", frozenset()) | {warning.caution}
+            args.yes = True
 
 
 def _asked(caution: Caution) -> bool:
