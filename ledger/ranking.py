@@ -31,7 +31,7 @@ class RankingRule(enum.StrEnum):
     @property
     def description(self) -> str:
         return {
-            RankingRule.FIDE: "rating, then FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM), then name (C.04.2 2.2)",
+            RankingRule.FIDE: fide_rule_description(EqualRatingOrder.NAME),
             RankingRule.ALPHABETICAL: "name, alphabetically",
             RankingRule.LOTS: "drawing of lots with the tournament's recorded seed",
         }[self]
@@ -40,12 +40,9 @@ class RankingRule(enum.StrEnum):
 def fide_rule_description(order: EqualRatingOrder) -> str:
     """C.04.2 Art. 2.2 in words, with the criterion announced for equal rating and title (Q146) in place of
     the name where one replaces it."""
-    if order is EqualRatingOrder.NAME:
-        return RankingRule.FIDE.description
-    return (
-        f"rating, then FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM), then {order.description} (C.04.2 2.2, "
-        "announced criterion)"
-    )
+    named = order is EqualRatingOrder.NAME
+    then, source = ("name", "C.04.2 2.2") if named else (order.description, "C.04.2 2.2, announced criterion")
+    return f"rating, then FIDE title ({', '.join(TITLE_ORDER)}), then {then} ({source})"
 
 
 def fide_key(
