@@ -1,7 +1,10 @@
 """Game results as the desk enters them, per game, and what each side scores.
 
 - Chess: `1-0`, `0-1`, `1/2` (also `½-½`, `1/2-1/2`, `=`), forfeits `+-`, `-+`, `--` (FIDE C.04.1:
-  forfeited games are not played games).
+  forfeited games are not played games); the unusual results of a game played, whose points do not add up
+  to one game's, `1/2-0`, `0-1/2` and `0-0` (also with `½`); and any of these games marked `unrated`
+  (`1-0 unrated`): a game that "lasted less than one move", played for pairing and standings, written
+  `W`, `D`, `L` in the TRF (docs/research/fide/04-TRF-format.md, "Result codes").
 - Backgammon: the final score of a match to N game-wins where a gammon counts 2 (rules guide 5.13),
   or of a match to N points (the doubling cube allowed), entered as `3-1`; a score that cannot end
   such a match is refused.
@@ -44,16 +47,22 @@ FORFEITS = {
     "-+": (Outcome.LOSS, Outcome.WIN),
     "--": (Outcome.LOSS, Outcome.LOSS),
 }
-_CHESS = {
-    "1-0": "1-0",
-    "0-1": "0-1",
-    "1/2": "1/2",
-    "½": "1/2",
-    "½-½": "1/2",
-    "1/2-1/2": "1/2",
-    "=": "1/2",
-    "0.5-0.5": "1/2",
+CHESS_RESULTS = {
+    "1-0": (Outcome.WIN, Outcome.LOSS),
+    "0-1": (Outcome.LOSS, Outcome.WIN),
+    "1/2": (Outcome.DRAW, Outcome.DRAW),
+    "1/2-0": (Outcome.DRAW, Outcome.LOSS),
+    "0-1/2": (Outcome.LOSS, Outcome.DRAW),
+    "0-0": (Outcome.LOSS, Outcome.LOSS),
 }
+"""A chess game's canonical codes and what each side made of it; the last three are the unusual results,
+a game played whose points do not add up to one game's (an arbiter's decision, FIDE Laws 12.9)."""
+_CHESS_SPELLINGS = {"1/2-1/2": "1/2", "=": "1/2", "½": "1/2", "0.5": "1/2"}
+"""Other spellings of a side's half point, or of a draw, and what they are."""
+UNRATED = " unrated"
+"""The mark of a game that "lasted less than one move" (`1-0 unrated`; TRF `W`, `D`, `L`)."""
+_UNRATED_MARK = re.compile(r"\s*(?:unrated|u)\s*$", re.IGNORECASE)
+"""`unrated` (or just `u`) after a chess result."""
 _SCORE = re.compile(r"^\s*(\d{1,4})\s*[-:]\s*(\d{1,4})\s*$")
 GAMMON_VALUE = 2
 """Rules guide 5.13: "A Gammon counts as 2 wins"; no game is worth more in a game-wins match."""
@@ -68,6 +77,8 @@ class Result:
     first: Outcome
     second: Outcome
     forfeit: bool = False
+    rated: bool = True
+    """False for a game that "lasted less than one move" (TRF `W`, `D`, `L`): played, not rated."""
     score_first: int | None = None
     score_second: int | None = None
 
@@ -135,15 +146,30 @@ class ResultRules:
 
 
 def _parse_chess(text: str) -> Result:
-    code = _CHESS.get(text.replace(" ", ""))
+    played = _UNRATED_MARK.sub("", text, count=1)
+    rated = played == text
+    code = _chess_code(played.replace(" ", ""))
     if code is None:
-        raise InvalidResult(f"{text!r} is not a chess result: use 1-0, 0-1, 1/2, or a forfeit +-, -+, --")
-    first, second = {
-        "1-0": (Outcome.WIN, Outcome.LOSS),
-        "0-1": (Outcome.LOSS, Outcome.WIN),
-        "1/2": (Outcome.DRAW, Outcome.DRAW),
-    }[code]
-    return Result(code, first, second)
+        raise InvalidResult(
+            f"{text!r} is not a chess result: use 1-0, 0-1, 1/2, a forfeit +-, -+, --, an unusual result 1/2-0, "
+            "0-1/2, 0-0, or a game that lasted less than one move with 'unrated' after it (1-0 unrated)"
+        )
+    first, second = CHESS_RESULTS[code]
+    return Result(code if rated else code + UNRATED, first, second, rated=rated)
+
+
+def _chess_code(compact: str) -> str | None:
+    """The canonical code of a chess result typed without spaces (`½-0` -> `1/2-0`), None if it is none."""
+    code = "-".join(_CHESS_SPELLINGS.get(side, side) for side in compact.split("-"))
+    code = _CHESS_SPELLINGS.get(code, code)
+    return code if code in CHESS_RESULTS else None
+
+
+def chess_code(first: Outcome, second: Outcome, rated: bool = True) -> str | None:
+    """The canonical code of a chess game whose sides made `first` and `second`, None where no game ends so
+    (both win, or a win against a draw)."""
+    code = next((code for code, sides in CHESS_RESULTS.items() if sides == (first, second)), None)
+    return code if code is None or rated else code + UNRATED
 
 
 def _parse_scrabble(text: str) -> Result:

@@ -163,6 +163,17 @@ async def test_round_screen_shows_the_pairing_and_refuses_a_bad_result(pilot: Pi
     assert results(app) == ["1-0", "1/2", ""]
 
 
+async def test_q180_q186_an_unusual_result_is_typed_at_the_entry_line(pilot: Pilot[int], club: str) -> None:
+    """Q180-186: the entry line takes the unusual results as the CLI does (½ typed or written 1/2): board 3
+    gets ½-0, recorded as 1/2-0, White a draw's points and Black none."""
+    app = pilot.app
+    await type_in(pilot, "3 ½-0")
+    assert results(app) == ["1-0", "1/2", "1/2-0"]
+    assert status(app).startswith("round 1 board 3: 1/2-0")
+    event = last_event(club)
+    assert isinstance(event, Round.ResultRecorded) and event.result == "1/2-0"
+
+
 async def test_results_entered_move_the_cursor_to_the_next_empty_board(tmp_path: Path) -> None:
     app = desk(build_club(tmp_path, results={}))
     async with app.run_test(size=SIZE) as pilot:

@@ -167,6 +167,8 @@ def cmd_unpair(args: argparse.Namespace) -> int:
     "enter a board's result",
     board_result_arguments,
     "  arbiter result 3 1 1-0      chess: 1-0 0-1 1/2, forfeits +- -+ --\n"
+    "  arbiter result 3 5 1/2-0    chess, unusual: 1/2-0 0-1/2 0-0 (each side scores its own)\n"
+    '  arbiter result 3 6 "1-0 unrated"   chess: a game that lasted less than one move (TRF W D L)\n'
     "  arbiter result 3 2 3-1      backgammon: the final match score\n"
     "  arbiter result 3 4 412-380  Scrabble: both scores",
 )

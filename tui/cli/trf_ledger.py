@@ -5,7 +5,7 @@ requests and details read back and checked before anything is appended."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from decimal import Decimal
 from itertools import combinations, count
@@ -20,6 +20,7 @@ from ledger.details import checked as checked_details
 from ledger.domain import Round
 from ledger.errors import InvalidInput, UnknownPlayer
 from ledger.ratings import rating_method, trf_rating
+from ledger.results import chess_code
 from ledger.settings import check_tiebreaks
 from pairing.fide.acceleration import virtual_points as accelerated
 from pairing.model import ByeKind, Outcome, RoundRecord, Scoring, Side
@@ -66,7 +67,7 @@ from pairing.trf.standings import (
 from projections.audit import audit_lines
 from projections.history import histories, pairing_input
 from projections.standings import standings
-from projections.state import RatingCorrection, TournamentState
+from projections.state import RatingCorrection, RoundView, TournamentState
 from tui.cli.audit_page import DECISIONS
 
 BYE_CODES = {
@@ -78,20 +79,22 @@ BYE_CODES = {
 
 
 PLAYED = {Outcome.WIN: R.WIN, Outcome.DRAW: R.DRAW, Outcome.LOSS: R.LOSS}
+UNRATED_PLAYED = {Outcome.WIN: R.UNRATED_WIN, Outcome.DRAW: R.UNRATED_DRAW, Outcome.LOSS: R.UNRATED_LOSS}
+"""A game that "lasted less than one move": played, not rated (TRF16 ``W``, ``D``, ``L``)."""
 
 
 def _exported_entry(
-    record: RoundRecord, tpn: dict[int, int], scheduled: dict[int, Colour], adjourned: bool = False
+    record: RoundRecord, tpn: dict[int, int], scheduled: dict[int, Colour], games: GamesWritten, number: int
 ) -> RoundEntry:
     """One round of a ``001`` line. TRF16: byes and rounds not paired against ``0000`` (``-`` for a
-    round the player was not paired in), a forfeit with "the scheduled colour"; TRF-2026: an `adjourned`
-    game without its result ``?`` (docs/trf.md, "Adjourned games")."""
+    round the player was not paired in), a forfeit with "the scheduled colour", an unrated game ``W``,
+    ``D``, ``L``; TRF-2026: an adjourned game without its result ``?`` (docs/trf.md, "Adjourned games")."""
     if record.opponent is None:
         code = BYE_CODES[record.bye] if record.bye is not None else R.FORFEIT_LOSS
         return RoundEntry(opponent=0, colour=Colour.NONE, result=code)
     if record.played:
         colour = Colour.WHITE if record.side is Side.FIRST else Colour.BLACK
-        result = R.UNKNOWN if adjourned else PLAYED[record.outcome]  # type: ignore[index]
+        result = games.code(record, number)
         return RoundEntry(opponent=tpn[record.opponent], colour=colour, result=result)
     result = R.FORFEIT_WIN if record.outcome is Outcome.WIN else R.FORFEIT_LOSS
     return RoundEntry(opponent=tpn[record.opponent], colour=scheduled.get(record.round, Colour.NONE), result=result)
@@ -135,15 +138,41 @@ def _scoring_record(scoring: Scoring, adjourned: bool) -> list[ScoringRecord]:
     return [ScoringRecord(values=tuple((symbol, Decimal(str(value))) for symbol, value in values))]
 
 
-def adjourned_games(state: TournamentState, rounds: int) -> set[tuple[int, int]]:
-    """(round, player) of the games of rounds 1..`rounds` adjourned and still without a result (Q164)."""
-    return {
+@frozen
+class GamesWritten:
+    """(round, player) of the games of the rounds written that a ``001`` line writes other than ``1``, ``=``,
+    ``0``: adjourned and still without a result (``?``, Q164), or unrated (``W``, ``D``, ``L``)."""
+
+    adjourned: frozenset[tuple[int, int]]
+    unrated: frozenset[tuple[int, int]]
+
+    def code(self, record: RoundRecord, player: int) -> R:
+        """The result code of `player`'s played game in `record` (`player` numbered in the ledger)."""
+        if (record.round, player) in self.adjourned:
+            return R.UNKNOWN
+        codes = UNRATED_PLAYED if (record.round, player) in self.unrated else PLAYED
+        return codes[record.outcome]  # type: ignore[index]
+
+
+def games_written(state: TournamentState, rounds: int) -> GamesWritten:
+    """The `GamesWritten` of rounds 1..`rounds`."""
+    return GamesWritten(
+        adjourned=_players_on(state, rounds, lambda view: view.adjourned_pending),
+        unrated=_players_on(state, rounds, lambda view: (b for b, result in view.results.items() if not result.rated)),
+    )
+
+
+def _players_on(
+    state: TournamentState, rounds: int, boards: Callable[[RoundView], Iterable[int]]
+) -> frozenset[tuple[int, int]]:
+    """(round, player) of both players of the `boards` of each round 1..`rounds` paired."""
+    return frozenset(
         (number, player)
         for number, view in state.rounds.items()
         if number <= rounds and view.paired
-        for board in view.adjourned_pending
+        for board in boards(view)
         for player in (view.boards[board - 1].first, view.boards[board - 1].second)
-    }
+    )
 
 
 def _fitted(text: str, width: int, what: str, player: int, warnings: list[str]) -> str:
@@ -160,12 +189,12 @@ def _player_record(
     tpn: dict[int, int],
     rounds: int,
     scheduled: dict[int, Colour],
-    adjourned: set[tuple[int, int]],
+    games: GamesWritten,
     warnings: list[str],
 ) -> PlayerRecord:
     player = state.players[number]
     table = histories(state, rounds)[number]
-    entries = [_exported_entry(record, tpn, scheduled, (record.round, number) in adjourned) for record in table]
+    entries = [_exported_entry(record, tpn, scheduled, games, number) for record in table]
     upcoming = _next_round_entry(state, number, rounds + 1) if rounds < state.total_rounds else None
     points = sum(r.points for r in table)
     if upcoming is not None:
@@ -275,10 +304,10 @@ def to_document(
     tpn = listed_start_ranks(state) if listed else order  # XXC rank: ids stay, lines go in order
     rank = {row.number: row.rank for row in standings(state)}
     scheduled = _scheduled_colours(state, rounds)
-    adjourned = adjourned_games(state, rounds)
+    games = games_written(state, rounds)
     players = [
         evolve(
-            _player_record(state, number, tpn, rounds, scheduled.get(number, {}), adjourned, warnings),
+            _player_record(state, number, tpn, rounds, scheduled.get(number, {}), games, warnings),
             rank=rank.get(number),
         )
         for number in sorted(state.players, key=lambda n: order[n])
@@ -293,7 +322,7 @@ def to_document(
     colour = settings.options.get("initial_colour")
     if colour in ("white", "black"):
         records.append(InitialColourRecord(colour=Colour.WHITE if colour == "white" else Colour.BLACK))
-    records += _scoring_record(settings.scoring, bool(adjourned))
+    records += _scoring_record(settings.scoring, bool(games.adjourned))
     for round_number in sorted(r for r in state.requested_byes if r > rounds):
         for kind, code in ((ByeKind.FULL_POINT, "F"), (ByeKind.HALF_POINT, "H"), (ByeKind.ZERO_POINT, "Z")):
             requested = sorted(tpn[n] for n, k in state.requested_byes[round_number].items() if k is kind)
@@ -565,19 +594,27 @@ def paired_dates(ledger: Ledger, state: TournamentState) -> dict[int, str]:
     return dates
 
 
-RESULTS = {
-    (R.WIN, R.LOSS): "1-0",
-    (R.LOSS, R.WIN): "0-1",
-    (R.DRAW, R.DRAW): "1/2",
+FORFEIT_RESULTS = {
     (R.FORFEIT_WIN, R.FORFEIT_LOSS): "+-",
     (R.FORFEIT_LOSS, R.FORFEIT_WIN): "-+",
     (R.FORFEIT_LOSS, R.FORFEIT_LOSS): "--",
-    (R.UNRATED_WIN, R.UNRATED_LOSS): "1-0",
-    (R.UNRATED_LOSS, R.UNRATED_WIN): "0-1",
-    (R.UNRATED_DRAW, R.UNRATED_DRAW): "1/2",
 }
-"""The results a pair of round entries gives (White's first); ``?`` against ``?`` is a game adjourned
-without its result (`UNKNOWN`)."""
+_RATED = {code: outcome for outcome, code in PLAYED.items()}
+_UNRATED = {code: outcome for outcome, code in UNRATED_PLAYED.items()}
+
+
+def imported_result(white: R, black: R) -> str | None:
+    """The result a pair of round entries gives (White's first): a forfeit, or a game whose two codes are
+    both rated (``1``, ``=``, ``0``) or both unrated (``W``, ``D``, ``L``) and end a chess game
+    (`ledger.results.CHESS_RESULTS`, the unusual ``= 0``, ``0 =``, ``0 0`` included); None where they do
+    not fit together. ``?`` against ``?`` is a game adjourned without its result (`UNKNOWN`)."""
+    if (white, black) in FORFEIT_RESULTS:
+        return FORFEIT_RESULTS[white, black]
+    for outcomes, rated in ((_RATED, True), (_UNRATED, False)):
+        if white in outcomes and black in outcomes:
+            return chess_code(outcomes[white], outcomes[black], rated)
+    return None
+
 
 UNKNOWN = (R.UNKNOWN, R.UNKNOWN)
 
@@ -827,7 +864,7 @@ def _paired_round(players: dict[int, PlayerRecord], number: int, lines: dict[int
         elif entry.result is R.NO_RESULT and theirs.result is R.NO_RESULT:
             result = None
         else:
-            result = RESULTS.get((entry.result, theirs.result))
+            result = imported_result(entry.result, theirs.result)
             if result is None:
                 column = 99 + 10 * (number - 1)
                 raise InvalidInput(
