@@ -41,7 +41,7 @@ from ledger.errors import (
     TournamentExists,
     UnknownRound,
 )
-from ledger.fide_mode import Breach, Caution, Level
+from ledger.fide_mode import Breach, Caution, Confirmation, Level, confirms
 from ledger.hand_pairing import Comparison, EnginePairings, board_cautions, bye_cautions, outcome_cautions, pab
 from ledger.persistence import AGGREGATE_CACHE_SIZE, Anchor, ChainReport, LogReader, environment, verify_chain
 from ledger.ranking import RankingRule, starting_order
@@ -270,7 +270,7 @@ class Ledger(Application):
         *,
         expect_position: int | None = None,
         command_id: str | None = None,
-        confirmed: bool | frozenset[Caution] = False,
+        confirmed: Confirmation = False,
     ) -> Iterator[None]:
         """One arbiter command as one transaction, however many events it appends: all of them are
         committed together at the end, or none (an error, or the process killed, leaves nothing).
@@ -280,14 +280,16 @@ class Ledger(Application):
         `expect_position`: the log position the desk displayed; refused (`ConcurrentChange`) when an
         event after it changed a board, round or player that this command changes.
         `confirmed`: the arbiter confirmed the warnings the command raises (`caution`): all of them (True, the
-        CLI's `--yes`), or those named (the desk asks of each warning in turn); a warning of level 3 or 4 not
-        confirmed refuses the command (`ConfirmationNeeded`).
+        CLI's `--yes`), or those named with the lesser ones (`ledger.fide_mode.confirms`); a warning of level 3
+        or 4 not confirmed refuses the command (`ConfirmationNeeded`) when it would store its events (or at its
+        end), naming every such warning it met, so that the arbiter sees them all before confirming any.
         A command inside a command joins it."""
         if getattr(self._commands, "open", False):
             yield  # inside a command: part of its transaction
             return
         self._commands.open = True
         self._commands.confirmed = confirmed
+        self._commands.unconfirmed = []
         self.notices = []
         try:
             with self.recorder.command_transaction():  # type: ignore[attr-defined]
@@ -306,6 +308,7 @@ class Ledger(Application):
                         expect_position, self._scopes(expect_position, start), start
                     )
                 yield
+                self._refuse_unconfirmed()
                 if command_id and self.position() > start:  # a command that appended nothing (declined) keeps it free
                     self.recorder.record_command(command_id, self.position())  # type: ignore[attr-defined]
         except BaseException:
@@ -317,10 +320,12 @@ class Ledger(Application):
             self._commands.open = False
             self._commands.expectation = None
             self._commands.confirmed = False
+            self._commands.unconfirmed = []
 
     def caution(self, tournament: Tournament, caution: Caution) -> None:
         """Warn of the step the running command is about to take (`ledger.fide_mode`): refuse it with
-        `ConfirmationNeeded` while a level 3 or 4 warning is not confirmed, refuse a level 5 step in FIDE
+        `ConfirmationNeeded` while a level 3 or 4 warning is not confirmed (when the command would store its
+        events, with its other warnings not confirmed; nothing is stored), refuse a level 5 step in FIDE
         mode outright, and record on `tournament` (which the caller saves) each confirmed warning and each
         pairing-integrity-breaching event (Q112), so that the log and the TRF's `###` lines show them."""
         caution = caution.in_mode(tournament.in_fide_mode)
@@ -331,11 +336,10 @@ class Ledger(Application):
                 "It becomes possible only after leaving FIDE mode, for good",
                 Remedy(RemedyAction.LEAVE_FIDE_MODE),
             )
-        confirmed = getattr(self._commands, "confirmed", False)
-        if caution.needs_confirmation and not (
-            confirmed is True or (isinstance(confirmed, frozenset) and caution in confirmed)
-        ):
-            raise ConfirmationNeeded(caution)
+        if caution.needs_confirmation and not confirms(getattr(self._commands, "confirmed", False), caution):
+            if not getattr(self._commands, "open", False):
+                raise ConfirmationNeeded(caution)
+            self._commands.unconfirmed.append(caution)  # the command goes on, to meet its other warnings
         undoing: tuple[int, Breach] | None = getattr(self._commands, "undoing", None)
         if undoing is not None and caution.breach is undoing[1]:
             caution = caution._replace(undoes=undoing[0])
@@ -360,7 +364,10 @@ class Ledger(Application):
     def save(self, *objs: Any, **kwargs: Any) -> list[Recording[UUID]]:
         """Store the aggregates' pending events once `ledger.roles.admit` found nothing to refuse in them;
         inside a command with an expected position, refuse (before anything is committed) as soon as what
-        it appended changes what an event after that position changed."""
+        it appended changes what an event after that position changed. While a warning of the command is not
+        confirmed, nothing is stored: the command is refused (`caution`) with the warnings it met so far,
+        before a row takes a position it would leave empty (PostgreSQL's sequence does not roll back)."""
+        self._refuse_unconfirmed()
         admit([obj for obj in objs if obj is not None], self.key, self._chief_key, self._granted_keys)
         recordings = super().save(*objs, **kwargs)
         expectation: Expectation | None = getattr(self._commands, "expectation", None)
@@ -368,6 +375,12 @@ class Ledger(Application):
             expectation.check(self._scopes(expectation.checked, self.position()))
             expectation.checked = self.position()
         return recordings
+
+    def _refuse_unconfirmed(self) -> None:
+        """`ConfirmationNeeded` naming the running command's warnings that are not confirmed, if any."""
+        unconfirmed = getattr(self._commands, "unconfirmed", None)
+        if unconfirmed:
+            raise ConfirmationNeeded(*unconfirmed)
 
     def _scopes(self, after: int, last: int) -> list[tuple[int, set[Key]]]:
         """(position, scope) of the events after position `after` up to `last`."""

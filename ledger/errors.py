@@ -181,10 +181,17 @@ class ConfirmationNeeded(LedgerError):
     """A warning of level 3 or 4 (`ledger.fide_mode`) that the arbiter has not confirmed: nothing was
     appended; the same command, confirmed (`--yes`, the desk's dialog), records the warning and goes on."""
 
-    def __init__(self, caution: Caution) -> None:
-        consequence = f"\n{caution.consequence}" if caution.consequence else ""
-        super().__init__(f"warning (level {int(caution.level)}, {caution.question}): {caution.text}{consequence}")
+    def __init__(self, caution: Caution, *more: Caution) -> None:
+        super().__init__("\n".join(map(_warning_text, (caution, *more))))
         self.caution = caution
+        """The first warning to confirm."""
+        self.cautions = (caution, *more)
+        """Every warning of the command that is not confirmed yet, in the order the command met them."""
+
+
+def _warning_text(caution: Caution) -> str:
+    consequence = f"\n{caution.consequence}" if caution.consequence else ""
+    return f"warning (level {int(caution.level)}, {caution.question}): {caution.text}{consequence}"
 
 
 class ReasonRequired(LedgerError):

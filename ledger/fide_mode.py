@@ -104,6 +104,24 @@ class Caution(NamedTuple):
         )
 
 
+Confirmation = bool | frozenset[Caution]
+"""What the arbiter confirmed of a command's warnings: all of them (True, the CLI's `--yes`), none
+(False), or those named, each with the lesser warnings of the same command (`confirms`)."""
+
+
+def confirms(confirmed: Confirmation, caution: Caution) -> bool:
+    """Whether `confirmed` answers `caution` (level 3 or 4): `--yes`, or the arbiter confirmed this warning,
+    or one of a higher level in the same command, whose question was the stronger (leaving FIDE mode to
+    correct an earlier round, level 4, covers the correction's own level 3). A warning of the same or a
+    higher level than every one confirmed is asked in its turn (a hand pairing's rematch, level 3, does not
+    confirm its difference from the engine's pairing, level 4)."""
+    if confirmed is True:
+        return True
+    if confirmed is False:
+        return False
+    return caution in confirmed or any(caution.level < other.level for other in confirmed)
+
+
 FIDE_MODE_BY_DEFAULT = frozenset({"dutch", "dubov", "burstein"})
 """Q40: FIDE mode is on by default for the FIDE Swiss systems (C.04.3, C.04.4); a round robin
 (C.05) may opt in; other games' systems have no FIDE mode."""

@@ -151,8 +151,7 @@ def _parse_chess(text: str) -> Result:
     code = _chess_code(played.replace(" ", ""))
     if code is None:
         raise InvalidResult(
-            f"{text!r} is not a chess result: use 1-0, 0-1, 1/2, a forfeit +-, -+, --, an unusual result 1/2-0, "
-            "0-1/2, 0-0, or a game that lasted less than one move with 'unrated' after it (1-0 unrated)"
+            f"{text!r} is not a chess result: use 1-0, 0-1, 1/2, +-, -+, --, 1/2-0, 0-1/2, 0-0 or 1-0 unrated"
         )
     first, second = CHESS_RESULTS[code]
     return Result(code if rated else code + UNRATED, first, second, rated=rated)

@@ -369,6 +369,54 @@ def test_q069_at_a_terminal_the_end_asks_twice_with_the_consequence(tmp_path: Pa
     assert "round 2 is not being paired by hand" in arbiter("manual-pairing", "show", cwd=tmp_path).stderr
 
 
+def _forbidden_first_board(tmp_path: Path) -> None:
+    """A Dutch Swiss of four in FIDE mode, players 1 and 2 kept apart: `pair --manual 1-2,3-4` is then a
+    prohibited pair (Q66, level 3) unlike the engine's pairing (Q69, level 4)."""
+    assert arbiter("new", "Open", "--game", "chess", "--system", "dutch", "--rounds", "3", cwd=tmp_path).returncode == 0
+    for name in ("Ann", "Ben", "Cid", "Dan"):
+        assert arbiter("register", name, cwd=tmp_path).returncode == 0
+    assert arbiter("forbid", "1", "2", "--reason", "same club", cwd=tmp_path).returncode == 0
+
+
+@pytest.mark.parametrize(("answers", "paired"), [(["y", "y"], True), (["y", "n"], False), (["n"], False)])
+def test_q066_q069_at_a_terminal_every_warning_is_shown_before_the_first_question(
+    tmp_path: Path, answers: list[str], paired: bool
+) -> None:
+    """Warning levels, Q66 then Q69 at a terminal: a hand pairing with a prohibited pair (level 3) unlike the
+    engine's (level 4) shows both warnings, then asks once, then again with the level 4's consequence; the
+    level 3 is not confirmed unseen, nor the level 4 by the level 3's answer; a "no" appends nothing."""
+    from tests.ledger.test_fide_mode import _answered
+
+    _forbidden_first_board(tmp_path)
+    code, seen = _answered(answers, "pair", "--manual", "1-2,3-4", cwd=tmp_path)
+    first_question = seen.index("[y/N]")
+    assert "(level 3, Q66): 1-2 is a prohibited pairing" in seen[:first_question], seen
+    assert "(level 4, Q69): the hand pairing differs from dutch's" in seen[:first_question], seen
+    assert seen.count("[y/N]") == len(answers), seen
+    if len(answers) == 2:
+        assert "published as paired by hand" in seen[first_question:], seen
+    assert (code == exit_codes.OK) is paired, seen
+    log = arbiter("log", "--format", "json", cwd=tmp_path).stdout
+    assert ("round 1 paired" in log) is paired
+    assert ("confirmed warning (level 3, Q66)" in log, "confirmed warning (level 4, Q69)" in log) == (paired, paired)
+
+
+def test_q066_q069_without_a_terminal_the_refusal_names_every_warning_to_confirm(tmp_path: Path) -> None:
+    """Warning levels: without a terminal, `pair --manual` that meets a level 3 and a level 4 warning is refused
+    (exit 3) naming both, with the level 4's consequence, so that `--yes` never confirms a warning unseen;
+    nothing is appended; with `--yes` it is recorded with both warnings confirmed."""
+    _forbidden_first_board(tmp_path)
+    before = arbiter("log", "--format", "json", cwd=tmp_path).stdout
+    refused = arbiter("pair", "--manual", "1-2,3-4", cwd=tmp_path)
+    assert refused.returncode == exit_codes.REFUSED, refused.stderr
+    assert "(level 3, Q66)" in refused.stderr and "(level 4, Q69)" in refused.stderr
+    assert "published as paired by hand" in refused.stderr and "add --yes to confirm" in refused.stderr
+    assert arbiter("log", "--format", "json", cwd=tmp_path).stdout == before
+    assert arbiter("pair", "--manual", "1-2,3-4", "--yes", cwd=tmp_path).returncode == exit_codes.OK
+    log = arbiter("log", "--format", "json", cwd=tmp_path).stdout
+    assert "confirmed warning (level 3, Q66)" in log and "confirmed warning (level 4, Q69)" in log
+
+
 def test_q066_a_confirmation_covers_only_the_warnings_it_names(open_desk: OpenDesk, location: str) -> None:
     """Q66, warning levels: 1 given White a third time in a row (a colour difference of three too) is two
     level 3 warnings of one step. Confirmed for the first alone, it is refused with the second, nothing

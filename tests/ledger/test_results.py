@@ -226,7 +226,7 @@ def test_scrabble_scores_spread_and_ties(
 @pytest.mark.parametrize(
     ("rules", "text", "expected"),
     [
-        (CHESS, "2-0", "use 1-0, 0-1, 1/2, a forfeit +-, -+, --"),
+        (CHESS, "2-0", "use 1-0, 0-1, 1/2, +-, -+, --, 1/2-0, 0-1/2, 0-0 or 1-0 unrated"),
         (CHESS, "white won", "use 1-0, 0-1, 1/2"),
         (CHESS, "", "use 1-0, 0-1, 1/2"),
         (CHESS, "1:0", "use 1-0, 0-1, 1/2"),

@@ -283,10 +283,10 @@ def _two_rounds_played(directory: Path) -> tuple[str, int, int]:
     return location, white.number, black.number
 
 
-async def test_q066_two_warnings_of_one_board_are_asked_in_turn(tmp_path: Path) -> None:
-    """Q66: White a third time in a row is also a colour difference of three: two level 3 warnings of one
-    board. The desk asks the first, then the second (a confirmation covers only the warning shown); the
-    second cancelled, nothing is recorded; both confirmed, both are in the log."""
+async def test_q066_two_warnings_of_one_board_are_asked_together(tmp_path: Path) -> None:
+    """Q66, warning levels: White a third time in a row is also a colour difference of three: two level 3
+    warnings of one board. The desk shows both in one dialog, so that neither is confirmed unseen; cancelled,
+    nothing is recorded; confirmed, both are in the log."""
     location, white, black = _two_rounds_played(tmp_path)
     app = desk(location)
     try:
@@ -296,10 +296,9 @@ async def test_q066_two_warnings_of_one_board_are_asked_in_turn(tmp_path: Path) 
             await pilot.click("#confirm")
             await settle(pilot)
             await type_in(pilot, f"{white} {black}")
-            asked = [_dialog(app).body]
-            await pilot.click("#confirm")
-            await settle(pilot)
-            asked.append(_dialog(app).body)
+            dialog = _dialog(app)
+            assert dialog.title_text == "Warnings (level 3, Q66; level 3, Q66)"
+            asked = dialog.body.splitlines()
             await pilot.click("#cancel")
             await settle(pilot)
             assert asked == [
@@ -308,8 +307,6 @@ async def test_q066_two_warnings_of_one_board_are_asked_in_turn(tmp_path: Path) 
             ]
             assert isinstance(last_event(location), Round.HandPairingStarted)
             await type_in(pilot, f"{white} {black}")
-            await pilot.click("#confirm")
-            await settle(pilot)
             await pilot.click("#confirm")
             await settle(pilot)
             while isinstance(app.screen, FormDialog):  # a level 2 warning the board may also give

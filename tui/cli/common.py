@@ -121,7 +121,8 @@ def _command(args: argparse.Namespace, ledger: Ledger) -> AbstractContextManager
     """A writing verb's transaction, with its expected position and command id; nothing for a reading one."""
     if not hasattr(args, "command_id"):
         return nullcontext()
-    return ledger.command(expect_position=args.expect_position, command_id=args.command_id, confirmed=args.yes)
+    confirmed = args.yes or getattr(args, "confirmed_cautions", False)
+    return ledger.command(expect_position=args.expect_position, command_id=args.command_id, confirmed=confirmed)
 
 
 def catch_up_after(args: argparse.Namespace, views: ReadModels) -> None:
@@ -181,12 +182,19 @@ def say(message: str) -> None:
 
 
 def confirm(args: argparse.Namespace, question: str) -> bool:
-    if args.yes:
+    """Ask `question` at the terminal; yes without asking under `--yes`, or when the person at the terminal
+    said yes to it in an earlier run of the same command (`tui.cli.main._confirmed_run` runs a command again
+    once its checklist warnings are confirmed)."""
+    answered: set[str] = args.__dict__.setdefault("answered_yes", set())
+    if args.yes or question in answered:
         return True
     if not sys.stdin.isatty():
         say(f"{question}\nnot confirmed: add --yes to confirm without a prompt")
         return False
-    return input(f"{question} [y/N] ").strip().lower() in ("y", "yes")
+    if input(f"{question} [y/N] ").strip().lower() not in ("y", "yes"):
+        return False
+    answered.add(question)
+    return True
 
 
 def key_value(text: str) -> tuple[str, str]:

@@ -190,26 +190,32 @@ def _storage_error(error: Exception) -> bool:
 
 
 def _confirmed_run(args: argparse.Namespace) -> int:
-    """Run the verb; when it stops at a warning that needs confirmation (docs/fide-mode.md, levels 3 and 4)
-    and a person is at the terminal, ask (level 4 twice, with its consequence) and run it again confirmed.
-    Without a terminal the warning refuses the command until it is given `--yes`."""
+    """Run the verb; when it stops at warnings that need confirmation (docs/fide-mode.md, levels 3 and 4)
+    and a person is at the terminal, show them all and ask (twice, with the consequences, when one is of
+    level 4), then run it again with them confirmed (`args.confirmed_cautions`); a warning the confirmed run
+    meets that none covers (`ledger.fide_mode.confirms`) is asked in its turn. Without a terminal the
+    warnings refuse the command, every one of them shown, until it is given `--yes`."""
     while True:
         try:
             return args.handler(args)
         except ConfirmationNeeded as warning:
-            if getattr(args, "yes", True) or not sys.stdin.isatty() or not _asked(warning.caution):
+            if getattr(args, "yes", True) or not sys.stdin.isatty() or not _asked(warning.cautions):
                 raise
-            args.yes = True
+            args.confirmed_cautions = getattr(args, "confirmed_cautions", frozenset()) | set(warning.cautions)
 
 
-def _asked(caution: Caution) -> bool:
-    """Ask the person at the terminal to confirm `caution`: once at level 3, twice at level 4."""
-    say(f"warning (level {int(caution.level)}, {caution.question}): {caution.text}")
+def _asked(cautions: tuple[Caution, ...]) -> bool:
+    """Ask the person at the terminal to confirm `cautions`, all shown first: once, and again with the
+    consequences when one is of level 4."""
+    for caution in cautions:
+        say(f"warning (level {int(caution.level)}, {caution.question}): {caution.text}")
     if input("confirm? [y/N] ").strip().lower() not in ("y", "yes"):
         return False
-    if caution.level < Level.CONFIRM_TWICE:
+    twice = [caution for caution in cautions if caution.level >= Level.CONFIRM_TWICE]
+    if not twice:
         return True
-    say(caution.consequence)
+    for caution in twice:
+        say(caution.consequence)
     return input("confirm again, knowing this? [y/N] ").strip().lower() in ("y", "yes")
 
 

@@ -80,11 +80,11 @@ class CommandDone(Message):
 class CommandFailed(Message):
     """The ledger refused (or could not run) a command; `error` is the message for the arbiter."""
 
-    def __init__(self, command: Command, error: str, caution: Caution | None = None) -> None:
+    def __init__(self, command: Command, error: str, cautions: tuple[Caution, ...] = ()) -> None:
         super().__init__()
         self.command, self.error = command, error
-        self.caution = caution
-        """The warning that stopped the command, when it needs the arbiter's confirmation (docs/fide-mode.md)."""
+        self.cautions = cautions
+        """The warnings that stopped the command, when they need the arbiter's confirmation (docs/fide-mode.md)."""
 
 
 class LedgerMoved(Message):

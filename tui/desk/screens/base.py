@@ -110,8 +110,8 @@ class DeskScreen(Screen[None]):
         except Exception as error:
             if not isinstance(error, LedgerError | PersistenceError):
                 self.log.error("".join(traceback.format_exception(error)))
-            caution = error.caution if isinstance(error, ConfirmationNeeded) else None
-            self.post_message(CommandFailed(command, self.refusal(error), caution))
+            cautions = error.cautions if isinstance(error, ConfirmationNeeded) else ()
+            self.post_message(CommandFailed(command, self.refusal(error), cautions))
             return
         self.post_message(CommandDone(command, outcome, note, notices))
         try:
@@ -134,27 +134,31 @@ class DeskScreen(Screen[None]):
     @on(CommandFailed)
     def command_failed(self, message: CommandFailed) -> None:
         self._idle()
-        if message.caution is not None and message.caution not in message.command.confirmed:
-            self.ask_confirmation(message.command, message.caution)
+        if message.cautions and not set(message.cautions) <= message.command.confirmed:
+            self.ask_confirmation(message.command, message.cautions)
             return
         self.status.error(f"{message.command.title}: {message.error}")
         self.reload()
 
-    def ask_confirmation(self, command: Command, caution: Caution) -> None:
-        """A warning of level 3 or 4 (docs/fide-mode.md) stopped `command`, nothing appended: ask (level 4
-        a second time, with the consequence) and run it again with this warning confirmed (another warning of
-        the same step stops it again and is asked in turn); cancelled, nothing is recorded."""
+    def ask_confirmation(self, command: Command, cautions: tuple[Caution, ...]) -> None:
+        """Warnings of level 3 or 4 (docs/fide-mode.md) stopped `command`, nothing appended: show them all in
+        one dialog, ask (a second time, with the consequences, when one is of level 4) and run it again with
+        them confirmed (a warning the confirmed run meets that none covers, `ledger.fide_mode.confirms`, is
+        asked in its turn); cancelled, nothing is recorded."""
         self.status.say(f"{command.title}: waiting for your confirmation")
-        heading = f"Warning (level {int(caution.level)}, {caution.question})"
+        headings = [f"level {int(caution.level)}, {caution.question}" for caution in cautions]
+        heading = f"Warning ({headings[0]})" if len(cautions) == 1 else f"Warnings ({'; '.join(headings)})"
+        texts = [f"{caution.text}." for caution in cautions]
+        twice = [caution.consequence for caution in cautions if caution.level is Level.CONFIRM_TWICE]
 
         def run_confirmed() -> None:
-            self.run_command(evolve(command, confirmed=command.confirmed | {caution}))
+            self.run_command(evolve(command, confirmed=command.confirmed | set(cautions)))
 
         def after_first(answer: dict[str, str] | None) -> None:
             if answer is None:
                 self.status.say(f"{command.title}: cancelled, nothing recorded")
-            elif caution.level is Level.CONFIRM_TWICE:
-                body = f"{caution.consequence}\n\nConfirm again, knowing this?"
+            elif twice:
+                body = "\n".join(twice) + "\n\nConfirm again, knowing this?"
                 self.app.push_screen(FormDialog(heading, body, confirm="Confirm again", danger=True), after_second)
             else:
                 run_confirmed()
@@ -165,7 +169,7 @@ class DeskScreen(Screen[None]):
             else:
                 run_confirmed()
 
-        self.app.push_screen(FormDialog(heading, f"{caution.text}.", confirm="Confirm", danger=True), after_first)
+        self.app.push_screen(FormDialog(heading, "\n".join(texts), confirm="Confirm", danger=True), after_first)
 
     def acknowledge(self, notices: tuple[Caution, ...]) -> None:
         """The level 2 warnings (docs/fide-mode.md) a saved command gave: shown in a dialog that the arbiter

@@ -226,7 +226,7 @@ class RatingListsScreen(DeskScreen):
 
     def on_command_failed(self, message: CommandFailed) -> None:
         """A registration or correction the ledger refused (Q128: the other lists' ratings, and what to do)."""
-        if message.caution is None:
+        if not message.cautions:
             choose = " (press a and name the list in Rating of list)" if "Choose one of them" in message.error else ""
             self.refused(f"{message.command.title}: {message.error}{choose}")
 
