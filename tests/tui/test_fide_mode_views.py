@@ -30,6 +30,9 @@ TEXT_VIEWS = (
     ("check",),
     ("drawsheet", "2"),
     ("explain", "1"),
+    ("tiebreaks",),
+    ("acceleration",),
+    ("what-if", "1", "1", "0-1"),
 )
 JSON_VIEWS = (("standings",), ("pairings", "2"), ("roster",), ("check",))
 WEB_PAGES = ("/", "/pairings/1", "/standings", "/crosstable", "/players/1", "/audit")
@@ -48,7 +51,8 @@ def left(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
 def test_q046_every_text_view_begins_with_the_notice(
     left: str, capsys: pytest.CaptureFixture[str], view: tuple[str, ...]
 ) -> None:
-    """Q46: the text of standings, pairings, roster, details, check and log begins with the notice."""
+    """Q46: the text of standings, pairings, roster, details, check, log, the drawsheet, explain, the
+    tie-break list, the acceleration's rules and a what-if preview begins with the notice."""
     _, out, _ = run(capsys, *view, "--ledger", left)
     assert out.splitlines()[0] == NOTICE
 

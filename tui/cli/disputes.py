@@ -251,6 +251,8 @@ def cmd_what_if(args: argparse.Namespace) -> int:
         after = what_if(list(ledger.log_events()), args.round, args.board, code)
         out = render.console()
         changes = standings_changes(before, after)
+        for line in render.fide_mode_lines(before):
+            out.print(line, markup=False, highlight=False)
         out.print(f"Preview only, nothing is recorded: what if round {args.round} board {args.board} were {code}")
         table = Table(title="Standings that would change", title_justify="left")
         for heading in ("No", "Name", "Rank", "", "Rank", "Score", "", "Score"):

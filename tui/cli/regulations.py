@@ -38,9 +38,12 @@ def _tiebreaks_examples() -> str:
 @verbs.verb("tiebreaks", "show or change the tie-break list", _tiebreaks_arguments, _tiebreaks_examples)
 def cmd_tiebreaks(args: argparse.Namespace) -> int:
     from ledger.settings import tiebreak_description
+    from tui.render import fide_mode_lines
 
-    with opened(args) as (ledger, _):
+    with opened(args) as (ledger, views):
         if args.codes is None:
+            for line in fide_mode_lines(views.state()):
+                print(line)
             for code in ledger.settings().tiebreaks:
                 print(f"{code}\t{tiebreak_description(code)}")
             return exit_codes.OK
@@ -140,6 +143,7 @@ def cmd_acceleration(args: argparse.Namespace) -> int:
 
     from pairing.fide.acceleration import METHODS, virtual_points
     from projections.history import pairing_input
+    from tui.render import fide_mode_lines
 
     with opened(args) as (ledger, reader):
         if args.method is not None:
@@ -148,6 +152,8 @@ def cmd_acceleration(args: argparse.Namespace) -> int:
             return exit_codes.OK
         state = reader.state()
     method = state.require_settings().options.get("acceleration") or "none"
+    for line in fide_mode_lines(state):
+        print(line)
     print(textwrap.fill(f"{method}: {METHODS[method]}", 100, subsequent_indent="  "))
     if state.players and method != "none":
         table = virtual_points(pairing_input(state, state.last_paired_round + 1))
