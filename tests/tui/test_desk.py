@@ -174,6 +174,23 @@ async def test_q180_q186_an_unusual_result_is_typed_at_the_entry_line(pilot: Pil
     assert isinstance(event, Round.ResultRecorded) and event.result == "1/2-0"
 
 
+async def test_q180_q186_an_unrated_game_is_typed_after_its_result_and_letters_stay_keys_before(
+    pilot: Pilot[int], club: str
+) -> None:
+    """Q180-186: once a result is begun on the entry line, letters go into it, so board 3 takes "1-0 unrated"
+    (a game of less than one move); on an empty line, or after a board number alone, a letter is still the
+    desk's key (here `l`, the log, is not typed into the line)."""
+    app = pilot.app
+    await type_in(pilot, "3 1-0 unrated")
+    assert results(app) == ["1-0", "1/2", "1-0 unrated"]
+    event = last_event(club)
+    assert isinstance(event, Round.ResultRecorded) and event.result == "1-0 unrated"
+    entry = app.screen.query_one("#entry", Input)
+    await type_in(pilot, "3l", enter=False)
+    assert entry.value == "" or "l" not in entry.value
+    assert not isinstance(app.screen, RoundScreen)  # the log screen opened
+
+
 async def test_results_entered_move_the_cursor_to_the_next_empty_board(tmp_path: Path) -> None:
     app = desk(build_club(tmp_path, results={}))
     async with app.run_test(size=SIZE) as pilot:

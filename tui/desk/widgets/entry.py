@@ -9,6 +9,8 @@ from textual.widgets import Input
 
 RESULT_CHARACTERS = frozenset("0123456789-/+=½:. ")
 """Everything a result of any game can contain (ledger.results); other keys stay the desk's shortcuts."""
+RESULT_BEGUN = frozenset("-/=½")
+"""A line holding one of these has a result begun (a board number alone has none)."""
 
 
 @frozen
@@ -34,18 +36,26 @@ class TypedEntry(Input):
 
     CHARACTERS: frozenset[str] = frozenset()
 
+    def takes(self, character: str) -> bool:
+        """Whether a key typing `character` goes into the input rather than to the desk's bindings."""
+        return character in self.CHARACTERS
+
     def check_consume_key(self, key: str, character: str | None) -> bool:
-        return character is not None and character in self.CHARACTERS
+        return character is not None and self.takes(character)
 
     async def _on_key(self, event: events.Key) -> None:
-        if event.is_printable and (event.character or "") not in self.CHARACTERS:
+        if event.is_printable and not self.takes(event.character or ""):
             event.prevent_default()  # not ours: let it bubble to the screen's and the app's bindings
 
 
 class ResultEntry(TypedEntry):
-    """The round screen's entry line: the characters of results."""
+    """The round screen's entry line: the characters of results, and once a result is begun the letters of
+    the word after it (`1-0 unrated`, ledger.results): an empty line leaves letters to the desk's keys."""
 
     CHARACTERS = RESULT_CHARACTERS
+
+    def takes(self, character: str) -> bool:
+        return super().takes(character) or (character.isalpha() and any(c in RESULT_BEGUN for c in self.value))
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(
