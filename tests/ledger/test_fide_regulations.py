@@ -355,6 +355,7 @@ def test_q199_the_cli_takes_de_p_and_ks_limit_codes_and_refuses_others(
     code, out, _ = run(capsys, "tiebreaks", *at)
     assert code == exit_codes.OK
     assert out.splitlines() == [
+        "NOT IN FIDE MODE",  # Q46: a chess round robin is not in FIDE mode unless it opts in
         "DE-P\tDirect Encounter with forfeits counted as played (C.07 6.1.1, MTB26 /P)",
         "KS-L60\tKoya System for Round Robin, limit 60 % of the maximum (C.07 9.2, 14.5)",
         "KS-L-1\tKoya System for Round Robin, limit 50 % of the maximum, moved by -1 x a draw's points "
