@@ -191,10 +191,21 @@ def confirm(args: argparse.Namespace, question: str) -> bool:
     if not sys.stdin.isatty():
         say(f"{question}\nnot confirmed: add --yes to confirm without a prompt")
         return False
-    if input(f"{question} [y/N] ").strip().lower() not in ("y", "yes"):
+    if not said_yes(f"{question} [y/N] "):
         return False
     answered.add(question)
     return True
+
+
+def said_yes(prompt: str) -> bool:
+    """Ask `prompt` at the terminal: True for `y` or `yes`; any other answer, the end of input (Ctrl-D) or
+    an interrupt (Ctrl-C) is a no, so the command stops with nothing appended rather than a traceback."""
+    try:
+        answer = input(prompt)
+    except (EOFError, KeyboardInterrupt):
+        print(file=sys.stderr)  # the answer's line was never ended
+        return False
+    return answer.strip().lower() in ("y", "yes")
 
 
 def key_value(text: str) -> tuple[str, str]:
