@@ -271,6 +271,7 @@ class Ledger(Application):
         expect_position: int | None = None,
         command_id: str | None = None,
         confirmed: Confirmation = False,
+        warnings_at_end: bool = False,
     ) -> Iterator[None]:
         """One arbiter command as one transaction, however many events it appends: all of them are
         committed together at the end, or none (an error, or the process killed, leaves nothing).
@@ -283,6 +284,9 @@ class Ledger(Application):
         CLI's `--yes`), or those named with the lesser ones (`ledger.fide_mode.confirms`); a warning of level 3
         or 4 not confirmed refuses the command (`ConfirmationNeeded`) when it would store its events (or at its
         end), naming every such warning it met, so that the arbiter sees them all before confirming any.
+        `warnings_at_end`: a command of many steps that each store their events, and that tells nothing before
+        it ends (an import), goes on past its stores while a warning is not confirmed, so that its refusal names
+        the warnings of every step; what it stored is rolled back, its positions given back (ledger.postgres).
         A command inside a command joins it."""
         if getattr(self._commands, "open", False):
             yield  # inside a command: part of its transaction
@@ -290,6 +294,7 @@ class Ledger(Application):
         self._commands.open = True
         self._commands.confirmed = confirmed
         self._commands.unconfirmed = []
+        self._commands.warnings_at_end = warnings_at_end
         self.notices = []
         try:
             with self.recorder.command_transaction():  # type: ignore[attr-defined]
@@ -321,6 +326,7 @@ class Ledger(Application):
             self._commands.expectation = None
             self._commands.confirmed = False
             self._commands.unconfirmed = []
+            self._commands.warnings_at_end = False
 
     def caution(self, tournament: Tournament, caution: Caution) -> None:
         """Warn of the step the running command is about to take (`ledger.fide_mode`): refuse it with
@@ -366,8 +372,10 @@ class Ledger(Application):
         inside a command with an expected position, refuse (before anything is committed) as soon as what
         it appended changes what an event after that position changed. While a warning of the command is not
         confirmed, nothing is stored: the command is refused (`caution`) with the warnings it met so far,
-        before a row takes a position it would leave empty (PostgreSQL's sequence does not roll back)."""
-        self._refuse_unconfirmed()
+        before a row takes a position it would leave empty (PostgreSQL's sequence does not roll back), unless
+        the command takes its warnings at its end (`command`)."""
+        if not getattr(self._commands, "warnings_at_end", False):
+            self._refuse_unconfirmed()
         admit([obj for obj in objs if obj is not None], self.key, self._chief_key, self._granted_keys)
         recordings = super().save(*objs, **kwargs)
         expectation: Expectation | None = getattr(self._commands, "expectation", None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, cast
 
 import psycopg
@@ -50,7 +50,8 @@ class CommandPostgresDatastore(PostgresDatastore):
         return adopted
 
     @contextmanager
-    def command_transaction(self, lock: Sequence[Composed]) -> Iterator[None]:
+    def command_transaction(self, lock: Sequence[Composed], sequence: Composed | None = None) -> Iterator[None]:
+        """`sequence`: the SQL of the positions' sequence, given back its numbers when the command fails."""
         thread = threading.get_ident()
         if thread in self._commands:
             yield
@@ -59,11 +60,15 @@ class CommandPostgresDatastore(PostgresDatastore):
             try:
                 for statement in lock:
                     connection.execute(statement)
+                last = _last_value(connection, sequence)
             except psycopg.Error as error:
                 raise _unavailable(error, self.schema) from error
             self._commands[thread] = connection
             try:
                 yield
+            except BaseException:
+                _give_back(connection, sequence, last)
+                raise
             finally:
                 self._commands.pop(thread, None)
 
@@ -75,6 +80,27 @@ class CommandPostgresDatastore(PostgresDatastore):
                 yield connection
             return
         yield connection
+
+
+def _last_value(connection: Connection[DictRow], sequence: Composed | None) -> int | None:
+    """The last position `sequence` gave (None before the first, or without a sequence), read under the
+    command's lock, so no other command takes a position until this one ends."""
+    if sequence is None:
+        return None
+    row = connection.execute(SQL("SELECT pg_sequence_last_value({}) AS last").format(sequence)).fetchone()
+    return None if row is None else row["last"]
+
+
+def _give_back(connection: Connection[DictRow], sequence: Composed | None, last: int | None) -> None:
+    """A command refused (or failed) after inserting rows: set `sequence` back to `last`, still under the
+    command's lock, so that its positions are not left empty (a sequence does not roll back with the
+    transaction: ledger.application.Ledger.command). A role that may not set the sequence (a desk granted
+    USAGE only, docs/design.md) leaves the gap, which the chain allows (ledger.persistence)."""
+    if sequence is None:
+        return
+    restart = SQL("SELECT setval({}, {}, {})").format(sequence, Literal(last or 1), Literal(last is not None))
+    with suppress(psycopg.Error):  # the transaction rolls back all the same; the numbers taken stay a gap
+        connection.execute(restart)
 
 
 def _unavailable(error: psycopg.Error, schema: str) -> Exception:
@@ -193,6 +219,10 @@ class HashChainedPostgresRecorder(PostgresApplicationRecorder):
             "INSERT INTO {}.{} (id, position, link) VALUES (1, %s, %s) "
             "ON CONFLICT (id) DO UPDATE SET position = excluded.position, link = excluded.link"
         ).format(schema, self.head_table)
+        self._sequence = SQL("pg_get_serial_sequence({}, 'notification_id')").format(
+            Literal(SQL("{}.{}").format(schema, table).as_string(None))
+        )
+        """The positions' sequence (the library's `notification_id bigserial`), as an SQL expression."""
         self._select_chain = SQL(
             "SELECT notification_id, originator_id, originator_version, topic, state, chain_link "
             "FROM {}.{} ORDER BY notification_id"
@@ -229,7 +259,7 @@ class HashChainedPostgresRecorder(PostgresApplicationRecorder):
     def command_transaction(self) -> Any:
         """One transaction for a whole command, holding the table lock the library's inserts take."""
         datastore = cast(CommandPostgresDatastore, self.datastore)  # the factory adopted it (`adopt`)
-        return datastore.command_transaction(self.lock_table_statements)
+        return datastore.command_transaction(self.lock_table_statements, self._sequence)
 
     def command_position(self, command_id: str) -> int | None:
         with self.datastore.get_connection() as conn, conn.cursor() as curs:

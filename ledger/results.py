@@ -61,8 +61,11 @@ _CHESS_SPELLINGS = {"1/2-1/2": "1/2", "=": "1/2", "½": "1/2", "0.5": "1/2"}
 """Other spellings of a side's half point, or of a draw, and what they are."""
 UNRATED = " unrated"
 """The mark of a game that "lasted less than one move" (`1-0 unrated`; TRF `W`, `D`, `L`)."""
-_UNRATED_MARK = re.compile(r"\s*(?:unrated|u)\s*$", re.IGNORECASE)
-"""`unrated` (or just `u`) after a chess result."""
+_UNRATED_MARKS = ("unrated", "u")
+"""`unrated` (or just `u`), in any case, after a chess result."""
+SHOWN_LENGTH = 24
+"""The characters of a refused result that its refusal repeats: a result is short, and the desk's status line
+is one line."""
 _SCORE = re.compile(r"^\s*(\d{1,4})\s*[-:]\s*(\d{1,4})\s*$")
 GAMMON_VALUE = 2
 """Rules guide 5.13: "A Gammon counts as 2 wins"; no game is worth more in a game-wins match."""
@@ -146,15 +149,26 @@ class ResultRules:
 
 
 def _parse_chess(text: str) -> Result:
-    played = _UNRATED_MARK.sub("", text, count=1)
+    played = _without_unrated_mark(text)
     rated = played == text
     code = _chess_code(played.replace(" ", ""))
     if code is None:
         raise InvalidResult(
-            f"{text!r} is not a chess result: use 1-0, 0-1, 1/2, +-, -+, --, 1/2-0, 0-1/2, 0-0 or 1-0 unrated"
+            f"{_shown(text)} is not a chess result: use 1-0, 0-1, 1/2, +-, -+, --, 1/2-0, 0-1/2, 0-0 or 1-0 unrated"
         )
     first, second = CHESS_RESULTS[code]
     return Result(code if rated else code + UNRATED, first, second, rated=rated)
+
+
+def _without_unrated_mark(text: str) -> str:
+    """`text` without the `unrated` mark at its end and the blanks before it (`text` itself when it has none).
+    Read from the end, not with a pattern: a pattern with blanks on both sides of the word took a time growing
+    with the square of the blanks typed (a line of 40,000 blanks took five seconds)."""
+    ended = text.rstrip()
+    for mark in _UNRATED_MARKS:
+        if ended[-len(mark) :].lower() == mark:
+            return ended[: -len(mark)].rstrip()
+    return text
 
 
 def _chess_code(compact: str) -> str | None:
@@ -185,5 +199,11 @@ def _parse_scrabble(text: str) -> Result:
 def _two_scores(text: str, expected: str) -> tuple[int, int]:
     found = _SCORE.match(text)
     if found is None:
-        raise InvalidResult(f"{text!r} is not a score: expected {expected}, or a forfeit +-, -+, --")
+        raise InvalidResult(f"{_shown(text)} is not a score: expected {expected}, or a forfeit +-, -+, --")
     return int(found[1]), int(found[2])
+
+
+def _shown(text: str) -> str:
+    """`text` as a refusal repeats it: quoted with its control characters escaped, cut after `SHOWN_LENGTH`
+    characters (a pasted page is not echoed back whole)."""
+    return repr(text) if len(text) <= SHOWN_LENGTH else repr(text[:SHOWN_LENGTH]) + f"... ({len(text)} characters)"

@@ -146,3 +146,34 @@ def test_q043_at_a_terminal_level_4_asks_twice(tmp_path: Path, answers: list[str
         assert "can never be entered again" in seen
     assert code == (exit_codes.OK if left else exit_codes.REFUSED)
     assert ("FIDE mode left" in _arbiter("log", cwd=tmp_path).stdout) is left
+
+
+END_OF_INPUT = "\x04"
+"""Ctrl-D typed at a question: the terminal ends the input (`input` raises EOFError)."""
+
+
+@pytest.mark.parametrize(
+    ("answers", "argv"),
+    [
+        ([END_OF_INPUT], ("leave-fide-mode", "--reason", "regulations")),
+        (["y", END_OF_INPUT], ("leave-fide-mode", "--reason", "regulations")),
+        ([END_OF_INPUT], ("unpair", "1", "--reason", "wrong roster")),
+    ],
+    ids=["the first question", "the second question", "a command's own question"],
+)
+def test_q043_the_end_of_input_at_a_question_is_a_no_without_a_traceback(
+    tmp_path: Path, answers: list[str], argv: tuple[str, ...]
+) -> None:
+    """Q43 at a terminal: Ctrl-D at a warning's question (the first or the second of level 4) or at a
+    command's own question (`unpair`'s) is a "no": the command stops with exit 3 and nothing appended, no
+    traceback (exit 1 would say the chain is broken)."""
+    assert _arbiter(*NEW_SWISS, cwd=tmp_path).returncode == 0
+    for name in ("Ann", "Bob"):
+        assert _arbiter("register", name, cwd=tmp_path).returncode == 0
+    assert _arbiter("pair", cwd=tmp_path).returncode == 0
+    before = _arbiter("log", "--format", "json", cwd=tmp_path).stdout
+    code, seen = _answered(answers, *argv, cwd=tmp_path)
+    assert "Traceback" not in seen
+    assert seen.count("[y/N]") == len(answers)
+    assert code == exit_codes.REFUSED, seen
+    assert _arbiter("log", "--format", "json", cwd=tmp_path).stdout == before

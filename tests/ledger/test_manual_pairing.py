@@ -443,3 +443,48 @@ def test_q066_a_confirmation_covers_only_the_warnings_it_names(open_desk: OpenDe
         ledger.hand_pair(1, 3)
     recorded = [c for _, c in fold_of(ledger).cautions if c.round == 3]
     assert recorded == [first.value.caution, second.value.caution]
+
+
+def test_q066_q069_a_refusal_after_a_store_leaves_no_gap_in_the_positions(open_desk: OpenDesk, location: str) -> None:
+    """Warning levels: `pair --manual --force` stores the adjourned games first (the engine's input reads
+    them), then meets a rematch (level 3) and the difference from the engine (level 4); refused, nothing is
+    appended and the next event takes the next position, on PostgreSQL too, whose sequence the refused
+    command gives back (a gap after every such refusal before)."""
+    ledger = _swiss(open_desk, location)
+    with ledger.command(confirmed=True):
+        ledger.pair_next_round(manual=[(1, 2), (3, 4), (5, 6)])
+    ledger.record_result(1, 1, "1-0")
+    ledger.record_result(1, 2, "0-1")
+    before = ledger.position()
+    with pytest.raises(ConfirmationNeeded) as refused, ledger.command():
+        ledger.pair_next_round(manual=[(1, 2), (3, 5), (4, 6)], force_reason="board 3 adjourned")
+    assert [(c.level, c.question) for c in refused.value.cautions][:1] == [(Level.CONFIRM, "Q66")]
+    assert refused.value.cautions[-1].level is Level.CONFIRM_TWICE
+    assert ledger.position() == before
+    ledger.record_result(1, 3, "1/2")
+    assert [position for position, _ in events_of(ledger, Round.ResultRecorded)][-1] == before + 1
+
+
+def test_q174_an_import_names_the_warnings_of_every_step_before_any_is_confirmed(tmp_path: Path) -> None:
+    """Warning levels, Q174: an import whose requested byes put two players over the half-point bye limit
+    (level 3 each, each request a step that stores its events) is refused without a terminal naming both, so
+    that `--yes` confirms no warning unseen (the refusal named the first alone); nothing is left; with
+    `--yes` both are recorded."""
+    assert arbiter("new", "Open", "--system", "dutch", "--rounds", "7", cwd=tmp_path).returncode == 0
+    for name in ("Ann", "Bob", "Cid", "Dan"):
+        assert arbiter("register", name, cwd=tmp_path).returncode == 0
+    for number in ("1", "2"):
+        for round_number in ("2", "3"):
+            bye = arbiter("bye", number, "--round", round_number, "--kind", "half", "--yes", cwd=tmp_path)
+            assert bye.returncode == exit_codes.OK, bye.stderr
+    assert arbiter("export-trf", "-o", "byes.trf", cwd=tmp_path).returncode == exit_codes.OK
+    refused = arbiter("import-trf", "byes.trf", "--ledger", "again.ledger", cwd=tmp_path)
+    assert refused.returncode == exit_codes.REFUSED, refused.stderr
+    named = [line for line in refused.stderr.splitlines() if "(level 3, Q174)" in line]
+    assert len(named) == 2 and "player 1 " in named[0] and "player 2 " in named[1]
+    assert "imported" not in refused.stderr.replace("imported from", "")
+    assert not (tmp_path / "again.ledger").exists()
+    confirmed = arbiter("import-trf", "byes.trf", "--ledger", "again.ledger", "--yes", cwd=tmp_path)
+    assert confirmed.returncode == exit_codes.OK, confirmed.stderr
+    log = arbiter("log", "--format", "json", "--ledger", "again.ledger", cwd=tmp_path).stdout
+    assert log.count("confirmed warning (level 3, Q174)") == 2

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -213,4 +214,36 @@ def test_q180_q186_a_result_no_game_ends_with_appends_nothing(
     code, _, err = run(capsys, "result", "2", "1", "1-1", "--ledger", ledger)
     assert code == exit_codes.BAD_INPUT
     assert "1/2-0, 0-1/2, 0-0 or 1-0 unrated" in err and "Traceback" not in err
+    assert state_of(ledger).position == before
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["1-0" + " " * 40_000 + "x", "1" * 100_000, "1-0\x1b[31m unrated", "½-0\x00"],
+    ids=["blanks after a result", "a pasted page", "an escape sequence", "a NUL"],
+)
+def test_q180_q186_a_hostile_result_is_refused_at_once_and_in_a_line(typed: str) -> None:
+    """Q180-186: a result the arbiter could not have meant (a page pasted, control characters) is refused
+    within a second, however many blanks come before its last word (reading the `unrated` mark took a time
+    growing with their square), and the refusal repeats only its beginning, control characters escaped, so
+    that it fits the desk's status line."""
+    started = time.perf_counter()
+    with pytest.raises(InvalidResult) as refused:
+        CHESS.parse(typed)
+    assert time.perf_counter() - started < 1.0
+    message = str(refused.value)
+    assert len(message) < 200 and "\n" not in message and "\x1b" not in message and "\x00" not in message
+    assert message.endswith("is not a chess result: use 1-0, 0-1, 1/2, +-, -+, --, 1/2-0, 0-1/2, 0-0 or 1-0 unrated")
+
+
+def test_q180_q186_a_pasted_page_as_a_result_appends_nothing_and_is_not_echoed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Q180-186: `arbiter result` given a page of text is refused (exit 4), nothing appended, with a message
+    of one short line."""
+    ledger = _swiss(tmp_path, capsys)[0]
+    before = state_of(ledger).position
+    code, _, err = run(capsys, "result", "2", "1", "1/2-0 " * 20_000, "--ledger", ledger)
+    assert code == exit_codes.BAD_INPUT
+    assert len(err) < 300 and "Traceback" not in err
     assert state_of(ledger).position == before

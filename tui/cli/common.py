@@ -77,12 +77,13 @@ def signing_key(args: argparse.Namespace) -> ArbiterKey | None:
 @contextmanager
 def new_ledger(args: argparse.Namespace) -> Iterator[Ledger]:
     """A ledger this command creates (an import), as one transaction. If the command fails part-way,
-    nothing of it is committed, and a ledger file it created is removed again."""
+    nothing of it is committed, and a ledger file it created is removed again. Its warnings to confirm are
+    gathered to its end (`Ledger.command`), so the block says nothing of what it did until it ends."""
     where = location(args)
     existed = is_postgres(where) or Path(where).exists()
     ledger, views = _open(args, True)
     try:
-        with _command(args, ledger):
+        with _command(args, ledger, warnings_at_end=True):
             yield ledger
     except BaseException:
         if not existed:
@@ -117,12 +118,18 @@ def _ledger_opener() -> Callable[..., tuple[Ledger, ReadModels]]:
     return open_ledger
 
 
-def _command(args: argparse.Namespace, ledger: Ledger) -> AbstractContextManager[None]:
-    """A writing verb's transaction, with its expected position and command id; nothing for a reading one."""
+def _command(args: argparse.Namespace, ledger: Ledger, warnings_at_end: bool = False) -> AbstractContextManager[None]:
+    """A writing verb's transaction, with its expected position and command id; nothing for a reading one.
+    `warnings_at_end`: the verb tells nothing until its end (`Ledger.command`)."""
     if not hasattr(args, "command_id"):
         return nullcontext()
     confirmed = args.yes or getattr(args, "confirmed_cautions", False)
-    return ledger.command(expect_position=args.expect_position, command_id=args.command_id, confirmed=confirmed)
+    return ledger.command(
+        expect_position=args.expect_position,
+        command_id=args.command_id,
+        confirmed=confirmed,
+        warnings_at_end=warnings_at_end,
+    )
 
 
 def catch_up_after(args: argparse.Namespace, views: ReadModels) -> None:
@@ -191,10 +198,21 @@ def confirm(args: argparse.Namespace, question: str) -> bool:
     if not sys.stdin.isatty():
         say(f"{question}\nnot confirmed: add --yes to confirm without a prompt")
         return False
-    if input(f"{question} [y/N] ").strip().lower() not in ("y", "yes"):
+    if not said_yes(f"{question} [y/N] "):
         return False
     answered.add(question)
     return True
+
+
+def said_yes(prompt: str) -> bool:
+    """Ask `prompt` at the terminal: True for `y` or `yes`; any other answer, the end of input (Ctrl-D) or
+    an interrupt (Ctrl-C) is a no, so the command stops with nothing appended rather than a traceback."""
+    try:
+        answer = input(prompt)
+    except (EOFError, KeyboardInterrupt):
+        print(file=sys.stderr)  # the answer's line was never ended
+        return False
+    return answer.strip().lower() in ("y", "yes")
 
 
 def key_value(text: str) -> tuple[str, str]:

@@ -149,8 +149,7 @@ def cmd_import_tsh(args: argparse.Namespace) -> int:
         settings = TournamentSettings.for_game(Game.SCRABBLE, args.system, total)
         ledger.create_tournament(args.name or path.stem, settings)
         import_tfile(ledger, tfile, players, rounds, path.name)
-        where = redacted(ledger.location)
-        say(f"imported {len(players)} players and {len(rounds)} rounds from {path} into {where}")
+    say(f"imported {len(players)} players and {len(rounds)} rounds from {path} into {redacted(ledger.location)}")
     return exit_codes.OK
 
 

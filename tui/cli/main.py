@@ -42,7 +42,7 @@ from tui.cli import (
     tournament,
     trf_io,
 )
-from tui.cli.common import Formatter, VerbGroup, location, mark_dashed_results, say, writing_options
+from tui.cli.common import Formatter, VerbGroup, location, mark_dashed_results, said_yes, say, writing_options
 from tui.cli.remedies import refusal_text
 
 DESCRIPTION = f"""\
@@ -209,14 +209,14 @@ def _asked(cautions: tuple[Caution, ...]) -> bool:
     consequences when one is of level 4."""
     for caution in cautions:
         say(f"warning (level {int(caution.level)}, {caution.question}): {caution.text}")
-    if input("confirm? [y/N] ").strip().lower() not in ("y", "yes"):
+    if not said_yes("confirm? [y/N] "):
         return False
     twice = [caution for caution in cautions if caution.level >= Level.CONFIRM_TWICE]
     if not twice:
         return True
     for caution in twice:
         say(caution.consequence)
-    return input("confirm again, knowing this? [y/N] ").strip().lower() in ("y", "yes")
+    return said_yes("confirm again, knowing this? [y/N] ")
 
 
 def _quiet_after_closed_pipe() -> int:

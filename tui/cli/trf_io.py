@@ -165,10 +165,10 @@ def cmd_import_trf(args: argparse.Namespace) -> int:
             ):
                 record_arbiter_entry(ledger, entry, reason, number)
         ledger.record_import(path.name)
-        say(
-            f"imported {len(document.players)} players and {len(imported.rounds)} rounds from {path} "
-            f"into {redacted(ledger.location)}"
-        )
+    say(
+        f"imported {len(document.players)} players and {len(imported.rounds)} rounds from {path} "
+        f"into {redacted(ledger.location)}"
+    )
     with opened(args) as (_, views):
         state = views.state()
     for warning in warnings + points_warnings(document, state, len(imported.rounds), number):
