@@ -104,3 +104,21 @@ def test_real_tsh_file_imports_and_exports_the_same_file(tmp_path: Path, capsys:
     code, out, _ = run(capsys, "export-tsh", "--ledger", ledger)
     assert code == exit_codes.OK
     assert out == source.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("game", "system"), [("chess", "dutch"), ("backgammon", "ibf-swiss")])
+def test_export_tsh_refuses_a_game_whose_results_a_t_file_cannot_hold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, system: str
+) -> None:
+    """A tsh `.t` file holds Scrabble scores (tsh, docs/research/tsh-backgammon-brackets.md): a chess or
+    backgammon tournament is refused (exit 4) naming the export that holds it, and no file is written, rather
+    than a file of players without a single result."""
+    ledger = str(tmp_path / "open.ledger")
+    assert run(capsys, "new", "Open", "--game", game, "--system", system, "--rounds", "3", "--ledger", ledger)[0] == 0
+    for name in ("Ann", "Ben"):
+        run(capsys, "register", name, "--ledger", ledger)
+    out = tmp_path / "open.t"
+    code, _, err = run(capsys, "export-tsh", "-o", str(out), "--ledger", ledger)
+    assert code == exit_codes.BAD_INPUT
+    assert f"this tournament is {game}" in err and "export-trf" in err and "Traceback" not in err
+    assert not out.exists()

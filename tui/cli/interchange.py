@@ -155,11 +155,18 @@ def cmd_import_tsh(args: argparse.Namespace) -> int:
 
 @verbs.verb("export-tsh", "write the tournament as a tsh .t player file", output_options, "  arbiter export-tsh -o a.t")
 def cmd_export_tsh(args: argparse.Namespace) -> int:
+    from ledger.results import Game
     from pairing.tsh.tfile import format_tfile, from_entrants
     from projections.history import entrants
 
     with opened(args) as (_, views):
         state = views.state()
+    game = state.require_settings().game
+    if game is not Game.SCRABBLE:
+        raise InvalidInput(
+            f"a tsh .t file holds a Scrabble tournament's scores; this tournament is {game.value}, whose results "
+            "it cannot hold: write it with `arbiter export-trf` (chess) or see `arbiter standings --format csv`"
+        )
     rounds = state.last_paired_round
     kept = {number: player.extra for number, player in state.players.items() if player.extra}
     text = format_tfile(from_entrants(entrants(state, rounds, rounds + 1), kept=kept))
