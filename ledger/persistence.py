@@ -441,36 +441,42 @@ class LogReader:
         layout = _RECORDED_RESULT.fullmatch if iso else _no_match
         streams: dict[type, Callable[[Any], Any] | None] = {}
         """Originator id type -> the conversion of a result's round stream id, None if its class has upcasts."""
-        dates: dict[bytes, bool] = {}
-        """A result's date -> whether it is one (`fromisoformat`): a log's results are of a few dates."""
-        run: RecordedResults | None = None
+        dates: set[bytes] = set()
+        """The results' dates known to be dates (`fromisoformat`): a log's results are of a few dates."""
+        stream: Any = None
+        """The run's round stream, None where a result of `run_id` is decoded (its class has upcasts)."""
         run_id: Any = None
         """The stored originator id of the run's results."""
+        boards: list[bytes] = []
+        codes: list[bytes] = []
+        """The run's boards and codes as matched: converted once a run is complete (`_run`)."""
         last = 0
         originator_id_of = self._originator_id
         for batch in self._batches(start, stop, raw=True):
-            for row in batch:
-                position, originator_id, version, topic, state = row
+            for position, originator_id, version, topic, state in batch:
                 match = layout(state) if topic == result_topic else None
                 if match is not None:
                     date, board, code = match.groups()
-                    if run is None or originator_id != run_id:
-                        if run is not None and run.boards:
-                            yield last, run
-                        run, run_id = self._run_of(streams, topic, originator_id_of(originator_id)), originator_id
-                    if run is not None and (dates[date] if date in dates else _is_date(dates, date)):
-                        run.boards.append(int(board))
-                        run.results.append(code.decode())
+                    if originator_id != run_id:
+                        if boards:
+                            yield last, _run(stream, boards, codes)
+                            boards, codes = [], []
+                        stream = self._run_stream(streams, topic, originator_id_of(originator_id))
+                        run_id = originator_id
+                    if stream is not None and (date in dates or _is_date(dates, date)):
+                        boards.append(board)
+                        codes.append(code)
                         last = position
                         continue
-                if run is not None and run.boards:
-                    yield last, run
-                run = run_id = None
+                if boards:
+                    yield last, _run(stream, boards, codes)
+                    boards, codes = [], []
+                stream = run_id = None
                 converted = (position, originator_id_of(originator_id), version, topic, state)
                 for position, event, _ in self._decoded([converted], timed=False):
                     yield position, event
-        if run is not None and run.boards:
-            yield last, run
+        if boards:
+            yield last, _run(stream, boards, codes)
 
     def _originator_id(self, stored: Any) -> Any:
         """The originator id of a row `_batches(raw=True)` gives."""
@@ -478,15 +484,13 @@ class LogReader:
             return self.recorder.originator_id_of(stored)
         return stored
 
-    def _run_of(
-        self, streams: dict[type, Callable[[Any], Any] | None], topic: str, originator_id: Any
-    ) -> RecordedResults | None:
-        """An empty run of the results of `originator_id`'s round (None if the result's class has upcasts)."""
+    def _run_stream(self, streams: dict[type, Callable[[Any], Any] | None], topic: str, originator_id: Any) -> Any:
+        """The round stream of a run of `originator_id`'s results (None if the result's class has upcasts)."""
         id_type = type(originator_id)
-        stream = streams[id_type] if id_type in streams else self._stream_of(streams, topic, id_type)
-        if stream is None:
+        convert = streams[id_type] if id_type in streams else self._stream_of(streams, topic, id_type)
+        if convert is None:
             return None
-        return RecordedResults(originator_id if stream is _SAME_ID else stream(originator_id), [], [])
+        return originator_id if convert is _SAME_ID else convert(originator_id)
 
     def _stream_of(
         self, streams: dict[type, Callable[[Any], Any] | None], topic: str, id_type: type
@@ -590,16 +594,21 @@ def _plain(states: list[bytes]) -> bool:
     return _LONG_NUMBER not in b"\n".join(states).translate(_DIGITS_AS_ZEROS)
 
 
-def _is_date(dates: dict[bytes, bool], date: bytes) -> bool:
+def _is_date(dates: set[bytes], date: bytes) -> bool:
     """Whether `date` (YYYY-MM-DD) is a date, as `datetime.fromisoformat` reads a timestamp's (the time of
-    day `_RECORDED_RESULT` matched is one), noted in `dates`."""
+    day `_RECORDED_RESULT` matched is one), added to `dates` if so."""
     try:
         _FROM_ISO(date.decode())
     except ValueError:
-        dates[date] = False
-    else:
-        dates[date] = True
-    return dates[date]
+        return False
+    dates.add(date)
+    return True
+
+
+def _run(stream: Any, boards: list[bytes], codes: list[bytes]) -> RecordedResults:
+    """The run of `stream`'s results of these boards and codes, as `_RECORDED_RESULT` matched them:
+    converted together (C loops), not one by one as they are read."""
+    return RecordedResults(stream, list(map(int, boards)), list(map(bytes.decode, codes)))
 
 
 def _no_match(state: bytes) -> None:
