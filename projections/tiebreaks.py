@@ -174,7 +174,7 @@ class Participant:
     @property
     def games_played(self) -> int:
         """Games played over the board and with a result: what a standings row counts as games."""
-        return sum(1 for o, r in self.rounds if r.outcome is not None and r.played and o is not None)
+        return len([o for o, r in self.rounds if r.outcome is not None and r.played and o is not None])
 
 
 def _is_requested_bye(opponent: int | None, record: RoundRecord) -> bool:
@@ -585,7 +585,7 @@ def number_of_wins(player: Participant, table: Crosstable) -> float:
     """C.07 7.1 WIN: the rounds in which the player obtained a win's points, "with or without playing":
     forfeit wins, full-point byes and a pairing-allocated bye worth a win count."""
     win = table.context.scoring.win
-    return float(sum(1 for r in player.records if r.points >= win))
+    return float(len([r for r in player.records if r.points >= win]))
 
 
 def number_of_games_won(player: Participant, table: Crosstable) -> float:
@@ -729,7 +729,7 @@ def average_of_opponents_fore_buchholz(player: Participant, table: Crosstable) -
 def sonneborn_berger(player: Participant, table: Crosstable) -> float:
     """C.07 9.1 SB: "Σ over rounds of (opponent's final adjusted score x points the player scored
     against that opponent)"; "unplayed rounds follow Art. 16" (the dummy scores the player's points)."""
-    return sum(score * record.points for score, _, record in table.buchholz_terms(player))
+    return sum([score * record.points for score, _, record in table.buchholz_terms(player)])
 
 
 def sonneborn_berger_cut_1(player: Participant, table: Crosstable) -> float:
@@ -761,7 +761,7 @@ def koya_system(player: Participant, table: Crosstable, limit: KoyaLimit = KOYA_
     threshold = table.koya_threshold(limit)
     counts_as_game, players = table.counts_as_game, table.players
     return sum(
-        r.points for o, r in player.rounds if o is not None and players[o].score >= threshold and counts_as_game(o, r)
+        [r.points for o, r in player.rounds if o is not None and players[o].score >= threshold and counts_as_game(o, r)]
     )
 
 
