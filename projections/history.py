@@ -41,8 +41,10 @@ T = TypeVar("T")
 
 def round_seats(
     state: TournamentState, round_view: RoundView, scores_before: dict[int, float], made: SeatsMade
-) -> tuple[dict[int, int], dict[int, RoundRecord]]:
-    """(player number -> opponent, player number -> seat) of every player seated or given a bye in `round_view`.
+) -> tuple[dict[int, int], dict[int, RoundRecord], dict[int, float]]:
+    """(player number -> opponent, player number -> seat, every player's score after the round) of every
+    player seated or given a bye in `round_view`; the scores are `scores_before` plus each seat's points,
+    added as the seats are made (the scores before a board are read for its floats anyway).
 
     A seat is the player's `RoundRecord` of the round without its opponent (`opponent` None): the players of
     the round with the same result and floats share one (`made`), and a bye's seat is its record. A player on
@@ -54,6 +56,7 @@ def round_seats(
     spread = state.settings.bye_spread
     opponents: dict[int, int] = {}
     seats: dict[int, RoundRecord] = {}
+    after = dict(scores_before)
     result_of, adjourned, score_of = round_view.results.get, round_view.adjourned, scores_before.get
     for index, board in enumerate(round_view.boards, start=1):
         result = result_of(index) or (ADJOURNED if index in adjourned else None)
@@ -61,12 +64,14 @@ def round_seats(
         of_result = made.get(id(result))
         if of_result is None:
             of_result = made[id(result)] = SeatsOfResult(result, result is None or result.played)
-        floats = _floats(score_of(first, 0.0), score_of(second, 0.0), of_result.played)
+        before_first, before_second = score_of(first, 0.0), score_of(second, 0.0)
+        floats = _floats(before_first, before_second, of_result.played)
         pair = of_result.seats.get(id(floats))
         if pair is None:
             pair = of_result.seats[id(floats)] = _seat_records(number, result, floats, scoring, spread)
         opponents[first], opponents[second] = second, first
-        seats[first], seats[second] = pair
+        seats[first], seats[second] = seat_first, seat_second = pair
+        after[first], after[second] = before_first + seat_first.points, before_second + seat_second.points
     for bye in round_view.byes:
         won = bye.points >= scoring.win
         seats[bye.player] = RoundRecord(
@@ -81,7 +86,8 @@ def round_seats(
             score_for=bye.spread if bye.spread is not None else spread if won and spread else None,
             score_against=0 if bye.spread is not None or (won and spread) else None,
         )
-    return opponents, seats
+        after[bye.player] = score_of(bye.player, 0.0) + bye.points
+    return opponents, seats, after
 
 
 @define
@@ -238,22 +244,15 @@ def _seated_rounds(state: TournamentState, up_to: int) -> list[SeatedRound]:
             if earlier is not None:
                 earlier.earlier = None  # one computation back is reused, not a chain of them
             made: SeatsMade = earlier.made if earlier is not None else {}
-            opponents, seats = round_seats(state, view, scores, made) if view is not None and view.paired else ({}, {})
-            scores = _scores_after(scores, seats)
+            if view is not None and view.paired:
+                opponents, seats, scores = round_seats(state, view, scores, made)
+            else:
+                opponents, seats, scores = {}, {}, dict(scores)
             cached = SeatedRound(versions, opponents, seats, scores, unpaired(number), made, earlier)
             state.history_cache[number] = cached
         scores = cached.scores
         rounds.append(cached)
     return rounds
-
-
-def _scores_after(before: dict[int, float], seats: dict[int, RoundRecord]) -> dict[int, float]:
-    """Every player's score after a round: `before` (one from earlier rounds), plus the points of the seated."""
-    after = dict(before)
-    score_of = after.get
-    for player, seat in seats.items():
-        after[player] = score_of(player, 0.0) + seat.points
-    return after
 
 
 def _rounds(
