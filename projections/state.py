@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from itertools import starmap
 from typing import Any
 
 from attrs import define, evolve, field, frozen
@@ -477,7 +478,7 @@ class TournamentState:
     def _paired(self, position: int, event: Round.Paired) -> None:
         view = self._round_of(event)
         view.revision = event.revision
-        view.boards = [Board(first, second) for first, second in event.boards]
+        view.boards = list(starmap(Board, event.boards))
         view.byes = [Bye(b["number"], ByeKind(b["kind"]), b["points"], b.get("spread")) for b in event.byes]
         view.results = {}
         view.adjourned = []
