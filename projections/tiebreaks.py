@@ -213,6 +213,7 @@ class Crosstable:
         factory=dict, init=False, eq=False
     )
     _koya_thresholds: dict[KoyaLimit, float] = field(factory=dict, init=False, eq=False)
+    _koya_participants: dict[KoyaLimit, frozenset[int]] = field(factory=dict, init=False, eq=False)
     _performances: dict[tuple[TiebreakFunction, int], float] = field(factory=dict, init=False, eq=False)
 
     @classmethod
@@ -430,6 +431,14 @@ class Crosstable:
             maximum = Fraction(scoring.win) * self.koya_most_wins
             self._koya_thresholds[limit] = float(maximum * limit.percent / 100 + Fraction(scoring.draw) * limit.steps)
         return self._koya_thresholds[limit]
+
+    def koya_participants(self, limit: KoyaLimit) -> frozenset[int]:
+        """9.2: the numbers of the participants who finished at or above `koya_threshold(limit)`, found once
+        per limit (KS reads them for every round of every player)."""
+        if limit not in self._koya_participants:
+            threshold = self.koya_threshold(limit)
+            self._koya_participants[limit] = frozenset(n for n, p in self.players.items() if p.score >= threshold)
+        return self._koya_participants[limit]
 
     @property
     def koya_most_wins(self) -> int:
@@ -758,11 +767,8 @@ KOYA_HALF = KoyaLimit()
 def koya_system(player: Participant, table: Crosstable, limit: KoyaLimit = KOYA_HALF) -> float:
     """C.07 9.2 KS: "points scored against all participants who finished with ≥ 50 % of the maximum
     possible score". For round robins. `limit`: the 14.5 Limit modifier (`KS-L60`, `KS-L+1`)."""
-    threshold = table.koya_threshold(limit)
-    counts_as_game, players = table.counts_as_game, table.players
-    return sum(
-        [r.points for o, r in player.rounds if o is not None and players[o].score >= threshold and counts_as_game(o, r)]
-    )
+    counted, counts_as_game = table.koya_participants(limit), table.counts_as_game
+    return sum([r.points for o, r in player.rounds if o in counted and counts_as_game(o, r)])
 
 
 # --- Art. 10: rating-based (type D) ---------------------------------------------------------------------
