@@ -183,10 +183,13 @@ class ConfirmationNeeded(LedgerError):
 
     def __init__(self, caution: Caution, *more: Caution) -> None:
         super().__init__("\n".join(map(_warning_text, (caution, *more))))
-        self.caution = caution
-        """The first warning to confirm."""
         self.cautions = (caution, *more)
         """Every warning of the command that is not confirmed yet, in the order the command met them."""
+
+    @property
+    def caution(self) -> Caution:
+        """The first warning to confirm."""
+        return self.cautions[0]
 
 
 def _warning_text(caution: Caution) -> str:

@@ -57,6 +57,8 @@ CHESS_RESULTS = {
 }
 """A chess game's canonical codes and what each side made of it; the last three are the unusual results,
 a game played whose points do not add up to one game's (an arbiter's decision, FIDE Laws 12.9)."""
+_CHESS_CODES = {sides: code for code, sides in CHESS_RESULTS.items()}
+"""What each side made of a chess game -> its canonical code."""
 _CHESS_SPELLINGS = {"1/2-1/2": "1/2", "=": "1/2", "½": "1/2", "0.5": "1/2"}
 """Other spellings of a side's half point, or of a draw, and what they are."""
 UNRATED = " unrated"
@@ -181,7 +183,7 @@ def _chess_code(compact: str) -> str | None:
 def chess_code(first: Outcome, second: Outcome, rated: bool = True) -> str | None:
     """The canonical code of a chess game whose sides made `first` and `second`, None where no game ends so
     (both win, or a win against a draw)."""
-    code = next((code for code, sides in CHESS_RESULTS.items() if sides == (first, second)), None)
+    code = _CHESS_CODES.get((first, second))
     return code if code is None or rated else code + UNRATED
 
 
