@@ -56,7 +56,9 @@ CHESS_RESULTS = {
     "0-0": (Outcome.LOSS, Outcome.LOSS),
 }
 """A chess game's canonical codes and what each side made of it; the last three are the unusual results,
-a game played whose points do not add up to one game's (an arbiter's decision, FIDE Laws 12.9)."""
+a game played whose points do not add up to one game's (an arbiter's penalty), which the TRF writes as each
+side's own code, `=` against `0` (docs/research/fide/04-TRF-format.md, "Result codes"; docs/fide-mode.md,
+Q180-186)."""
 _CHESS_CODES = {sides: code for code, sides in CHESS_RESULTS.items()}
 """What each side made of a chess game -> its canonical code."""
 _CHESS_SPELLINGS = {"1/2-1/2": "1/2", "=": "1/2", "½": "1/2", "0.5": "1/2"}

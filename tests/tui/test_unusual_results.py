@@ -1,5 +1,5 @@
 """Q180-186: the unusual results of a chess game played, whose points do not add up to one game's (½-0, 0-½,
-0-0: an arbiter's decision, FIDE Laws 12.9), and games that "lasted less than one move", played but not
+0-0: an arbiter's penalty; docs/fide-mode.md, Q180-186), and games that "lasted less than one move", played but not
 rated (TRF16 ``W``, ``D``, ``L``; docs/research/fide/04-TRF-format.md, "Result codes"). Each side scores
 its own outcome, the game is played for pairing (colours, no rematch) and standings, and the TRF writes and
 reads each side's own code."""
